@@ -1,0 +1,250 @@
+"""Compiled (numba) kernels for counting hands and pegging.
+
+Everything here is fast and unchecked: callers validate cards first (see ``engine.scoring``
+and ``engine.pegging`` for the checked, documented API). Cards are ints 0..51 with
+``rank = card >> 2`` (0 = ace .. 12 = king) and ``suit = card & 3``.
+
+Shapes are given in the docstrings; ``uint8`` scores (a hand never scores more than 29).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MAX_HAND_SCORE = 29
+JACK = 10
+
+
+def _build_run_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For each 13-bit set of ranks present: the lowest rank and length of its longest run
+    of 3 or more consecutive ranks (length 0 when there is none)."""
+    lo = np.zeros(1 << 13, dtype=np.int64)
+    length = np.zeros(1 << 13, dtype=np.int64)
+    for mask in range(1 << 13):
+        best_lo, best_len, r = 0, 0, 0
+        while r < 13:
+            if mask >> r & 1:
+                start = r
+                while r < 13 and mask >> r & 1:
+                    r += 1
+                if r - start >= 3 and r - start > best_len:
+                    best_lo, best_len = start, r - start
+            else:
+                r += 1
+        lo[mask], length[mask] = best_lo, best_len
+    return lo, length
+
+
+RUN_LO, RUN_LEN = _build_run_tables()
+
+
+@njit(cache=True, inline="always")
+def _value(rank):
+    return rank + 1 if rank < 10 else 10
+
+
+@njit(cache=True)
+def rank_score5(r0, r1, r2, r3, r4):
+    """Fifteens, pairs and runs of five ranks (0..12); no flush or nobs.
+
+    Fifteens use complements: a triple makes 15 exactly when the other two cards make
+    ``total - 15``, a quad when the fifth card does, so only pairs and singles are summed.
+    """
+    v0, v1, v2, v3, v4 = _value(r0), _value(r1), _value(r2), _value(r3), _value(r4)
+    t = v0 + v1 + v2 + v3 + v4 - 15
+    fifteens = 0
+    for s in (v0 + v1, v0 + v2, v0 + v3, v0 + v4, v1 + v2, v1 + v3, v1 + v4,
+              v2 + v3, v2 + v4, v3 + v4):
+        fifteens += (s == 15) + (s == t)
+    fifteens += (v0 == t) + (v1 == t) + (v2 == t) + (v3 == t) + (v4 == t) + (t == 0)
+
+    pairs = ((r0 == r1) + (r0 == r2) + (r0 == r3) + (r0 == r4) + (r1 == r2) + (r1 == r3)
+             + (r1 == r4) + (r2 == r3) + (r2 == r4) + (r3 == r4))
+
+    mask = (1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4)
+    run_len = RUN_LEN[mask]
+    runs = 0
+    if run_len:
+        lo = RUN_LO[mask]
+        hi = lo + run_len
+        # k: how many of the five cards lie in the run; the rest of k - run_len are repeats.
+        k = ((lo <= r0) & (r0 < hi)) + ((lo <= r1) & (r1 < hi)) + ((lo <= r2) & (r2 < hi)) \
+            + ((lo <= r3) & (r3 < hi)) + ((lo <= r4) & (r4 < hi))
+        if run_len == 5 or k == run_len:
+            mult = 1
+        elif k == run_len + 1:
+            mult = 2  # one rank doubled: double run
+        elif pairs == 3:
+            mult = 3  # run of 3 with a pair royal: triple run
+        else:
+            mult = 4  # run of 3 with two pairs: double double run
+        runs = run_len * mult
+    return 2 * fifteens + 2 * pairs + runs
+
+
+@njit(cache=True)
+def score5(c0, c1, c2, c3, starter, is_crib):
+    """Score hand ``c0..c3`` with ``starter``: fifteens, pairs, runs, flush, nobs."""
+    points = rank_score5(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, starter >> 2)
+    s = c0 & 3
+    if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s:
+        if (starter & 3) == s:
+            points += 5
+        elif not is_crib:
+            points += 4
+    nob = JACK * 4 + (starter & 3)  # the jack of the starter's suit
+    if c0 == nob or c1 == nob or c2 == nob or c3 == nob:
+        points += 1
+    return points
+
+
+@njit(cache=True)
+def score_batch(hands, starters, is_crib):
+    """Score many hands at once.
+
+    hands: int array (n, 4); starters: int array (n,); returns uint8 array (n,).
+    """
+    n = hands.shape[0]
+    out = np.empty(n, dtype=np.uint8)
+    for i in range(n):
+        out[i] = score5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], starters[i],
+                        is_crib)
+    return out
+
+
+@njit(cache=True)
+def first_invalid_row(hands, starters):
+    """Index of the first row with a card outside 0..51 or a repeated card, else -1."""
+    for i in range(hands.shape[0]):
+        seen = 0
+        for j in range(5):
+            c = hands[i, j] if j < 4 else starters[i]
+            if c < 0 or c > 51 or (seen >> c) & 1:
+                return i
+            seen |= 1 << c
+    return -1
+
+
+@njit(cache=True)
+def all_hands_with_starters():
+    """Every (4-card hand, starter) combination: hands (12_994_800, 4) int8 in increasing
+    card order, starters (12_994_800,) int8, hand-major then starter in increasing order."""
+    n = 270725 * 48
+    hands = np.empty((n, 4), dtype=np.int8)
+    starters = np.empty(n, dtype=np.int8)
+    i = 0
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for s in range(52):
+                        if s == a or s == b or s == c or s == d:
+                            continue
+                        hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3] = a, b, c, d
+                        starters[i] = s
+                        i += 1
+    return hands, starters
+
+
+@njit(cache=True)
+def hand_score_histogram(is_crib):
+    """Histogram (30,) int64 of the score of every (4-card hand, starter) combination.
+
+    Incremental: for each hand the parts that do not depend on the starter (subset sums,
+    pairs, runs per starter rank, flush, nobs suits) are computed once, then each of the 48
+    starters costs a few table lookups.
+    """
+    hist = np.zeros(MAX_HAND_SCORE + 1, dtype=np.int64)
+    sums = np.zeros(41, dtype=np.int64)  # subsets of the hand by pip total
+    rank_count = np.zeros(13, dtype=np.int64)
+    run_with = np.zeros(13, dtype=np.int64)  # run points of hand + a starter of each rank
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    ra, rb, rc, rd = a >> 2, b >> 2, c >> 2, d >> 2
+                    va, vb, vc, vd = _value(ra), _value(rb), _value(rc), _value(rd)
+                    sums[:] = 0
+                    for m in range(16):
+                        t = 0
+                        if m & 1:
+                            t += va
+                        if m & 2:
+                            t += vb
+                        if m & 4:
+                            t += vc
+                        if m & 8:
+                            t += vd
+                        sums[t] += 1
+                    rank_count[:] = 0
+                    rank_count[ra] += 1
+                    rank_count[rb] += 1
+                    rank_count[rc] += 1
+                    rank_count[rd] += 1
+                    pairs = ((ra == rb) + (ra == rc) + (ra == rd) + (rb == rc) + (rb == rd)
+                             + (rc == rd))
+                    for rs in range(13):
+                        # rank_score5 also counts fifteens and pairs; subtract them back out
+                        run_with[rs] = rank_score5(ra, rb, rc, rd, rs)
+                        vs = _value(rs)
+                        run_with[rs] -= 2 * (sums[15] + sums[15 - vs])
+                        run_with[rs] -= 2 * (pairs + rank_count[rs])
+                    hand_suit = a & 3
+                    flush4 = (b & 3) == hand_suit and (c & 3) == hand_suit \
+                        and (d & 3) == hand_suit
+                    jack_suits = 0
+                    for card in (a, b, c, d):
+                        if card >> 2 == JACK:
+                            jack_suits |= 1 << (card & 3)
+                    base = 2 * (sums[15] + pairs)
+                    for s in range(52):
+                        if s == a or s == b or s == c or s == d:
+                            continue
+                        rs = s >> 2
+                        points = base + 2 * (sums[15 - _value(rs)] + rank_count[rs]) \
+                            + run_with[rs]
+                        if flush4:
+                            if (s & 3) == hand_suit:
+                                points += 5
+                            elif not is_crib:
+                                points += 4
+                        if jack_suits >> (s & 3) & 1:
+                            points += 1
+                        hist[points] += 1
+    return hist
+
+
+@njit(cache=True)
+def peg_points_seq(seq, n):
+    """Points for the last card of ``seq[:n]`` (the cards of the current count, oldest
+    first): 15 and 31 for 2, pairs 2/6/12 and the longest run of 3..7 at the end."""
+    if n == 0:
+        return 0
+    total = 0
+    for i in range(n):
+        total += _value(seq[i] >> 2)
+    points = 0
+    if total == 15 or total == 31:
+        points += 2
+    last = seq[n - 1] >> 2
+    same = 1
+    while same < n and seq[n - 1 - same] >> 2 == last:
+        same += 1
+    points += same * (same - 1)  # 1 card: 0, pair: 2, pair royal: 6, double pair royal: 12
+    if same == 1:
+        # runs: the longest tail of length L >= 3 whose ranks are L distinct consecutive
+        best = 0
+        mask = 0
+        lo, hi = 99, -1
+        for length in range(1, min(n, 7) + 1):
+            r = seq[n - length] >> 2
+            if mask >> r & 1:
+                break  # a repeated rank breaks every longer tail too
+            mask |= 1 << r
+            lo = min(lo, r)
+            hi = max(hi, r)
+            if length >= 3 and hi - lo == length - 1:
+                best = length
+        points += best
+    return points
