@@ -1,0 +1,162 @@
+"""What happens in a game, as a list of small immutable events.
+
+The game state appends one event per thing that happens (a cut, a deal, a toss, a card, a
+go, a score, the end). The match driver and the GUI consume them; a game record stores
+them as JSON so a saved game can be checked when it is loaded back.
+
+Events are the referee's full record: a ``Dealt`` event holds both hands. Whoever shows
+events to a player must filter them (``Observation`` is the per-seat view).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from engine.cards import card_name, parse_card
+from engine.errors import RecordError
+from engine.scoring import ScoreItem
+
+# Where points come from, for statistics.
+SOURCES = ("pegging", "hand", "crib", "his_heels")
+
+
+@dataclass(frozen=True)
+class CutForDeal:
+    """One round of cutting for first deal; ``dealer`` is None when the ranks tie (recut)."""
+
+    type: ClassVar[str] = "cut_for_deal"
+    cards: tuple[int, int]  # the card each seat cut
+    dealer: int | None
+
+
+@dataclass(frozen=True)
+class Dealt:
+    type: ClassVar[str] = "dealt"
+    deal: int  # 1 for the first deal of the game
+    dealer: int
+    hands: tuple[tuple[int, ...], tuple[int, ...]]  # six cards per seat
+
+
+@dataclass(frozen=True)
+class Tossed:
+    type: ClassVar[str] = "tossed"
+    seat: int
+    cards: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class StarterCut:
+    type: ClassVar[str] = "starter"
+    card: int
+
+
+@dataclass(frozen=True)
+class Played:
+    type: ClassVar[str] = "played"
+    seat: int
+    card: int
+    count: int  # the count after this card
+
+
+@dataclass(frozen=True)
+class SaidGo:
+    type: ClassVar[str] = "go"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class CountReset:
+    type: ClassVar[str] = "count_reset"
+    count: int  # the count that ended (31, or less after a go)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Points pegged. ``reason`` is what a player announces ("fifteen", "go", "last card",
+    "his heels", "hand", "crib"); ``items`` itemises it; ``total`` is the score after (never
+    above 121)."""
+
+    type: ClassVar[str] = "scored"
+    seat: int
+    points: int
+    source: str  # one of SOURCES
+    reason: str
+    items: tuple[ScoreItem, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Show:
+    """A hand or the crib laid out for counting (before its ``Scored`` event)."""
+
+    type: ClassVar[str] = "show"
+    seat: int
+    what: str  # "hand" or "crib"
+    cards: tuple[int, ...]
+    starter: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    type: ClassVar[str] = "game_over"
+    winner: int
+    scores: tuple[int, int]
+    skunk: int  # 0 none, 1 skunk (loser under 91), 2 double skunk (loser under 61)
+
+
+Event = CutForDeal | Dealt | Tossed | StarterCut | Played | SaidGo | CountReset | Scored \
+    | Show | GameOver
+EVENT_TYPES = {cls.type: cls for cls in
+               (CutForDeal, Dealt, Tossed, StarterCut, Played, SaidGo, CountReset, Scored, Show,
+                GameOver)}
+_CARD_FIELDS = {"cards", "card", "starter", "hands"}
+
+
+def _cards_out(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_cards_out(v) for v in value]
+    return card_name(value)
+
+
+def _cards_in(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_cards_in(v) for v in value)
+    return parse_card(value)
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """JSON-ready dict with cards as names, e.g. ``{"type": "played", "card": "5H", ...}``."""
+    out: dict[str, Any] = {"type": event.type}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if f.name == "items":
+            value = [{"kind": i.kind, "cards": [card_name(c) for c in i.cards],
+                      "points": i.points} for i in value]
+        elif f.name in _CARD_FIELDS:
+            value = _cards_out(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = value
+    return out
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Inverse of :func:`event_to_dict`; raises :class:`RecordError` on malformed input."""
+    try:
+        cls = EVENT_TYPES[data["type"]]
+        kwargs = {}
+        for f in fields(cls):
+            value = data[f.name]
+            if f.name == "items":
+                value = tuple(ScoreItem(i["kind"], _cards_in(i["cards"]), int(i["points"]))
+                              for i in value)
+            elif f.name in _CARD_FIELDS:
+                value = _cards_in(value)
+            elif isinstance(value, list):
+                value = tuple(value)
+            kwargs[f.name] = value
+        return cls(**kwargs)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RecordError(f"malformed event {data!r}: {exc}") from exc

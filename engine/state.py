@@ -1,0 +1,466 @@
+"""A game of two-player six-card cribbage to 121, as a state machine.
+
+Chance (the cut for deal, each deal's shuffle, the starter) is resolved by the game's own
+random generator, seeded, so a game replays exactly; tests can script decks instead. The
+players' decisions are actions: each seat tosses two cards to the crib, then in the play
+each seat in turn plays a card or, only when it holds cards but none fits under 31, says
+go. Everything else (his heels, pegging, go and last card points, the show in the order
+pone, dealer, crib, the next deal) happens by itself, and the game stops the instant a
+player reaches 121.
+
+>>> game = GameState.new(seed=7, first_dealer=0)
+>>> game.phase, game.dealer, game.pone
+(<Phase.DISCARD: 'discard'>, 0, 1)
+>>> for seat in (0, 1):
+...     game.toss(seat, game.observation(seat).dealt[:2])
+>>> game.phase, game.to_play == game.pone
+(<Phase.PLAY: 'play'>, True)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from engine import record as _record
+from engine.cards import JACK, VALUE_OF, Card, card_name, check_card, check_distinct
+from engine.errors import CardError, IllegalActionError
+from engine.events import (
+    CountReset,
+    CutForDeal,
+    Dealt,
+    Event,
+    GameOver,
+    Played,
+    SaidGo,
+    Scored,
+    Show,
+    StarterCut,
+    Tossed,
+)
+from engine.pegging import MAX_COUNT, peg_breakdown
+from engine.scoring import ScoreItem, score_breakdown
+
+WINNING_SCORE = 121
+SKUNK_LINE = 91  # a loser below this is skunked
+DOUBLE_SKUNK_LINE = 61
+
+
+class Phase(StrEnum):
+    DISCARD = "discard"
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Toss:
+    """Put two cards from the dealt six into the dealer's crib."""
+
+    cards: tuple[Card, Card]
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Go:
+    """Say go: legal only when the player holds cards but none keeps the count <= 31."""
+
+
+GO = Go()
+Action = Toss | PlayCard | Go
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know. Never the opponent's unplayed cards, the crib or the deck."""
+
+    seat: int
+    phase: Phase
+    deal: int
+    dealer: int
+    scores: tuple[int, int]  # by seat
+    dealt: tuple[Card, ...]  # this seat's six cards
+    toss: tuple[Card, ...] | None  # this seat's two crib cards, once tossed
+    hand: tuple[Card, ...]  # cards still held (six before the toss, then the unplayed)
+    opponent_tossed: bool
+    starter: Card | None
+    count: int
+    current: tuple[tuple[int, Card], ...]  # (seat, card) since the last reset
+    played: tuple[tuple[int, Card], ...]  # (seat, card) of the whole play, in order
+    go_said: tuple[bool, bool]  # by seat, in the current count
+    opponent_cards_left: int
+    to_play: int | None
+    legal_actions: tuple[Action, ...]
+    winner: int | None
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    @property
+    def my_score(self) -> int:
+        return self.scores[self.seat]
+
+    @property
+    def opponent_score(self) -> int:
+        return self.scores[1 - self.seat]
+
+    @property
+    def kept(self) -> tuple[Card, ...] | None:
+        """The four cards this seat kept, once it has tossed."""
+        if self.toss is None:
+            return None
+        return tuple(c for c in self.dealt if c not in self.toss)
+
+
+class GameState:
+    """The referee of one game. Create it with :meth:`new`; see the module docstring."""
+
+    def __init__(self) -> None:  # use GameState.new(...) or GameState.from_json(...)
+        self.seed: int = 0
+        self.first_dealer: int | None = None
+        self.start_scores: tuple[int, int] = (0, 0)
+        self.scores = [0, 0]
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.decks: list[tuple[Card, ...]] = []
+        self.cuts: list[tuple[Card, Card]] = []
+        self._scripted_decks: list[tuple[Card, ...]] = []
+        self._scripted_cuts: list[tuple[Card, Card]] = []
+        self.phase = Phase.DISCARD
+        self.dealer = 0
+        self.deal_number = 0
+        self.winner: int | None = None
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def new(cls, seed: int | None = None, *, first_dealer: int | None = None,
+            scores: tuple[int, int] = (0, 0), decks: list | tuple = (),
+            cuts: list | tuple = ()) -> GameState:
+        """Start a game: cut for deal (unless ``first_dealer`` is given), then deal.
+
+        ``seed`` fixes every chance outcome (None draws a fresh one, recorded in
+        ``self.seed``). ``scores`` starts from a board position other than 0-0. ``decks``
+        scripts the first deals (52 cards each, see :func:`stacked_deck`) and ``cuts`` the
+        cut for deal; later outcomes come from the seed.
+        """
+        game = cls()
+        game.seed = secrets.randbits(63) if seed is None else int(seed)
+        if first_dealer not in (None, 0, 1):
+            raise IllegalActionError(f"first_dealer must be 0, 1 or None, not {first_dealer!r}")
+        if len(scores) != 2 or any(not 0 <= int(s) < WINNING_SCORE for s in scores):
+            raise IllegalActionError(f"starting scores must be two numbers 0..120: {scores!r}")
+        game.first_dealer = first_dealer
+        game.start_scores = (int(scores[0]), int(scores[1]))
+        game.scores = list(game.start_scores)
+        game._scripted_decks = [tuple(check_distinct(d, "a deck")) for d in decks]
+        if any(len(d) != 52 for d in game._scripted_decks):
+            raise IllegalActionError("a scripted deck must hold all 52 cards")
+        game._scripted_cuts = [tuple(check_distinct(c, "a cut")) for c in cuts]
+        cut_seq, deal_seq = np.random.SeedSequence(game.seed).spawn(2)
+        game._cut_rng = np.random.default_rng(cut_seq)
+        game._deal_rng = np.random.default_rng(deal_seq)
+        game.dealer = first_dealer if first_dealer is not None else game._cut_for_deal()
+        game._deal()
+        return game
+
+    def _cut_for_deal(self) -> int:
+        """Each seat cuts a card; the lower rank deals; equal ranks cut again."""
+        while True:
+            drawn = self._cut_rng.choice(52, size=2, replace=False)
+            index = len(self.cuts)
+            pair = self._scripted_cuts[index] if index < len(self._scripted_cuts) \
+                else (int(drawn[0]), int(drawn[1]))
+            self.cuts.append(pair)
+            r0, r1 = pair[0] >> 2, pair[1] >> 2
+            dealer = None if r0 == r1 else (0 if r0 < r1 else 1)
+            self.events.append(CutForDeal(pair, dealer))
+            if dealer is not None:
+                return dealer
+
+    def _deal(self) -> None:
+        self.deal_number += 1
+        drawn = tuple(int(c) for c in self._deal_rng.permutation(52))
+        index = len(self.decks)
+        deck = self._scripted_decks[index] if index < len(self._scripted_decks) else drawn
+        self.decks.append(deck)
+        pone = 1 - self.dealer
+        self.dealt = [(), ()]
+        self.dealt[pone], self.dealt[self.dealer] = deck[0:12:2], deck[1:12:2]
+        self.hands = [list(self.dealt[0]), list(self.dealt[1])]
+        self.tosses: list[tuple[Card, Card] | None] = [None, None]
+        self.starter: Card | None = None
+        self._starter_in_deck = deck[12]
+        self.played: list[tuple[int, Card]] = []
+        self.current: list[tuple[int, Card]] = []
+        self.count = 0
+        self.go_said = [False, False]
+        self.to_play: int | None = None
+        self.last_player: int | None = None
+        self.phase = Phase.DISCARD
+        self.events.append(Dealt(self.deal_number, self.dealer, (self.dealt[0], self.dealt[1])))
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def pone(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        return tuple(c for t in self.tosses if t is not None for c in t)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def kept(self, seat: int) -> tuple[Card, ...]:
+        toss = self.tosses[seat] or ()
+        return tuple(c for c in self.dealt[seat] if c not in toss)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now (empty when it is not that seat's move)."""
+        self._check_seat(seat)
+        if self.phase is Phase.DISCARD:
+            if self.tosses[seat] is not None:
+                return ()
+            return tuple(Toss(pair) for pair in combinations(self.dealt[seat], 2))
+        if self.phase is Phase.PLAY and self.to_play == seat:
+            cards = tuple(PlayCard(c) for c in self.hands[seat]
+                          if self.count + VALUE_OF[c] <= MAX_COUNT)
+            return cards or (GO,)
+        return ()
+
+    def observation(self, seat: int) -> Observation:
+        """The view of ``seat``: its own cards and everything public, nothing else."""
+        self._check_seat(seat)
+        toss = self.tosses[seat]
+        return Observation(
+            seat=seat, phase=self.phase, deal=self.deal_number, dealer=self.dealer,
+            scores=(self.scores[0], self.scores[1]), dealt=tuple(self.dealt[seat]),
+            toss=toss, hand=tuple(self.hands[seat]),
+            opponent_tossed=self.tosses[1 - seat] is not None, starter=self.starter,
+            count=self.count, current=tuple(self.current), played=tuple(self.played),
+            go_said=(self.go_said[0], self.go_said[1]),
+            opponent_cards_left=len(self.hands[1 - seat]), to_play=self.to_play,
+            legal_actions=self.legal_actions(seat), winner=self.winner,
+        )
+
+    # ----------------------------------------------------------------- actions
+    def apply(self, seat: int, action: Action) -> None:
+        """Carry out ``action`` for ``seat``; an illegal one raises IllegalActionError and
+        changes nothing."""
+        if isinstance(action, Toss):
+            self.toss(seat, action.cards)
+        elif isinstance(action, PlayCard):
+            self.play(seat, action.card)
+        elif isinstance(action, Go):
+            self.go(seat)
+        else:
+            raise IllegalActionError(f"not an action: {action!r}")
+
+    def toss(self, seat: int, cards: tuple[Card, Card] | list[Card]) -> None:
+        """Put two of ``seat``'s six dealt cards into the crib."""
+        self._check_seat(seat)
+        self._check_phase(Phase.DISCARD, "toss cards to the crib")
+        if self.tosses[seat] is not None:
+            raise IllegalActionError(f"seat {seat} has already tossed to the crib")
+        try:
+            cards = tuple(check_distinct(cards, "the toss"))
+        except CardError as exc:
+            raise IllegalActionError(f"bad toss: {exc}") from exc
+        if len(cards) != 2:
+            raise IllegalActionError(f"toss exactly two cards to the crib, not {len(cards)}")
+        for c in cards:
+            if c not in self.dealt[seat]:
+                raise IllegalActionError(f"{card_name(c)} is not in seat {seat}'s hand")
+        self.tosses[seat] = cards  # type: ignore[assignment]
+        self.hands[seat] = [c for c in self.dealt[seat] if c not in cards]
+        self.actions.append((seat, Toss(cards)))  # type: ignore[arg-type]
+        self.events.append(Tossed(seat, cards))  # type: ignore[arg-type]
+        if self.tosses[1 - seat] is not None:
+            self._cut_starter()
+
+    def play(self, seat: int, card: Card) -> None:
+        """Play ``card`` from ``seat``'s hand onto the count."""
+        self._check_seat(seat)
+        self._check_turn(seat, "play a card")
+        try:
+            card = check_card(card)
+        except CardError as exc:
+            raise IllegalActionError(f"bad play: {exc}") from exc
+        if card not in self.hands[seat]:
+            raise IllegalActionError(f"{card_name(card)} is not in seat {seat}'s hand")
+        new_count = self.count + int(VALUE_OF[card])
+        if new_count > MAX_COUNT:
+            raise IllegalActionError(
+                f"{card_name(card)} would make {new_count}; the count may not pass 31")
+        self.actions.append((seat, PlayCard(card)))
+        self.hands[seat].remove(card)
+        self.current.append((seat, card))
+        self.played.append((seat, card))
+        self.count = new_count
+        self.last_player = seat
+        self.events.append(Played(seat, card, new_count))
+        items = tuple(peg_breakdown([c for _, c in self.current]))
+        if items:
+            reason = " and ".join(item.label for item in items)
+            self._award(seat, sum(i.points for i in items), "pegging", reason, items)
+            if self.winner is not None:
+                return
+        if new_count == MAX_COUNT:
+            self._reset_count()
+        self._advance(1 - seat)
+
+    def go(self, seat: int) -> None:
+        """Say go: only when ``seat`` holds cards and none of them fits."""
+        self._check_seat(seat)
+        self._check_turn(seat, "say go")
+        if any(self.count + VALUE_OF[c] <= MAX_COUNT for c in self.hands[seat]):
+            raise IllegalActionError(
+                f"seat {seat} cannot say go at {self.count}: it has a card that fits")
+        self.actions.append((seat, GO))
+        self.go_said[seat] = True
+        self.events.append(SaidGo(seat, self.count))
+        self._advance(1 - seat)
+
+    # ----------------------------------------------------------------- the flow
+    def _cut_starter(self) -> None:
+        self.starter = self._starter_in_deck
+        self.events.append(StarterCut(self.starter))
+        if self.starter >> 2 == JACK:
+            self._award(self.dealer, 2, "his_heels", "his heels",
+                        (ScoreItem("his heels", (self.starter,), 2),))
+            if self.winner is not None:
+                return
+        self.phase = Phase.PLAY
+        self._advance(self.pone)
+
+    def _advance(self, candidate: int) -> None:
+        """Give the move to ``candidate`` if it can act, else to the other seat; when neither
+        can, award the go (or last card) and reset the count; after the last card, the show."""
+        while True:
+            for seat in (candidate, 1 - candidate):
+                if self.go_said[seat] or not self.hands[seat]:
+                    continue
+                other = 1 - seat
+                fits = any(self.count + VALUE_OF[c] <= MAX_COUNT for c in self.hands[seat])
+                if fits or not (self.go_said[other] or not self.hands[other]):
+                    self.to_play = seat  # to play a card, or to say go
+                    return
+            self.to_play = None
+            all_played = not self.hands[0] and not self.hands[1]
+            if self.current:  # a count ended by a 31 was already reset and scores no go
+                reason = "last card" if all_played else "go"
+                self._award(self.last_player, 1, "pegging", reason,
+                            (ScoreItem(reason, tuple(c for _, c in self.current), 1),))
+                if self.winner is not None:
+                    return
+            if all_played:
+                self._show()
+                return
+            self._reset_count()
+            candidate = 1 - self.last_player
+
+    def _reset_count(self) -> None:
+        self.events.append(CountReset(self.count))
+        self.count = 0
+        self.current = []
+        self.go_said = [False, False]
+
+    def _show(self) -> None:
+        for seat, what in ((self.pone, "hand"), (self.dealer, "hand"), (self.dealer, "crib")):
+            cards = self.crib if what == "crib" else self.kept(seat)
+            self.events.append(Show(seat, what, cards, self.starter))
+            items = tuple(score_breakdown(cards, self.starter, is_crib=what == "crib"))
+            self._award(seat, sum(i.points for i in items), what, what, items)
+            if self.winner is not None:
+                return
+        self.dealer = 1 - self.dealer
+        self._deal()
+
+    def _award(self, seat: int, points: int, source: str, reason: str,
+               items: tuple[ScoreItem, ...]) -> None:
+        self.scores[seat] = min(WINNING_SCORE, self.scores[seat] + points)
+        self.events.append(Scored(seat, points, source, reason, items, self.scores[seat]))
+        if self.scores[seat] >= WINNING_SCORE:
+            self.winner = seat
+            self.phase = Phase.GAME_OVER
+            self.to_play = None
+            loser = self.scores[1 - seat]
+            skunk = 2 if loser < DOUBLE_SKUNK_LINE else 1 if loser < SKUNK_LINE else 0
+            self.events.append(GameOver(seat, (self.scores[0], self.scores[1]), skunk))
+
+    # ----------------------------------------------------------------- checks
+    @staticmethod
+    def _check_seat(seat: object) -> None:
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise IllegalActionError(f"seat must be 0 or 1, not {seat!r}")
+
+    def _check_phase(self, phase: Phase, doing: str) -> None:
+        if self.phase is not phase:
+            raise IllegalActionError(f"cannot {doing} now: the game is in the {self.phase} "
+                                     f"phase")
+
+    def _check_turn(self, seat: int, doing: str) -> None:
+        self._check_phase(Phase.PLAY, doing)
+        if self.to_play != seat:
+            raise IllegalActionError(f"seat {seat} cannot {doing}: it is seat "
+                                     f"{self.to_play}'s turn")
+
+    # ----------------------------------------------------------------- results & records
+    @property
+    def skunk(self) -> int:
+        """0, 1 (skunk) or 2 (double skunk) once the game is over; 0 before."""
+        return self.events[-1].skunk if isinstance(self.events[-1], GameOver) else 0
+
+    def to_record(self) -> dict[str, Any]:
+        """The full record: setup, every chance outcome, every action and event."""
+        return _record.to_record(self)
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_record(), indent=indent)
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> GameState:
+        """Rebuild a game by replaying a record; raises RecordError if it does not replay
+        to exactly the recorded events."""
+        return _record.from_record(cls, data)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        return _record.from_json(cls, text)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field of the state, JSON-ready: two states are equal iff snapshots are."""
+        return _record.snapshot(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<GameState deal {self.deal_number} {self.phase} scores {self.scores} "
+                f"dealer {self.dealer}>")
+
+
+def stacked_deck(pone: list[Card], dealer: list[Card], starter: Card | None = None
+                 ) -> tuple[Card, ...]:
+    """A 52-card deck order that deals ``pone`` and ``dealer`` their six cards and turns
+    ``starter`` (if given); the other cards follow in order. For scripted tests and demos."""
+    pone, dealer = list(pone), list(dealer)
+    fixed = check_distinct(pone + dealer + ([] if starter is None else [starter]), "the deal")
+    if len(pone) != 6 or len(dealer) != 6:
+        raise IllegalActionError("each player is dealt exactly six cards")
+    rest = [c for c in range(52) if c not in fixed]
+    top = [c for pair in zip(pone, dealer, strict=True) for c in pair]
+    return tuple(top + ([starter] if starter is not None else []) + rest)
