@@ -1,0 +1,219 @@
+"""Compiled game loop: complete random-vs-random games under the full rules.
+
+It follows ``engine.state.GameState`` move for move (the same turn order, go, last card,
+31 reset, show order and instant win at 121) and can record a trace of each deal's deck and
+every action, which the tests replay through ``GameState`` to prove both agree.
+
+Stats row per game (int64): see ``STAT_COLUMNS``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine._kernels import JACK, peg_points_seq, score5
+
+_SOURCE_COLUMNS = ("pegging0", "pegging1", "hand0", "hand1", "crib0", "crib1",
+                   "his_heels0", "his_heels1")
+# Points by source over the whole game, then the same for the final deal alone (the deal in
+# which the game ended, usually before its show), so averages can be taken over complete
+# deals.
+STAT_COLUMNS = ("first_dealer", "winner", "score0", "score1", "deals") + _SOURCE_COLUMNS \
+    + tuple("final_deal_" + c for c in _SOURCE_COLUMNS)
+_WIN = 121
+_PEG, _HAND, _CRIB, _HEELS = 5, 7, 9, 11  # first column of each source (seat 0, then 1)
+_FINAL = 13  # first column of the final deal's points
+MAX_TRACE_DEALS = 64
+MAX_TRACE_ACTIONS = MAX_TRACE_DEALS * 18
+ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def _value(card):
+    r = (card >> 2) + 1
+    return r if r < 10 else 10
+
+
+@njit(cache=True)
+def _award(stats, seat, points, column):
+    """Add points (capped at 121); True when ``seat`` has won."""
+    score = stats[2 + seat]
+    gained = min(points, _WIN - score)
+    stats[2 + seat] = score + gained
+    stats[column + seat] += gained
+    if score + gained >= _WIN:
+        stats[1] = seat
+        return True
+    return False
+
+
+@njit(cache=True)
+def _fits(hand, n, count):
+    for i in range(n):
+        if count + _value(hand[i]) <= 31:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _random_game(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
+    """Play one game with uniformly random tosses and plays; fill ``stats`` (21,)."""
+    _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing)
+    for k in range(8):  # final-deal columns held minus the totals at that deal's start
+        stats[_FINAL + k] += stats[_PEG + k]
+
+
+@njit(cache=True)
+def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
+    stats[:] = 0
+    stats[0] = first_dealer
+    stats[1] = -1
+    dealer = first_dealer
+    hands = np.empty((2, 6), dtype=np.int64)
+    n_held = np.zeros(2, dtype=np.int64)
+    kept = np.empty((2, 4), dtype=np.int64)
+    crib = np.empty(4, dtype=np.int64)
+    seq = np.empty(8, dtype=np.int64)
+    go_said = np.zeros(2, dtype=np.bool_)
+    n_actions = 0
+    while True:
+        stats[4] += 1
+        for k in range(8):
+            stats[_FINAL + k] = -stats[_PEG + k]
+        for i in range(13):  # Fisher-Yates, as far as the deal and starter need
+            j = np.random.randint(i, 52)
+            deck[i], deck[j] = deck[j], deck[i]
+        if tracing and stats[4] <= MAX_TRACE_DEALS:
+            trace_decks[stats[4] - 1, :] = deck
+        pone = 1 - dealer
+        for k in range(6):
+            hands[pone, k] = deck[2 * k]
+            hands[dealer, k] = deck[2 * k + 1]
+        for seat in (pone, dealer):
+            a = np.random.randint(0, 6)
+            b = np.random.randint(0, 5)
+            if b >= a:
+                b += 1
+            crib[2 * (seat == dealer)] = hands[seat, a]
+            crib[2 * (seat == dealer) + 1] = hands[seat, b]
+            if tracing and n_actions < MAX_TRACE_ACTIONS:
+                trace_actions[n_actions, 0] = ACT_TOSS
+                trace_actions[n_actions, 1] = seat
+                trace_actions[n_actions, 2] = hands[seat, a]
+                trace_actions[n_actions, 3] = hands[seat, b]
+                n_actions += 1
+            m = 0
+            for k in range(6):
+                if k != a and k != b:
+                    kept[seat, m] = hands[seat, k]
+                    m += 1
+            for k in range(4):
+                hands[seat, k] = kept[seat, k]
+            n_held[seat] = 4
+        starter = deck[12]
+        if starter >> 2 == JACK and _award(stats, dealer, 2, _HEELS):
+            return
+        # the play
+        count = 0
+        n_seq = 0
+        go_said[:] = False
+        last = -1
+        candidate = pone
+        while True:
+            # whose move? (mirrors GameState._advance)
+            mover = -1
+            for step in range(2):
+                seat = candidate if step == 0 else 1 - candidate
+                if go_said[seat] or n_held[seat] == 0:
+                    continue
+                other = 1 - seat
+                if _fits(hands[seat], n_held[seat], count) or not (
+                        go_said[other] or n_held[other] == 0):
+                    mover = seat
+                    break
+            if mover == -1:
+                all_played = n_held[0] == 0 and n_held[1] == 0
+                if n_seq > 0 and _award(stats, last, 1, _PEG):
+                    return
+                if all_played:
+                    break
+                count = 0
+                n_seq = 0
+                go_said[:] = False
+                candidate = 1 - last
+                continue
+            n_fit = 0
+            for k in range(n_held[mover]):
+                if count + _value(hands[mover, k]) <= 31:
+                    n_fit += 1
+            if n_fit == 0:
+                go_said[mover] = True
+                if tracing and n_actions < MAX_TRACE_ACTIONS:
+                    trace_actions[n_actions, 0] = ACT_GO
+                    trace_actions[n_actions, 1] = mover
+                    n_actions += 1
+                candidate = 1 - mover
+                continue
+            pick = np.random.randint(0, n_fit)
+            for k in range(n_held[mover]):
+                if count + _value(hands[mover, k]) <= 31:
+                    if pick == 0:
+                        break
+                    pick -= 1
+            card = hands[mover, k]
+            hands[mover, k] = hands[mover, n_held[mover] - 1]
+            n_held[mover] -= 1
+            if tracing and n_actions < MAX_TRACE_ACTIONS:
+                trace_actions[n_actions, 0] = ACT_PLAY
+                trace_actions[n_actions, 1] = mover
+                trace_actions[n_actions, 2] = card
+                n_actions += 1
+            count += _value(card)
+            seq[n_seq] = card
+            n_seq += 1
+            last = mover
+            points = peg_points_seq(seq, n_seq)
+            if points and _award(stats, mover, points, _PEG):
+                return
+            if count == 31:
+                count = 0
+                n_seq = 0
+                go_said[:] = False
+            candidate = 1 - mover
+        # the show: pone's hand, dealer's hand, the crib
+        for seat in (pone, dealer):
+            points = score5(kept[seat, 0], kept[seat, 1], kept[seat, 2], kept[seat, 3],
+                            starter, False)
+            if _award(stats, seat, points, _HAND):
+                return
+        points = score5(crib[0], crib[1], crib[2], crib[3], starter, True)
+        if _award(stats, dealer, points, _CRIB):
+            return
+        dealer = 1 - dealer
+
+
+@njit(cache=True)
+def simulate_random_games(n_games, seed):
+    """Play ``n_games`` random-vs-random games, first deal alternating (seat 0 deals first
+    in even games). Returns stats (n_games, 21) int64, columns ``STAT_COLUMNS``."""
+    np.random.seed(seed)
+    stats = np.zeros((n_games, len(STAT_COLUMNS)), dtype=np.int64)
+    deck = np.arange(52)
+    no_decks = np.empty((0, 52), dtype=np.int64)
+    no_actions = np.empty((0, 4), dtype=np.int64)
+    for g in range(n_games):
+        _random_game(g % 2, stats[g], deck, no_decks, no_actions, False)
+    return stats
+
+
+@njit(cache=True)
+def trace_random_game(seed, first_dealer):
+    """One random game with its trace: stats (21,), decks (MAX_TRACE_DEALS, 52) and
+    actions (MAX_TRACE_ACTIONS, 4) rows of (kind, seat, card, card), kind -1 after the end."""
+    np.random.seed(seed)
+    stats = np.zeros(len(STAT_COLUMNS), dtype=np.int64)
+    decks = np.full((MAX_TRACE_DEALS, 52), -1, dtype=np.int64)
+    actions = np.full((MAX_TRACE_ACTIONS, 4), -1, dtype=np.int64)
+    _random_game(first_dealer, stats, np.arange(52), decks, actions, True)
+    return stats, decks, actions
