@@ -1,0 +1,42 @@
+"""The ``cribbage`` command: one entry point for every subcommand.
+
+Each layer registers its own subcommands (``engine.cli``: count, analyze, bench), so the
+engine never imports the layers above it; this module, at the top, wires them together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from engine import bench as engine_bench
+from engine import cli as engine_cli
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cribbage",
+        description="Two-player cribbage: exact counting and discard analysis, "
+                    "with computer opponents to come.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    engine_cli.register(subparsers)
+    engine_bench.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return engine_cli.run(args.handler, args, parser)
+    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

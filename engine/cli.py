@@ -1,0 +1,96 @@
+"""Command-line front ends for the engine: ``cribbage count`` and ``cribbage analyze``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from engine.analysis import N_CRIBS, DiscardOption, analyze_discards
+from engine.cards import card_name, card_names, parse_card, parse_cards
+from engine.errors import CribbageError
+from engine.scoring import count_aloud, score_breakdown, score_hand
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "count", help="count a hand or crib with its starter",
+        description="Count a hand (or crib) of four cards with the starter and show every "
+                    "scoring combination. Cards: rank A 2-10 T J Q K, suit C D H S.",
+        epilog="example: cribbage count 5H 5C 5S JD --starter 5D")
+    p.add_argument("cards", nargs=4, metavar="CARD", help="the four cards of the hand")
+    p.add_argument("--starter", "-s", required=True, help="the starter (cut card)")
+    p.add_argument("--crib", action="store_true",
+                   help="count as the crib (a flush needs all five cards)")
+    p.set_defaults(handler=_count)
+
+    p = subparsers.add_parser(
+        "analyze", help="exact statistics of all 15 ways to discard from six cards",
+        description="For each keep/toss split of six cards: the kept hand's exact score "
+                    "over the 46 possible starters, and the crib's exact score over all "
+                    "45,540 (opponent toss, starter) combinations, sorted by net value.",
+        epilog="example: cribbage analyze 5H 5C 5S JD 6D 7C --dealer")
+    p.add_argument("cards", nargs=6, metavar="CARD", help="the six cards dealt to you")
+    p.add_argument("--dealer", action="store_true",
+                   help="you are the dealer (the crib is yours); default: pone")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(handler=_analyze)
+
+
+def _count(args: argparse.Namespace) -> int:
+    hand = parse_cards(args.cards, count=4)
+    starter = parse_card(args.starter)
+    items = score_breakdown(hand, starter, is_crib=args.crib)
+    total = score_hand(hand, starter, is_crib=args.crib)
+    print(f"{'Crib' if args.crib else 'Hand'}: {card_names(hand)}   starter: "
+          f"{card_name(starter)}")
+    for item in items:
+        print(f"  {item.label:<18} {card_names(item.cards):<16} {item.points:>3}")
+    print(f"  {count_aloud(items)}")
+    print(f"Total: {total}")
+    return 0
+
+
+def _option_json(o: DiscardOption) -> dict:
+    return {
+        "keep": [card_name(c) for c in o.keep], "toss": [card_name(c) for c in o.toss],
+        "net": o.net,
+        "hand": {"min": o.hand_min, "mean": o.hand_mean, "median": o.hand_median,
+                 "max": o.hand_max,
+                 "by_starter": {card_name(s): v for s, v in zip(o.starters, o.hand_scores,
+                                                                 strict=True)}},
+        "crib": {"min": o.crib_min, "mean": o.crib_mean, "max": o.crib_max,
+                 "histogram": list(o.crib_histogram), "cribs": N_CRIBS},
+    }
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    six = parse_cards(args.cards, count=6)
+    start = time.perf_counter()
+    options = analyze_discards(six, my_crib=args.dealer)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"six": [card_name(c) for c in six], "dealer": args.dealer,
+                          "options": [_option_json(o) for o in options]}, indent=1))
+        return 0
+    whose = "yours (dealer)" if args.dealer else "the opponent's (pone)"
+    print(f"Six cards: {card_names(six)}   crib: {whose}")
+    print(f"Exact over 46 starters for the hand and {N_CRIBS:,} cribs per toss "
+          f"({elapsed * 1e3:.1f} ms).")
+    print()
+    sign = "+" if args.dealer else "-"
+    print(f" #  {'keep':<12}  {'toss':<5}  hand: min  mean   med  max   crib: min  mean  max"
+          f"   net (hand {sign} crib)")
+    for i, o in enumerate(options, 1):
+        print(f"{i:>2}  {card_names(o.keep):<12}  {card_names(o.toss):<5}  "
+              f"{o.hand_min:>9} {o.hand_mean:>5.2f} {o.hand_median:>5.1f} {o.hand_max:>4}   "
+              f"{o.crib_min:>9} {o.crib_mean:>5.2f} {o.crib_max:>4}   {o.net:>6.2f}")
+    return 0
+
+
+def run(handler, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run a command; bad cards or illegal input become a one-line error, exit status 2."""
+    try:
+        return handler(args)
+    except CribbageError as exc:
+        parser.exit(2, f"cribbage {args.command}: error: {exc}\n")
