@@ -14,7 +14,7 @@ from engine.cards import RANKS, parse_cards
 from engine.errors import CardError, DuplicateCardError
 from tests.engine.reference import reference_score
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / \
+REFERENCE = Path(__file__).resolve().parents[1] / "reference" / \
     "schell_crib_table.json"
 
 six_cards = st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True)

@@ -18,7 +18,7 @@ from engine.scoring import (
 )
 from tests.engine.reference import reference_score
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / \
+REFERENCE = Path(__file__).resolve().parents[1] / "reference" / \
     "hand_score_distribution.json"
 
 five_distinct_cards = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
