@@ -41,6 +41,9 @@ DECK = tuple(range(52))
 RANK_OF = np.arange(52, dtype=np.int64) >> 2
 SUIT_OF = np.arange(52, dtype=np.int64) & 3
 VALUE_OF = np.minimum(RANK_OF + 1, 10)
+# The same values as a tuple, for pure-Python code (indexing a numpy array one scalar at a
+# time costs several times more).
+PIPS: tuple[int, ...] = tuple(int(v) for v in VALUE_OF)
 
 _TOKEN = re.compile(r"^(10|[2-9TJQKA])([CDHS\u2663\u2666\u2665\u2660])$", re.IGNORECASE)
 _SYMBOL_TO_SUIT = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}

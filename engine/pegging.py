@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import VALUE_OF, Card, check_distinct
+from engine.cards import PIPS, Card, check_distinct
 from engine.errors import CardError
 from engine.scoring import ScoreItem
 
@@ -24,7 +24,7 @@ MAX_COUNT = 31
 
 def count_of(cards: Sequence[Card]) -> int:
     """Total pip value of ``cards`` (the running count)."""
-    return sum(int(VALUE_OF[c]) for c in cards)
+    return sum(PIPS[c] for c in cards)
 
 
 def peg_breakdown(played: Sequence[Card]) -> list[ScoreItem]:
@@ -68,4 +68,4 @@ def peg_points(played: Sequence[Card]) -> int:
 
 def playable(hand: Sequence[Card], count: int) -> list[Card]:
     """The cards of ``hand`` that keep the count at or under 31."""
-    return [c for c in hand if count + int(VALUE_OF[c]) <= MAX_COUNT]
+    return [c for c in hand if count + PIPS[c] <= MAX_COUNT]

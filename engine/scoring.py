@@ -17,7 +17,7 @@ from itertools import combinations, product
 import numpy as np
 
 from engine import _kernels
-from engine.cards import JACK, VALUE_OF, Card, card_names, check_distinct
+from engine.cards import JACK, PIPS, Card, card_names, check_distinct
 from engine.errors import CardError, DuplicateCardError
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
@@ -86,7 +86,7 @@ def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False
     items: list[ScoreItem] = []
     for size in range(2, 6):
         for combo in combinations(five, size):
-            if sum(int(VALUE_OF[c]) for c in combo) == 15:
+            if sum(PIPS[c] for c in combo) == 15:
                 items.append(ScoreItem("fifteen", combo, 2))
     by_rank: dict[int, list[Card]] = {}
     for c in five:

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from engine import record as _record
-from engine.cards import JACK, VALUE_OF, Card, card_name, check_card, check_distinct
+from engine.cards import JACK, PIPS, Card, card_name, check_card, check_distinct
 from engine.errors import CardError, IllegalActionError
 from engine.events import (
     CountReset,
@@ -235,7 +235,7 @@ class GameState:
             return tuple(Toss(pair) for pair in combinations(self.dealt[seat], 2))
         if self.phase is Phase.PLAY and self.to_play == seat:
             cards = tuple(PlayCard(c) for c in self.hands[seat]
-                          if self.count + VALUE_OF[c] <= MAX_COUNT)
+                          if self.count + PIPS[c] <= MAX_COUNT)
             return cards or (GO,)
         return ()
 
@@ -299,7 +299,7 @@ class GameState:
             raise IllegalActionError(f"bad play: {exc}") from exc
         if card not in self.hands[seat]:
             raise IllegalActionError(f"{card_name(card)} is not in seat {seat}'s hand")
-        new_count = self.count + int(VALUE_OF[card])
+        new_count = self.count + PIPS[card]
         if new_count > MAX_COUNT:
             raise IllegalActionError(
                 f"{card_name(card)} would make {new_count}; the count may not pass 31")
@@ -324,7 +324,7 @@ class GameState:
         """Say go: only when ``seat`` holds cards and none of them fits."""
         self._check_seat(seat)
         self._check_turn(seat, "say go")
-        if any(self.count + VALUE_OF[c] <= MAX_COUNT for c in self.hands[seat]):
+        if any(self.count + PIPS[c] <= MAX_COUNT for c in self.hands[seat]):
             raise IllegalActionError(
                 f"seat {seat} cannot say go at {self.count}: it has a card that fits")
         self.actions.append((seat, GO))
@@ -352,7 +352,7 @@ class GameState:
                 if self.go_said[seat] or not self.hands[seat]:
                     continue
                 other = 1 - seat
-                fits = any(self.count + VALUE_OF[c] <= MAX_COUNT for c in self.hands[seat])
+                fits = any(self.count + PIPS[c] <= MAX_COUNT for c in self.hands[seat])
                 if fits or not (self.go_said[other] or not self.hands[other]):
                     self.to_play = seat  # to play a card, or to say go
                     return
