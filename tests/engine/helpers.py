@@ -2,7 +2,7 @@
 
 from engine.cards import parse_card, parse_cards
 from engine.events import Scored
-from engine.state import GameState, stacked_deck
+from engine.state import GameState, PlayCard, Toss, stacked_deck
 
 DEALER, PONE = 0, 1  # scripted games: seat 0 deals first
 
@@ -46,3 +46,17 @@ def play_randomly(game: GameState, rng, on_step=None) -> GameState:
         if on_step is not None:
             on_step(game)
     return game
+
+
+def visible_cards(obs) -> set[int]:
+    """Every card an observation mentions, its legal actions included."""
+    cards = set(obs.dealt) | set(obs.hand) | set(obs.toss or ())
+    cards |= {c for _, c in obs.played} | {c for _, c in obs.current}
+    if obs.starter is not None:
+        cards.add(obs.starter)
+    for action in obs.legal_actions:
+        if isinstance(action, Toss):
+            cards |= set(action.cards)
+        elif isinstance(action, PlayCard):
+            cards.add(action.card)
+    return cards

@@ -12,21 +12,8 @@ from engine.simulate import (
     summarize_random_games,
     trace_random_game,
 )
-from engine.state import GameState, PlayCard, Toss
-from tests.engine.helpers import play_randomly
-
-
-def visible_cards(obs):
-    cards = set(obs.dealt) | set(obs.hand) | set(obs.toss or ())
-    cards |= {c for _, c in obs.played} | {c for _, c in obs.current}
-    if obs.starter is not None:
-        cards.add(obs.starter)
-    for action in obs.legal_actions:
-        if isinstance(action, Toss):
-            cards |= set(action.cards)
-        elif isinstance(action, PlayCard):
-            cards.add(action.card)
-    return cards
+from engine.state import GameState
+from tests.engine.helpers import play_randomly, visible_cards
 
 
 class Checker:

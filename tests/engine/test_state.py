@@ -15,6 +15,7 @@ from tests.engine.helpers import (
     scored,
     scripted_game,
     toss_both,
+    visible_cards,
 )
 
 
@@ -210,21 +211,8 @@ def test_observation_shows_own_cards_and_public_ones_only():
     assert obs.played == ((PONE, parse_card("KH")), (DEALER, parse_card("QS")))
     assert obs.count == 20 and obs.opponent_cards_left == 3 and obs.starter == parse_card("4C")
     assert not obs.is_dealer and obs.my_score == 0
-    visible = _cards_in(obs)
+    visible = visible_cards(obs)
     assert not visible & set(parse_cards("8S 7S 6S 2H 3H"))
-
-
-def _cards_in(obs):
-    cards = set(obs.dealt) | set(obs.hand) | set(obs.toss or ())
-    cards |= {c for _, c in obs.played} | {c for _, c in obs.current}
-    if obs.starter is not None:
-        cards.add(obs.starter)
-    for action in obs.legal_actions:
-        if isinstance(action, Toss):
-            cards |= set(action.cards)
-        elif isinstance(action, PlayCard):
-            cards.add(action.card)
-    return cards
 
 
 # ------------------------------------------------------------------ records
