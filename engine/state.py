@@ -154,6 +154,8 @@ class GameState:
         cut for deal; later outcomes come from the seed.
         """
         game = cls()
+        if seed is not None and (not isinstance(seed, int | np.integer) or seed < 0):
+            raise IllegalActionError(f"the seed must be a whole number >= 0, not {seed!r}")
         game.seed = secrets.randbits(63) if seed is None else int(seed)
         if first_dealer not in (None, 0, 1):
             raise IllegalActionError(f"first_dealer must be 0, 1 or None, not {first_dealer!r}")

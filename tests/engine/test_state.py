@@ -197,6 +197,9 @@ def test_bad_setup():
         GameState.new(1, first_dealer=2)
     with pytest.raises(IllegalActionError):
         GameState.new(1, decks=[list(range(51))])
+    for seed in (-1, 1.5, "7"):
+        with pytest.raises(IllegalActionError, match="seed"):
+            GameState.new(seed)
 
 
 # ------------------------------------------------------------------ observations
