@@ -82,14 +82,32 @@ def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False
     item per run, so a double run is two runs and a pair), flush, nobs.
     The points always add up to :func:`score_hand`."""
     hand, starter = _check_hand(hand, starter)
-    five = sorted(hand) + [starter]
+    return _items(hand, starter, is_crib)
+
+
+def score_four(hand: Sequence[Card]) -> int:
+    """What four cards are worth before the starter is known: their fifteens, pairs, runs
+    and a four-card flush (no nobs without a starter). A hand never counts less than this,
+    whatever the cut.
+
+    >>> from engine.cards import parse_cards
+    >>> score_four(parse_cards("5H 5C JD QS"))  # four fifteens and a pair
+    10
+    """
+    if len(hand) != 4:
+        raise CardError(f"a hand has exactly 4 cards, got {len(hand)}")
+    return sum(i.points for i in _items(check_distinct(hand, "the hand"), None, False))
+
+
+def _items(hand: list[Card], starter: Card | None, is_crib: bool) -> list[ScoreItem]:
+    cards = sorted(hand) + ([] if starter is None else [starter])
     items: list[ScoreItem] = []
-    for size in range(2, 6):
-        for combo in combinations(five, size):
+    for size in range(2, len(cards) + 1):
+        for combo in combinations(cards, size):
             if sum(PIPS[c] for c in combo) == 15:
                 items.append(ScoreItem("fifteen", combo, 2))
     by_rank: dict[int, list[Card]] = {}
-    for c in five:
+    for c in cards:
         by_rank.setdefault(c >> 2, []).append(c)
     for r in sorted(by_rank):
         group = by_rank[r]
@@ -97,10 +115,9 @@ def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False
             items.append(ScoreItem("pair", tuple(group), len(group) * (len(group) - 1)))
     items.extend(_runs(by_rank))
     items.extend(_flush(hand, starter, is_crib))
-    items.extend(
-        ScoreItem("nobs", (c, starter), 1)
-        for c in hand if c >> 2 == JACK and c & 3 == starter & 3
-    )
+    if starter is not None:
+        items.extend(ScoreItem("nobs", (c, starter), 1)
+                     for c in hand if c >> 2 == JACK and c & 3 == starter & 3)
     return items
 
 
@@ -118,11 +135,11 @@ def _runs(by_rank: dict[int, list[Card]]) -> list[ScoreItem]:
     return [ScoreItem("run", combo, len(best)) for combo in product(*(by_rank[r] for r in best))]
 
 
-def _flush(hand: list[Card], starter: Card, is_crib: bool) -> list[ScoreItem]:
+def _flush(hand: list[Card], starter: Card | None, is_crib: bool) -> list[ScoreItem]:
     suits = {c & 3 for c in hand}
     if len(suits) != 1:
         return []
-    if starter & 3 in suits:
+    if starter is not None and starter & 3 in suits:
         return [ScoreItem("flush", (*sorted(hand), starter), 5)]
     return [] if is_crib else [ScoreItem("flush", tuple(sorted(hand)), 4)]
 

@@ -115,6 +115,20 @@ class Observation:
         return self.scores[1 - self.seat]
 
     @property
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this seat has not seen: not dealt to it, not played, not the starter.
+        The opponent's hand, the opponent's toss and the undealt cards are among them."""
+        seen = set(self.dealt) | {c for _, c in self.played}
+        if self.starter is not None:
+            seen.add(self.starter)
+        return tuple(c for c in range(52) if c not in seen)
+
+    @property
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards this seat may play now (empty outside its turn in the play)."""
+        return tuple(a.card for a in self.legal_actions if isinstance(a, PlayCard))
+
+    @property
     def kept(self) -> tuple[Card, ...] | None:
         """The four cards this seat kept, once it has tossed."""
         if self.toss is None:

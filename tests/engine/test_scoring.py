@@ -1,4 +1,5 @@
 import json
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -14,9 +15,10 @@ from engine.scoring import (
     hand_score_histogram,
     score_batch,
     score_breakdown,
+    score_four,
     score_hand,
 )
-from tests.engine.reference import reference_score
+from tests.engine.reference import is_run, reference_score
 
 REFERENCE = Path(__file__).resolve().parents[1] / "reference" / \
     "hand_score_distribution.json"
@@ -152,3 +154,18 @@ def test_bad_input():
         score_batch(np.array([[0, 1, 2, 3]]), np.array([52]))
     with pytest.raises(CardError, match=r"\(n, 4\)"):
         score_batch(np.array([[0, 1, 2]]), np.array([4]))
+
+
+@given(st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True))
+def test_score_four_is_what_any_cut_keeps(hand):
+    """Four cards alone: the rule-book count of the four (a 4-card flush, no nobs), and a
+    lower bound on the hand's score with any starter."""
+    four = score_four(hand)
+    fifteens = sum(2 for n in (2, 3, 4) for combo in combinations(hand, n)
+                   if sum(min(c // 4 + 1, 10) for c in combo) == 15)
+    pairs = sum(2 for a, b in combinations(hand, 2) if a // 4 == b // 4)
+    runs = next((n * k for n in (4, 3) if (k := sum(
+        1 for combo in combinations(hand, n) if is_run(combo)))), 0)
+    flush = 4 if len({c % 4 for c in hand}) == 1 else 0
+    assert four == fifteens + pairs + runs + flush
+    assert all(score_hand(hand, s) >= four for s in range(52) if s not in hand)
