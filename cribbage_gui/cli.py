@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 
+from ai import cli as ai_cli
 from engine import bench as engine_bench
 from engine import cli as engine_cli
 
@@ -17,11 +18,12 @@ from engine import cli as engine_cli
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cribbage",
-        description="Two-player cribbage: exact counting and discard analysis, "
-                    "with computer opponents to come.")
+        description="Two-player cribbage: exact counting and discard analysis, and "
+                    "matches between computer opponents.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     engine_cli.register(subparsers)
     engine_bench.register(subparsers)
+    ai_cli.register(subparsers)
     return parser
 
 

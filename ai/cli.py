@@ -1,0 +1,82 @@
+"""Command-line front ends for the AI layer: ``cribbage match``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+from tqdm import tqdm
+
+from ai.match.runner import run_match
+from ai.registry import available_players
+from engine.events import SOURCES
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    names = ", ".join(p.name for p in available_players())
+    p = subparsers.add_parser(
+        "match", help="play a match between two computer players",
+        description=f"Play GAMES games between players A and B (A in seat 0; first deal "
+                    f"alternates) and print the results. Players: {names}.",
+        epilog="example: cribbage match mueller heuristic --games 1000 --seed 1")
+    p.add_argument("player_a", metavar="A")
+    p.add_argument("player_b", metavar="B")
+    p.add_argument("--games", "-n", type=int, default=100)
+    p.add_argument("--seed", "-s", type=int, default=0)
+    p.add_argument("--workers", "-w", type=int, default=1,
+                   help=f"processes to use (this machine has {os.cpu_count()} cores)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_match)
+
+
+def _match(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise SystemExit("cribbage match: error: --games must be at least 1")
+    with tqdm(total=args.games, unit="game", desc=f"{args.player_a} v {args.player_b}",
+              disable=None, leave=False) as bar:
+        summary = run_match(args.player_a, args.player_b, args.games, args.seed,
+                            workers=args.workers, progress=bar.update)
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def format_summary(s: dict) -> str:
+    a, b = s["player_a"], s["player_b"]
+    lo, hi = s["ci95_a"]
+    width = max(12, len(a), len(b)) + 2
+    lines = [
+        f"{a} v {b}: {s['games']:,} games, seed {s['seed']} "
+        f"({s['elapsed_s']:.1f} s, {s['games_per_s']:.1f} games/s)",
+        "",
+        f"{'':<22}{a:>{width}}{b:>{width}}",
+        f"{'wins':<22}{s['wins_a']:>{width},}{s['wins_b']:>{width},}",
+        f"{'win rate':<22}{s['win_rate_a']:>{width}.1%}{1 - s['win_rate_a']:>{width}.1%}"
+        f"   (95% CI for {a}: {lo:.1%} to {hi:.1%})",
+        f"{'skunks':<22}{s['skunks_a']:>{width},}{s['skunks_b']:>{width},}",
+        f"{'double skunks':<22}{s['double_skunks_a']:>{width},}"
+        f"{s['double_skunks_b']:>{width},}",
+        "points per complete deal:",
+    ]
+    pa, pb = s["points_per_deal_a"], s["points_per_deal_b"]
+    for source in (*SOURCES, "total"):
+        lines.append(f"  {source.replace('_', ' '):<20}{pa[source]:>{width}.2f}"
+                     f"{pb[source]:>{width}.2f}")
+    for role in ("dealer", "pone"):
+        ra = s["points_per_deal_by_role_a"][role]
+        rb = s["points_per_deal_by_role_b"][role]
+        lines.append(f"  as {role:<17}{ra['total']:>{width}.2f}{rb['total']:>{width}.2f}"
+                     f"   (pegging {ra['pegging']:.2f} / {rb['pegging']:.2f})")
+    lines += [
+        f"{'decision ms (median)':<22}{s['decision_ms_median_a']:>{width}.2f}"
+        f"{s['decision_ms_median_b']:>{width}.2f}",
+        f"{'decision ms (p95)':<22}{s['decision_ms_p95_a']:>{width}.2f}"
+        f"{s['decision_ms_p95_b']:>{width}.2f}",
+        "",
+        f"first dealer won {s['first_dealer_win_rate']:.1%} of games; "
+        f"{s['deals_per_game']:.2f} deals per game",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""Matches of many games between two named players, and their summary figures.
+
+Player A sits in seat 0 and B in seat 1 for every game; first deal alternates game by game.
+Game ``i`` is seeded from the match seed and ``i`` alone, so a match gives the same results
+whether it runs in one process or several.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from ai.match.driver import GameResult, play_game
+from ai.registry import make_player
+from engine.events import SOURCES
+
+Progress = Callable[[int], None]  # called with the number of games just finished
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _play_chunk(args: tuple[str, str, int, list[int]]) -> list[GameResult]:
+    name_a, name_b, seed, indices = args
+    players = (make_player(name_a), make_player(name_b))
+    return [play_game(players, seed, index) for index in indices]
+
+
+def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int = 1,
+              progress: Progress | None = None) -> dict[str, Any]:
+    """Play ``games`` games of ``name_a`` (seat 0) against ``name_b``; return the summary."""
+    make_player(name_a), make_player(name_b)  # fail fast on a bad name, before any work
+    start = time.perf_counter()
+    chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
+    jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))))
+            for i in range(0, games, chunk)]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results.extend(_play_chunk(job))
+            if progress:
+                progress(len(job[3]))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            for batch in pool.map(_play_chunk, jobs):
+                results.extend(batch)
+                if progress:
+                    progress(len(batch))
+    elapsed = time.perf_counter() - start
+    return summarize(results, (name_a, name_b), elapsed, seed)
+
+
+def summarize(results: Iterable[GameResult], names: tuple[str, str], elapsed: float,
+              seed: int) -> dict[str, Any]:
+    """The match figures: wins with a 95% interval, skunks, first-dealer win rate, points
+    per complete deal by source and role, deals per game, speed and decision times."""
+    results = sorted(results, key=lambda r: r.index)
+    n = len(results)
+    wins = [sum(r.winner == seat for r in results) for seat in (0, 1)]
+    complete = sum(r.complete_deals for r in results)
+    summary: dict[str, Any] = {
+        "player_a": names[0], "player_b": names[1], "seed": seed, "games": n,
+        "wins_a": wins[0], "wins_b": wins[1],
+        "win_rate_a": wins[0] / n if n else 0.0,
+        "ci95_a": list(wilson_interval(wins[0], n)),
+        "first_dealer_win_rate": sum(r.winner == r.first_dealer for r in results) / n
+        if n else 0.0,
+        "deals_per_game": sum(r.deals for r in results) / n if n else 0.0,
+        "elapsed_s": elapsed,
+        "games_per_s": n / elapsed if elapsed > 0 else 0.0,
+    }
+    for seat, side in ((0, "a"), (1, "b")):
+        won = [r for r in results if r.winner == seat]
+        summary[f"skunks_{side}"] = sum(r.skunk == 1 for r in won)
+        summary[f"double_skunks_{side}"] = sum(r.skunk == 2 for r in won)
+        times = [t * 1e3 for r in results for t in r.decision_seconds[seat]]
+        summary[f"decision_ms_median_{side}"] = statistics.median(times) if times else 0.0
+        summary[f"decision_ms_p95_{side}"] = float(np.percentile(times, 95)) if times else 0.0
+        per_deal = {source: sum(r.points.get((seat, source), 0) for r in results)
+                    / max(complete, 1) for source in SOURCES}
+        per_deal["total"] = sum(per_deal.values())
+        summary[f"points_per_deal_{side}"] = per_deal
+        by_role = {}
+        for role in ("dealer", "pone"):
+            deals = sum(r.deals_dealt[seat] if role == "dealer" else r.deals_dealt[1 - seat]
+                        for r in results)
+            figures = {source: sum(r.role_points.get((seat, role, source), 0)
+                                   for r in results) / max(deals, 1) for source in SOURCES}
+            figures["total"] = sum(figures.values())
+            figures["deals"] = deals
+            by_role[role] = figures
+        summary[f"points_per_deal_by_role_{side}"] = by_role
+    return summary

@@ -1,0 +1,1 @@
+"""The computer opponents, one module each."""

@@ -1,0 +1,68 @@
+"""Players by name: ``make_player("mueller", seed=1)``.
+
+A name may carry options after a colon, e.g. ``weights:path/to/file.npz``; each player says
+what its options mean. The listing order is the order of strength the GUI offers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ai.base import Player, Seed
+from engine.errors import CribbageError
+
+
+class UnknownPlayerError(CribbageError):
+    """No player has that name, or its options are wrong."""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    name: str
+    title: str  # shown in menus
+    description: str
+    factory: Callable[[str | None, Seed], Player]
+
+
+def _no_options(cls):
+    def factory(options: str | None, seed: Seed) -> Player:
+        if options:
+            raise UnknownPlayerError(f"player {cls.name!r} takes no options (got {options!r})")
+        return cls(seed)
+    return factory
+
+
+def _registry() -> dict[str, PlayerInfo]:
+    from ai.players.heuristic import HeuristicPlayer
+    from ai.players.mueller import MuellerPlayer
+    from ai.players.random_player import RandomPlayer
+
+    entries = [
+        PlayerInfo("random", "Random", "Tosses and plays uniformly at random.",
+                   _no_options(RandomPlayer)),
+        PlayerInfo("heuristic", "Heuristic pegger",
+                   "Keeps the best expected hand; pegs greedily with club-player defence.",
+                   _no_options(HeuristicPlayer)),
+        PlayerInfo("mueller", "Mueller (HALSCRIB, 1987)",
+                   "Seven discard strategies chosen by the score; probabilistic pegging "
+                   "with a mixed strategy.",
+                   _no_options(MuellerPlayer)),
+    ]
+    return {e.name: e for e in entries}
+
+
+def available_players() -> list[PlayerInfo]:
+    """Every registered player, weakest first."""
+    return list(_registry().values())
+
+
+def make_player(name: str, seed: Seed = None) -> Player:
+    """Build the player called ``name`` (``"random"``, ``"heuristic"``, ``"mueller"``, ...;
+    options after a colon), with its random generator from ``seed``."""
+    base, _, options = name.partition(":")
+    registry = _registry()
+    if base not in registry:
+        known = ", ".join(registry)
+        raise UnknownPlayerError(f"no player called {base!r}; known players: {known}")
+    return registry[base].factory(options or None, seed)

@@ -1,0 +1,39 @@
+"""Building observations for unit tests of decisions."""
+
+from engine import GO, Observation, Phase, PlayCard
+from engine.cards import PIPS, parse_card, parse_cards
+
+
+def play_observation(hand: str, current: str = "", earlier: str = "",
+                     dealt_extra: str | None = None,
+                     starter: str = "AS", opponent_cards: int = 4, scores=(0, 0),
+                     dealer: int = 1, seat: int = 0) -> Observation:
+    """Seat ``seat`` to play holding ``hand``; ``current`` is the count so far, alternating
+    from the opponent backwards (its last card was played by the opponent); ``earlier`` are
+    cards played before the last reset (by the opponent, for simplicity). ``dealt_extra``
+    are this seat's other dealt cards (tossed or already played); by default the lowest
+    cards not otherwise used."""
+    hand_cards = parse_cards(hand)
+    current_cards = parse_cards(current)
+    earlier_cards = parse_cards(earlier)
+    seats = [(1 - seat) if (len(current_cards) - i) % 2 else seat
+             for i in range(len(current_cards))]
+    cur = tuple(zip(seats, current_cards, strict=True))
+    played = tuple((1 - seat, c) for c in earlier_cards) + cur
+    mine_played = [c for s, c in cur if s == seat]
+    dealt = hand_cards + mine_played
+    if dealt_extra is None:
+        used = set(dealt) | set(current_cards) | set(earlier_cards) | {parse_card(starter)}
+        dealt += [c for c in range(52) if c not in used][:6 - len(dealt)]
+    else:
+        dealt += parse_cards(dealt_extra)
+    dealt = tuple(dealt)
+    assert len(dealt) == 6, f"a seat is dealt six cards, not {len(dealt)}"
+    count = sum(PIPS[c] for c in current_cards)
+    legal = tuple(PlayCard(c) for c in hand_cards if count + PIPS[c] <= 31) or (GO,)
+    return Observation(
+        seat=seat, phase=Phase.PLAY, deal=1, dealer=dealer, scores=tuple(scores),
+        dealt=dealt, toss=None, hand=tuple(hand_cards), opponent_tossed=True,
+        starter=parse_card(starter), count=count, current=cur, played=played,
+        go_said=(False, False), opponent_cards_left=opponent_cards, to_play=seat,
+        legal_actions=legal, winner=None)
