@@ -60,9 +60,16 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class Toss:
-    """Put two cards from the dealt six into the dealer's crib."""
+    """Put two cards from the dealt six into the dealer's crib. The order of the two cards
+    does not matter: they are kept sorted, so equal tosses compare equal."""
 
     cards: tuple[Card, Card]
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        except TypeError:
+            pass  # not card numbers: GameState.toss refuses them with a clear error
 
 
 @dataclass(frozen=True)

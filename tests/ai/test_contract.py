@@ -74,3 +74,19 @@ def test_an_injected_generator_is_used():
     rng = np.random.default_rng(9)
     player = make_player("random", seed=rng)
     assert player.rng is rng
+
+
+def test_a_toss_in_either_order_is_the_same_legal_toss():
+    class Backwards(Player):
+        name = "backwards"
+
+        def discard(self, obs):
+            return Decision(Toss((obs.dealt[1], obs.dealt[0])), Reasoning())
+
+        def play(self, obs):
+            raise AssertionError
+
+    game = GameState.new(2)
+    decision = Backwards().decide(game.observation(0))
+    assert decision.action == Toss((game.observation(0).dealt[0], game.observation(0).dealt[1]))
+    game.apply(0, decision.action)
