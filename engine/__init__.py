@@ -38,10 +38,10 @@ from engine.scoring import (
     score_breakdown,
     score_hand,
 )
-from engine.state import GO, Action, GameState, Go, Observation, Phase, PlayCard, Toss
+from engine.state import GO, Action, Claim, GameState, Go, Observation, Phase, PlayCard, Toss
 
 __all__ = [
-    "GO", "Action", "Card", "CardError", "CribbageError", "DiscardOption",
+    "GO", "Action", "Card", "Claim", "CardError", "CribbageError", "DiscardOption",
     "DuplicateCardError", "GameState", "Go", "IllegalActionError", "Observation", "Phase",
     "PlayCard", "RecordError", "ScoreItem", "Toss", "analyze_discards", "card_label",
     "card_name", "card_names", "count_aloud", "hand_score_histogram", "parse_card",

@@ -18,7 +18,7 @@ from engine.errors import RecordError
 from engine.scoring import ScoreItem
 
 # Where points come from, for statistics.
-SOURCES = ("pegging", "hand", "crib", "his_heels")
+SOURCES = ("pegging", "hand", "crib", "his_heels", "muggins")
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,18 @@ class Show:
 
 
 @dataclass(frozen=True)
+class Claimed:
+    """Manual counting: ``seat`` claimed ``claimed`` points for its hand or crib, which
+    holds ``actual``."""
+
+    type: ClassVar[str] = "claimed"
+    seat: int
+    what: str
+    claimed: int
+    actual: int
+
+
+@dataclass(frozen=True)
 class GameOver:
     type: ClassVar[str] = "game_over"
     winner: int
@@ -107,10 +119,10 @@ class GameOver:
 
 
 Event = CutForDeal | Dealt | Tossed | StarterCut | Played | SaidGo | CountReset | Scored \
-    | Show | GameOver
+    | Show | Claimed | GameOver
 EVENT_TYPES = {cls.type: cls for cls in
                (CutForDeal, Dealt, Tossed, StarterCut, Played, SaidGo, CountReset, Scored, Show,
-                GameOver)}
+                Claimed, GameOver)}
 _CARD_FIELDS = {"cards", "card", "starter", "hands"}
 
 

@@ -24,17 +24,19 @@ VERSION = 1
 
 
 def _action_to_list(seat: int, action: Any) -> list[Any]:
-    from engine.state import PlayCard, Toss
+    from engine.state import Claim, PlayCard, Toss
 
     if isinstance(action, Toss):
         return [seat, "toss", [card_name(c) for c in action.cards]]
     if isinstance(action, PlayCard):
         return [seat, "play", card_name(action.card)]
+    if isinstance(action, Claim):
+        return [seat, "claim", action.points]
     return [seat, "go"]
 
 
 def _action_from_list(item: Any) -> tuple[int, Any]:
-    from engine.state import GO, PlayCard, Toss
+    from engine.state import GO, Claim, PlayCard, Toss
 
     if not isinstance(item, list) or len(item) < 2:
         raise RecordError(f"malformed action {item!r}")
@@ -45,6 +47,8 @@ def _action_from_list(item: Any) -> tuple[int, Any]:
         return seat, PlayCard(parse_card(item[2]))
     if kind == "go" and len(item) == 2:
         return seat, GO
+    if kind == "claim" and len(item) == 3 and isinstance(item[2], int):
+        return seat, Claim(item[2])
     raise RecordError(f"malformed action {item!r}")
 
 
@@ -55,6 +59,8 @@ def to_record(game: GameState) -> dict[str, Any]:
         "seed": game.seed,
         "first_dealer": game.first_dealer,
         "start_scores": list(game.start_scores),
+        "manual_count": list(game.manual_count),
+        "muggins": game.muggins,
         "cuts": [card_names(c) for c in game.cuts],
         "decks": [card_names(d) for d in game.decks],
         "actions": [_action_to_list(seat, a) for seat, a in game.actions],
@@ -77,7 +83,9 @@ def from_record(cls: type[GameState], data: Any) -> GameState:
         cuts = [parse_cards(c, count=2) for c in data["cuts"]]
         actions = [_action_from_list(a) for a in data["actions"]]
         game = cls.new(seed, first_dealer=data["first_dealer"],
-                       scores=tuple(data["start_scores"]), decks=decks, cuts=cuts)
+                       scores=tuple(data["start_scores"]), decks=decks, cuts=cuts,
+                       manual_count=tuple(data.get("manual_count", (False, False))),
+                       muggins=bool(data.get("muggins", False)))
         for index, (seat, action) in enumerate(actions):
             try:
                 game.apply(seat, action)

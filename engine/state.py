@@ -19,6 +19,7 @@ player reaches 121.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from engine import record as _record
 from engine.cards import JACK, PIPS, Card, card_name, check_card, check_distinct
 from engine.errors import CardError, IllegalActionError
 from engine.events import (
+    Claimed,
     CountReset,
     CutForDeal,
     Dealt,
@@ -55,7 +57,12 @@ DOUBLE_SKUNK_LINE = 61
 class Phase(StrEnum):
     DISCARD = "discard"
     PLAY = "play"
+    COUNT = "count"  # manual counting: the show waits for a seat to claim its count
     GAME_OVER = "game_over"
+
+
+SHOW_ORDER = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
+MAX_CLAIM = 29
 
 
 @dataclass(frozen=True)
@@ -66,10 +73,9 @@ class Toss:
     cards: tuple[Card, Card]
 
     def __post_init__(self) -> None:
-        try:
+        # not card numbers: leave them; GameState.toss refuses them with a clear error
+        with contextlib.suppress(TypeError):
             object.__setattr__(self, "cards", tuple(sorted(self.cards)))
-        except TypeError:
-            pass  # not card numbers: GameState.toss refuses them with a clear error
 
 
 @dataclass(frozen=True)
@@ -82,8 +88,18 @@ class Go:
     """Say go: legal only when the player holds cards but none keeps the count <= 31."""
 
 
+@dataclass(frozen=True)
+class Claim:
+    """Manual counting: the points a seat claims for the hand or crib being shown.
+
+    Less than the count scores the claim (and, with muggins, the opponent pegs the points
+    missed); more is corrected to the true count."""
+
+    points: int
+
+
 GO = Go()
-Action = Toss | PlayCard | Go
+Action = Toss | PlayCard | Go | Claim
 
 
 @dataclass(frozen=True)
@@ -108,6 +124,7 @@ class Observation:
     to_play: int | None
     legal_actions: tuple[Action, ...]
     winner: int | None
+    show: tuple[int, str, tuple[Card, ...]] | None = None  # (seat, "hand"/"crib", cards)
 
     @property
     def is_dealer(self) -> bool:
@@ -161,20 +178,30 @@ class GameState:
         self.dealer = 0
         self.deal_number = 0
         self.winner: int | None = None
+        self.manual_count = (False, False)
+        self.muggins = False
+        self.show_step: int | None = None  # in the COUNT phase: which of SHOW_ORDER
 
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, seed: int | None = None, *, first_dealer: int | None = None,
             scores: tuple[int, int] = (0, 0), decks: list | tuple = (),
-            cuts: list | tuple = ()) -> GameState:
+            cuts: list | tuple = (), manual_count: tuple[bool, bool] = (False, False),
+            muggins: bool = False) -> GameState:
         """Start a game: cut for deal (unless ``first_dealer`` is given), then deal.
 
         ``seed`` fixes every chance outcome (None draws a fresh one, recorded in
         ``self.seed``). ``scores`` starts from a board position other than 0-0. ``decks``
         scripts the first deals (52 cards each, see :func:`stacked_deck`) and ``cuts`` the
-        cut for deal; later outcomes come from the seed.
+        cut for deal; later outcomes come from the seed. ``manual_count`` marks the seats
+        that count their own hand and crib in the show (a :class:`Claim`); with ``muggins``
+        the opponent pegs the points they miss.
         """
         game = cls()
+        if len(manual_count) != 2:
+            raise IllegalActionError("manual_count needs a flag for each of the two seats")
+        game.manual_count = (bool(manual_count[0]), bool(manual_count[1]))
+        game.muggins = bool(muggins)
         if seed is not None and (not isinstance(seed, int | np.integer) or seed < 0):
             raise IllegalActionError(f"the seed must be a whole number >= 0, not {seed!r}")
         game.seed = secrets.randbits(63) if seed is None else int(seed)
@@ -260,7 +287,15 @@ class GameState:
             cards = tuple(PlayCard(c) for c in self.hands[seat]
                           if self.count + PIPS[c] <= MAX_COUNT)
             return cards or (GO,)
+        if self.phase is Phase.COUNT and self.to_play == seat:
+            return tuple(Claim(p) for p in range(MAX_CLAIM + 1))
         return ()
+
+    def _showing(self) -> tuple[int, str, tuple[Card, ...]]:
+        """(seat, "hand" or "crib", cards) of show step ``self.show_step``."""
+        role, what = SHOW_ORDER[self.show_step]
+        seat = self.dealer if role == "dealer" else self.pone
+        return seat, what, self.crib if what == "crib" else self.kept(seat)
 
     def observation(self, seat: int) -> Observation:
         """The view of ``seat``: its own cards and everything public, nothing else."""
@@ -275,6 +310,7 @@ class GameState:
             go_said=(self.go_said[0], self.go_said[1]),
             opponent_cards_left=len(self.hands[1 - seat]), to_play=self.to_play,
             legal_actions=self.legal_actions(seat), winner=self.winner,
+            show=self._showing() if self.phase is Phase.COUNT else None,
         )
 
     # ----------------------------------------------------------------- actions
@@ -287,6 +323,8 @@ class GameState:
             self.play(seat, action.card)
         elif isinstance(action, Go):
             self.go(seat)
+        elif isinstance(action, Claim):
+            self.claim(seat, action.points)
         else:
             raise IllegalActionError(f"not an action: {action!r}")
 
@@ -355,6 +393,29 @@ class GameState:
         self.events.append(SaidGo(seat, self.count))
         self._advance(1 - seat)
 
+    def claim(self, seat: int, points: int) -> None:
+        """Manual counting: ``seat`` claims ``points`` for the hand or crib being shown."""
+        self._check_seat(seat)
+        self._check_phase(Phase.COUNT, "claim a count")
+        if self.to_play != seat:
+            raise IllegalActionError(f"seat {seat} cannot claim: seat {self.to_play} is "
+                                     f"counting")
+        if isinstance(points, bool) or not isinstance(points, int) \
+                or not 0 <= points <= MAX_CLAIM:
+            raise IllegalActionError(f"a count is a whole number from 0 to {MAX_CLAIM}, "
+                                     f"not {points!r}")
+        self.actions.append((seat, Claim(points)))
+        _, what, cards = self._showing()
+        items = tuple(score_breakdown(cards, self.starter, is_crib=what == "crib"))
+        actual = sum(i.points for i in items)
+        self.events.append(Claimed(seat, what, points, actual))
+        self.to_play = None
+        self._award(seat, min(points, actual), what, what, items)
+        if self.winner is None and self.muggins and points < actual:
+            self._award(1 - seat, actual - points, "muggins", "muggins", items)
+        if self.winner is None:
+            self._show(self.show_step + 1)
+
     # ----------------------------------------------------------------- the flow
     def _cut_starter(self) -> None:
         self.starter = self._starter_in_deck
@@ -399,14 +460,22 @@ class GameState:
         self.current = []
         self.go_said = [False, False]
 
-    def _show(self) -> None:
-        for seat, what in ((self.pone, "hand"), (self.dealer, "hand"), (self.dealer, "crib")):
-            cards = self.crib if what == "crib" else self.kept(seat)
+    def _show(self, start: int = 0) -> None:
+        """Count pone's hand, dealer's hand, crib from step ``start``; pause for a claim at a
+        manually counting seat's hand or crib."""
+        for step in range(start, len(SHOW_ORDER)):
+            self.show_step = step
+            seat, what, cards = self._showing()
             self.events.append(Show(seat, what, cards, self.starter))
+            if self.manual_count[seat]:
+                self.phase = Phase.COUNT
+                self.to_play = seat
+                return
             items = tuple(score_breakdown(cards, self.starter, is_crib=what == "crib"))
             self._award(seat, sum(i.points for i in items), what, what, items)
             if self.winner is not None:
                 return
+        self.show_step = None
         self.dealer = 1 - self.dealer
         self._deal()
 
