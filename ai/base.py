@@ -90,12 +90,18 @@ class Player(ABC):
     def play(self, obs: Observation) -> Decision:
         """Choose a card to play (``PlayCard``), or ``GO`` only when no card is legal."""
 
+    def count(self, obs: Observation) -> Decision:
+        """Claim the count of ``obs.show`` (only seats set to count by hand are asked)."""
+        raise IllegalActionError(f"{self.name} does not count by hand")
+
     def decide(self, obs: Observation) -> Decision:
         """The decision this observation asks for, checked to be legal."""
         if obs.phase is Phase.DISCARD:
             decision = self.discard(obs)
         elif obs.phase is Phase.PLAY and obs.to_play == obs.seat:
             decision = self.play(obs) if obs.legal_cards else Decision(GO, ForcedGo(obs.count))
+        elif obs.phase is Phase.COUNT and obs.to_play == obs.seat:
+            decision = self.count(obs)
         else:
             raise IllegalActionError(f"seat {obs.seat} has no decision to make now")
         if decision.action not in obs.legal_actions:

@@ -38,7 +38,18 @@ from engine.scoring import (
     score_breakdown,
     score_hand,
 )
-from engine.state import GO, Action, Claim, GameState, Go, Observation, Phase, PlayCard, Toss
+from engine.state import (
+    GO,
+    Action,
+    Claim,
+    GameState,
+    Go,
+    Observation,
+    Phase,
+    PlayCard,
+    Toss,
+    why_illegal,
+)
 
 __all__ = [
     "GO", "Action", "Card", "Claim", "CardError", "CribbageError", "DiscardOption",
@@ -46,5 +57,5 @@ __all__ = [
     "PlayCard", "RecordError", "ScoreItem", "Toss", "analyze_discards", "card_label",
     "card_name", "card_names", "count_aloud", "hand_score_histogram", "parse_card",
     "parse_cards", "peg_breakdown", "peg_points", "pip_value", "rank", "score_batch",
-    "score_breakdown", "score_hand", "suit",
+    "score_breakdown", "score_hand", "suit", "why_illegal",
 ]

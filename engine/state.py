@@ -545,6 +545,40 @@ class GameState:
                 f"dealer {self.dealer}>")
 
 
+def why_illegal(obs: Observation, action: Action) -> str | None:
+    """Why ``action`` is not allowed for ``obs.seat`` now, in a player's words; None when it
+    is legal. For front ends that refuse a click with a short message.
+
+    >>> from engine.cards import parse_card
+    >>> game = GameState.new(3, first_dealer=0)
+    >>> why_illegal(game.observation(1), PlayCard(game.observation(1).hand[0]))
+    'throw two cards to the crib first'
+    """
+    if action in obs.legal_actions:
+        return None
+    if obs.phase is Phase.GAME_OVER:
+        return "the game is over"
+    if isinstance(action, Toss):
+        if obs.phase is not Phase.DISCARD or obs.toss is not None:
+            return "the crib is already made"
+        return "choose two of your six cards for the crib"
+    if isinstance(action, PlayCard | Go):
+        if obs.phase is Phase.DISCARD:
+            return "throw two cards to the crib first"
+        if obs.phase is Phase.COUNT or obs.to_play != obs.seat:
+            return "it is not your turn to play"
+        if isinstance(action, Go):
+            return "you have a card you can play"
+        if action.card not in obs.hand:
+            return "that card is not in your hand"
+        return f"that would make {obs.count + PIPS[action.card]}"
+    if isinstance(action, Claim):
+        if obs.phase is not Phase.COUNT or obs.to_play != obs.seat:
+            return "there is nothing for you to count now"
+        return f"a count is a whole number from 0 to {MAX_CLAIM}"
+    return "that is not a move in cribbage"
+
+
 def stacked_deck(pone: list[Card], dealer: list[Card], starter: Card | None = None
                  ) -> tuple[Card, ...]:
     """A 52-card deck order that deals ``pone`` and ``dealer`` their six cards and turns

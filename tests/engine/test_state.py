@@ -296,3 +296,25 @@ def test_scores_and_events_agree():
             totals[e.seat] = min(121, totals[e.seat] + e.points)
             assert e.total == totals[e.seat]
     assert totals == game.scores
+
+
+def test_why_illegal_explains_in_players_words():
+    from engine.state import Claim, why_illegal
+
+    game = scripted_game(pone="KH 9H AH 5C 2D 3D", dealer="QS 8S 7S 6S 2H 3H", starter="4C")
+    obs = game.observation(PONE)
+    assert why_illegal(obs, PlayCard(parse_card("KH"))) == "throw two cards to the crib first"
+    assert why_illegal(obs, Toss(tuple(parse_cards("2D 3D")))) is None
+    assert "two of your six" in why_illegal(obs, Toss(tuple(parse_cards("2D QS"))))
+    toss_both(game, "2D 3D", "2H 3H")
+    run_moves(game, "P:KH D:QS P:9H")
+    dealer = game.observation(DEALER)
+    assert why_illegal(dealer, PlayCard(parse_card("8S"))) == "that would make 37"
+    assert why_illegal(dealer, GO) is None
+    pone = game.observation(PONE)
+    assert why_illegal(pone, PlayCard(parse_card("AH"))) == "it is not your turn to play"
+    assert why_illegal(pone, Claim(3)) == "there is nothing for you to count now"
+    run_moves(game, "D:go")
+    assert why_illegal(game.observation(PONE), GO) == "you have a card you can play"
+    assert why_illegal(game.observation(PONE), PlayCard(parse_card("QS"))) == \
+        "that card is not in your hand"
