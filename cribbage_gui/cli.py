@@ -18,8 +18,8 @@ from engine import cli as engine_cli
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cribbage",
-        description="Two-player cribbage: exact counting and discard analysis, and "
-                    "matches between computer opponents.")
+        description="Two-player cribbage against strong, transparent computer opponents. "
+                    "With no command, opens the game window.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     engine_cli.register(subparsers)
     engine_bench.register(subparsers)
@@ -31,8 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        from cribbage_gui.app import run_gui
+
+        return run_gui()
     try:
         return engine_cli.run(args.handler, args, parser)
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading

@@ -59,14 +59,16 @@ def player_rng(seed: int, index: int, seat: int) -> np.random.Generator:
 
 def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
                 first_dealer: int | None = None, game: GameState | None = None,
-                rng_states: tuple[dict | None, dict | None] | None = None
-                ) -> Iterator[MatchEvent]:
+                rng_states: tuple[dict | None, dict | None] | None = None,
+                report_from: int | None = None) -> Iterator[MatchEvent]:
     """Play game ``index`` of a match to the end, yielding every event.
 
     ``first_dealer`` defaults to ``index % 2``. Pass ``game`` to play a game you hold (the
     caller can save it between any two events: every decision is applied before it is
     reported), and with it ``rng_states`` (from :meth:`Player.random_state` at the time of
-    saving) to resume a saved game exactly.
+    saving) to resume a saved game exactly. The events already in ``game`` are not
+    reported again unless ``report_from`` says from which one to report (0: all, for a new
+    game the caller created).
     """
     if game is None:
         first_dealer = index % 2 if first_dealer is None else first_dealer
@@ -74,7 +76,7 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
         reported = 0
     else:
         first_dealer = game.first_dealer if game.first_dealer is not None else game.dealer
-        reported = len(game.events)
+        reported = len(game.events) if report_from is None else report_from
     for seat, player in enumerate(players):
         player.new_game(seat, player_rng(seed, index, seat))
         if rng_states is not None and rng_states[seat] is not None:

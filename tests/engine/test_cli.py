@@ -66,9 +66,11 @@ def test_console_entry_point_runs_as_a_module():
     assert "run of five" in result.stdout and "Total: 7" in result.stdout
 
 
-def test_no_command_prints_help(capsys):
-    code, out, _ = run(capsys)
-    assert code == 0 and "analyze" in out and "count" in out
+def test_help_lists_the_commands(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert info.value.code == 0 and "analyze" in out and "count" in out and "match" in out
 
 
 @pytest.mark.slow

@@ -1,0 +1,5 @@
+import sys
+
+from cribbage_gui.cli import main
+
+sys.exit(main())

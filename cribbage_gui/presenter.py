@@ -1,0 +1,201 @@
+"""Shows the driver's events one at a time, at a pace a person can follow.
+
+The controller's worker may run ahead (computer moves are quick); the presenter queues what
+arrives and plays it back: each event updates the :class:`TableModel`, the table and board
+animate, and the next event waits a moment that depends on the speed setting. The show
+pauses until ``proceed()`` (the Continue button) or the auto-advance delay. When it reaches
+the person's turn it emits ``turn_ready``: input is enabled only once the table shows
+everything that happened before it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from ai.match.driver import DecisionMade, GameStarted
+from cribbage_gui.model import SKUNK_WORDS, TableModel, announce, possessive, says
+from engine.cards import card_label
+from engine.events import (
+    Claimed,
+    CountReset,
+    CutForDeal,
+    Dealt,
+    GameOver,
+    Played,
+    SaidGo,
+    Scored,
+    Show,
+    StarterCut,
+    Tossed,
+)
+
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+PAUSES = {  # milliseconds at normal speed, after each kind of event
+    CutForDeal: 1100, Dealt: 650, Tossed: 250, StarterCut: 700, Played: 550, SaidGo: 700,
+    CountReset: 650, Show: 350, Claimed: 0, GameStarted: 0, DecisionMade: 0,
+}
+SCORE_PAUSE = 1000
+STEP_MS = 700  # per scoring item when the show highlights each one
+
+
+class Presenter(QObject):
+    turn_ready = Signal(object)  # the person's Observation
+    waiting_to_continue = Signal(bool)
+    game_over = Signal(object)  # GameOver
+    changed = Signal()  # after every event shown
+
+    def __init__(self, table, board, parent=None) -> None:
+        super().__init__(parent)
+        self.table, self.board = table, board
+        self.model: TableModel | None = None
+        self.queue: deque = deque()
+        self.speed = 1.0
+        self.auto_advance_ms = 0  # 0: wait for Continue
+        self._waiting_continue = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._pump)
+        self._auto = QTimer(self)
+        self._auto.setSingleShot(True)
+        self._auto.timeout.connect(self.proceed)
+        self._steps: list = []
+        self._step_timer = QTimer(self)
+        self._step_timer.timeout.connect(self._next_step)
+
+    # ------------------------------------------------------------------ control
+    def begin(self, model: TableModel) -> None:
+        self.queue.clear()
+        self._timer.stop()
+        self._auto.stop()
+        self._step_timer.stop()
+        self._waiting_continue = False
+        self.model = model
+        self.table.set_model(model)
+        self.board.set_names(model.names)
+        self.board.reset(model.scores, model.back_pegs)
+        self.board.set_dealer(model.dealer)
+
+    def catch_up(self, events) -> None:
+        """Apply past events at once, without animation (a resumed game)."""
+        for event in events:
+            self.model.apply(event)
+        self.table.refresh(animate=False)
+        self.board.reset(self.model.scores, self.model.back_pegs)
+        self.board.set_dealer(self.model.dealer)
+        self.table.announce("")
+        self.table.set_show_words(self.model.show.spoken if self.model.show else "")
+
+    def feed_event(self, event) -> None:
+        self.queue.append(("event", event))
+        self._kick()
+
+    def feed_turn(self, obs) -> None:
+        self.queue.append(("turn", obs))
+        self._kick()
+
+    @property
+    def idle(self) -> bool:
+        """Nothing left to show and nothing to wait for."""
+        return not self.queue and not self._timer.isActive() and not self._waiting_continue
+
+    def proceed(self) -> None:
+        """Continue after a pause in the show (button, Space, or the auto-advance timer)."""
+        if not self._waiting_continue:
+            return
+        self._auto.stop()
+        self._step_timer.stop()
+        self.table.set_highlight(())
+        self._waiting_continue = False
+        self.waiting_to_continue.emit(False)
+        self._kick()
+
+    def _kick(self) -> None:
+        if not self._waiting_continue and not self._timer.isActive():
+            self._pump()
+
+    def _ms(self, base: int) -> int:
+        return int(base * self.speed)
+
+    # ------------------------------------------------------------------ the pump
+    def _pump(self) -> None:
+        """Show queued events until one needs a pause (the timer calls back), the show
+        waits for Continue, or the person's turn comes."""
+        while self.queue and not self._waiting_continue:
+            kind, item = self.queue.popleft()
+            if kind == "turn":
+                self.turn_ready.emit(item)
+                return
+            pause = self._show_event(item)
+            self.changed.emit()
+            if pause > 0 and not self._waiting_continue:
+                self._timer.start(pause)
+                return
+
+    def _show_event(self, e) -> int:
+        """Apply one event to the model and the widgets; return the pause after it."""
+        m = self.model
+        m.apply(e)
+        t = self.table
+        if isinstance(e, CutForDeal):
+            a, b = e.cards
+            who = "tie: cut again" if e.dealer is None else says(m.names[e.dealer], "deal")
+            t.announce(f"Cut for deal: {m.names[0]} {card_label(a)}, "
+                       f"{m.names[1]} {card_label(b)}: {who}")
+        elif isinstance(e, Dealt):
+            t.announce("")
+            t.set_show_words("")
+            t.set_highlight(())
+            self.board.set_dealer(e.dealer)
+        elif isinstance(e, Played):
+            t.announce("")
+        elif isinstance(e, SaidGo):
+            t.announce(f"{m.names[e.seat]}: go")
+        elif isinstance(e, Show):
+            t.announce(f"The show: {possessive(m.names[e.seat]).lower()} {e.what}"
+                       if e.seat == m.my_seat else
+                       f"The show: {possessive(m.names[e.seat])} {e.what}")
+            t.set_show_words("")
+        elif isinstance(e, Claimed):
+            if e.claimed < e.actual:
+                t.announce(f"Claimed {e.claimed}; the {e.what} holds {e.actual}")
+        elif isinstance(e, Scored):
+            return self._show_score(e)
+        elif isinstance(e, GameOver):
+            t.announce(f"{says(m.names[e.winner], 'win')} {e.scores[e.winner]}-"
+                       f"{e.scores[1 - e.winner]}{SKUNK_WORDS[e.skunk]}!")
+            t.refresh()
+            self.game_over.emit(e)
+            return 0
+        t.refresh()
+        return self._ms(PAUSES.get(type(e), 300) if not (
+            isinstance(e, Played | Tossed) and e.seat == m.my_seat) else 200)
+
+    def _show_score(self, e: Scored) -> int:
+        m, t = self.model, self.table
+        self.board.peg_to(e.seat, e.total, m.back_pegs[e.seat])
+        if e.source in ("hand", "crib"):
+            t.refresh()
+            t.set_show_words(m.show.spoken if m.show else "")
+            self._steps = [item.cards for item in e.items]
+            if self._steps and self.speed > 0:
+                self._step_timer.start(max(150, self._ms(STEP_MS)))
+                self._next_step()
+            self._waiting_continue = True
+            self.waiting_to_continue.emit(True)
+            if self.auto_advance_ms > 0:
+                self._auto.start(self.auto_advance_ms)
+            return 0
+        t.announce(f"{m.names[e.seat]}: {announce(e)}")
+        t.set_highlight(c for item in e.items for c in item.cards
+                        if e.source == "pegging")
+        t.refresh()
+        return self._ms(SCORE_PAUSE)
+
+    def _next_step(self) -> None:
+        if not self._steps:
+            self._step_timer.stop()
+            self.table.set_highlight(())
+            return
+        self.table.set_highlight(self._steps.pop(0))

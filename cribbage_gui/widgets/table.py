@@ -1,0 +1,427 @@
+"""The card table: hands, crib, deck and starter, the cards of the play, and the show.
+
+It draws a :class:`~cribbage_gui.model.TableModel` and animates cards between places. It
+knows no rules: clicks on the player's cards are reported with ``card_clicked`` and the
+window decides what they mean.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    Property,
+    QEasingCurve,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
+from PySide6.QtWidgets import (
+    QGraphicsObject,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
+
+from cribbage_gui.model import TableModel
+from cribbage_gui.widgets.cards import CARD_RATIO, paint_back, paint_face
+
+FELT = ("#2f7d4f", "#17492c")
+
+
+class CardItem(QGraphicsObject):
+    """One card, face up (``card``) or face down; clickable when ``interactive``."""
+
+    clicked = Signal(int)
+    double_clicked = Signal(int)
+
+    def __init__(self, card: int | None, width: float, back: str = "blue") -> None:
+        super().__init__()
+        self.card = card
+        self.face_up = card is not None
+        self.back = back
+        self.w = width
+        self.highlight = False
+        self.selected = False
+        self.dim = False
+        self.interactive = False
+        self._hover = False
+        self.setAcceptHoverEvents(True)
+        self._animation: QPropertyAnimation | None = None
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt)
+        pad = self.w * 0.06
+        return QRectF(-pad, -pad, self.w + 2 * pad, self.w * CARD_RATIO + 2 * pad)
+
+    def set_width(self, width: float) -> None:
+        self.prepareGeometryChange()
+        self.w = width
+        self.update()
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        rect = QRectF(0, 0, self.w, self.w * CARD_RATIO)
+        if self.highlight or (self._hover and self.interactive):
+            glow = QColor("#ffd24a") if self.highlight else QColor("#ffffff")
+            glow.setAlpha(230 if self.highlight else 120)
+            painter.setPen(QPen(glow, self.w * 0.07))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), self.w * 0.09, self.w * 0.09)
+        if self.face_up and self.card is not None:
+            paint_face(painter, rect, self.card)
+        else:
+            paint_back(painter, rect, self.back)
+        if self.dim:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(10, 30, 20, 110))
+            painter.drawRoundedRect(rect, self.w * 0.08, self.w * 0.08)
+
+    def move_to(self, pos: QPointF, ms: int) -> None:
+        if self._animation is not None:
+            self._animation.stop()
+        if ms <= 0:
+            self.setPos(pos)
+            return
+        anim = QPropertyAnimation(self, b"pos", self)
+        anim.setDuration(ms)
+        anim.setEndValue(pos)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.start()
+        self._animation = anim
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802
+        self._hover = True
+        self.update()
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        self._hover = False
+        self.update()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        if self.interactive and self.card is not None:
+            self.clicked.emit(self.card)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802
+        if self.interactive and self.card is not None:
+            self.double_clicked.emit(self.card)
+        event.accept()
+
+
+class Bubble(QGraphicsObject):
+    """A rounded label: announcements ("fifteen for 2"), the count, the show's words."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self.size = 16
+        self.colour = QColor(255, 250, 235)
+        self.fill = QColor(0, 0, 0, 120)
+        self.max_width = 600.0
+        self._opacity = 1.0
+
+    def set_text(self, text: str, size: int | None = None) -> None:
+        self.prepareGeometryChange()
+        self.text = text
+        if size is not None:
+            self.size = size
+        self.update()
+
+    def _font(self) -> QFont:
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(self.size)
+        font.setBold(True)
+        return font
+
+    def _text_rect(self) -> QRectF:
+        from PySide6.QtGui import QFontMetricsF
+
+        metrics = QFontMetricsF(self._font())
+        flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+        return metrics.boundingRect(QRectF(0, 0, self.max_width, 1000), flags, self.text)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        if not self.text:
+            return QRectF()
+        r = self._text_rect()
+        return QRectF(-r.width() / 2 - 12, -r.height() / 2 - 6, r.width() + 24, r.height() + 12)
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        if not self.text:
+            return
+        rect = self.boundingRect()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.fill)
+        painter.drawRoundedRect(rect, 10, 10)
+        painter.setPen(self.colour)
+        painter.setFont(self._font())
+        painter.drawText(rect.adjusted(12, 6, -12, -6),
+                         int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
+                         self.text)
+
+    def _get_opacity(self) -> float:
+        return self._opacity
+
+    def _set_opacity(self, value: float) -> None:
+        self._opacity = value
+        self.setOpacity(value)
+
+    fade = Property(float, _get_opacity, _set_opacity)
+
+
+class TableView(QGraphicsView):
+    """Draws the model; emits ``card_clicked`` / ``card_double_clicked`` for own cards."""
+
+    card_clicked = Signal(int)
+    card_double_clicked = Signal(int)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumSize(720, 460)
+        self.model: TableModel | None = None
+        self.back = "blue"
+        self.animation_ms = 300
+        self.selected: set[int] = set()
+        self.interactive = False
+        self.highlighted: set[int] = set()
+        self.items: dict[object, CardItem] = {}  # card number or ("back", seat, i)
+        self.labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self.announcement = self._bubble(20)
+        self.count_bubble = self._bubble(18)
+        self.show_words = self._bubble(17)
+        self.status = self._bubble(15)
+        self.status.fill = QColor(0, 0, 0, 70)
+        self.deck = CardItem(None, 60, self.back)
+        self.scene().addItem(self.deck)
+        self.deck.setZValue(1)
+
+    def _bubble(self, size: int) -> Bubble:
+        bubble = Bubble()
+        bubble.set_text("", size)
+        bubble.setZValue(50)
+        self.scene().addItem(bubble)
+        return bubble
+
+    # ------------------------------------------------------------------ painting
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        scene = self.sceneRect()
+        g = QRadialGradient(scene.center(), max(scene.width(), scene.height()) * 0.7)
+        g.setColorAt(0, QColor(FELT[0]))
+        g.setColorAt(1, QColor(FELT[1]))
+        painter.fillRect(rect, g)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.setSceneRect(QRectF(0, 0, self.viewport().width(), self.viewport().height()))
+        self.refresh(animate=False)
+
+    # ------------------------------------------------------------------ geometry
+    def card_width(self) -> float:
+        r = self.sceneRect()
+        return max(40.0, min(r.width() / 10.5, r.height() / 5.6))
+
+    def _hand_positions(self, n: int, y: float, spread: float) -> list[QPointF]:
+        r = self.sceneRect()
+        w = self.card_width()
+        total = w + spread * (n - 1) if n else 0
+        left = r.center().x() - total / 2
+        return [QPointF(left + i * spread, y) for i in range(n)]
+
+    # ------------------------------------------------------------------ drawing the model
+    def set_model(self, model: TableModel) -> None:
+        self.model = model
+        for item in self.items.values():
+            self.scene().removeItem(item)
+        self.items.clear()
+        self.selected.clear()
+        self.highlighted.clear()
+        self.refresh(animate=False)
+
+    @staticmethod
+    def _card_of(key) -> int | None:
+        if isinstance(key, int):
+            return key
+        return None if key[0] == "back" else key[1]
+
+    def _item(self, key, card: int | None, wanted: set, from_seat: int | None = None
+              ) -> CardItem:
+        """The item for ``key``, taken over from wherever the same card was shown before
+        (or, for a card the opponent held face down, from one of those backs), so that it
+        flies from there."""
+        item = self.items.get(key)
+        if item is None:
+            known = self._card_of(key) if card is None else card
+            previous = next((k for k in self.items if k not in wanted and k != key
+                             and known is not None and self._card_of(k) == known), None)
+            if previous is None and from_seat is not None:
+                backs = [k for k in self.items if not isinstance(k, int) and k[0] == "back"
+                         and k[1] == from_seat and k not in wanted]
+                previous = max(backs, key=lambda k: k[2]) if backs else None
+            if previous is not None:
+                item = self.items.pop(previous)
+            else:
+                item = CardItem(card, self.card_width(), self.back)
+                item.clicked.connect(self.card_clicked)
+                item.double_clicked.connect(self.card_double_clicked)
+                item.setPos(self.deck.pos())
+                self.scene().addItem(item)
+            self.items[key] = item
+        item.card = card
+        item.face_up = card is not None
+        item.back = self.back
+        item.set_width(self.card_width())
+        wanted.add(key)
+        return item
+
+    def refresh(self, animate: bool = True) -> None:
+        """Place every card where the model says it is."""
+        m = self.model
+        r = self.sceneRect()
+        w = self.card_width()
+        h = w * CARD_RATIO
+        ms = self.animation_ms if animate else 0
+        margin = w * 0.25
+        self.deck.set_width(w)
+        self.deck.back = self.back
+        self.deck.setPos(margin, r.center().y() - h / 2)
+        self.deck.update()
+        if m is None:
+            return
+        wanted: set = set()
+        me, opp = m.my_seat, m.opponent
+        # the player's hand along the bottom, lifted when selected
+        mine = m.hands[me]
+        for i, (card, pos) in enumerate(zip(mine, self._hand_positions(
+                len(mine), r.bottom() - h - margin, w * 1.08), strict=True)):
+            item = self._item(card, card, wanted)
+            lift = h * 0.2 if card in self.selected else 0
+            item.move_to(QPointF(pos.x(), pos.y() - lift), ms)
+            item.interactive = self.interactive
+            item.setZValue(10 + i)
+        # the opponent's hand along the top: face down, unless revealed
+        theirs = m.hands[opp] if m.visible(opp) else [None] * m.hidden[opp]
+        for i, (card, pos) in enumerate(zip(theirs, self._hand_positions(
+                len(theirs), margin, w * 0.62), strict=True)):
+            key = card if card is not None else ("back", opp, i)
+            item = self._item(key, card, wanted)
+            item.move_to(pos, ms)
+            item.interactive = False
+            item.setZValue(10 + i)
+        # the crib beside the dealer
+        crib_cards = [(seat, c) for seat in (0, 1) for c in m.tossed[seat]]
+        if m.show is not None and m.show.what == "crib":
+            crib_cards = []
+        if m.dealer is not None:
+            crib_y = r.bottom() - h - margin if m.dealer == me else margin
+            for i, (seat, card) in enumerate(crib_cards):
+                item = self._item(("crib", card), None, wanted, from_seat=seat)
+                item.move_to(QPointF(r.right() - w - margin - i * w * 0.08,
+                                     crib_y - i * w * 0.04), ms)
+                item.setZValue(5 + i)
+        # the starter on the deck
+        if m.starter is not None and m.show is None:
+            item = self._item(("starter", m.starter), m.starter, wanted)
+            item.move_to(QPointF(margin + w * 0.18, r.center().y() - h / 2 + w * 0.1), ms)
+            item.setZValue(3)
+        # the play: the current count in the middle, earlier cards in front of each player
+        current = [c for _, c in m.current]
+        if m.show is None:
+            for i, (seat, card) in enumerate(m.current):
+                item = self._item(("played", card), card, wanted, from_seat=seat)
+                item.move_to(QPointF(r.center().x() - w * 1.6 + i * w * 0.45,
+                                     r.center().y() - h / 2), ms)
+                item.setZValue(20 + i)
+                item.dim = False
+            for seat in (me, opp):
+                earlier = [c for c in m.played[seat] if c not in current]
+                y = r.center().y() + h * 0.62 if seat == me else r.center().y() - h * 1.55
+                for i, card in enumerate(earlier):
+                    item = self._item(("played", card), card, wanted, from_seat=seat)
+                    item.move_to(QPointF(r.center().x() - w * 4.2 + i * w * 0.3, y), ms)
+                    item.setZValue(15 + i)
+                    item.dim = True
+        else:
+            self._place_show(m, wanted, ms)
+        for key in list(self.items):
+            if key not in wanted:
+                self.scene().removeItem(self.items.pop(key))
+        for key, item in self.items.items():
+            item.highlight = self._card_of(key) in self.highlighted
+            item.update()
+        self._place_bubbles(m, w, h)
+
+    def _place_show(self, m: TableModel, wanted: set, ms: int) -> None:
+        r = self.sceneRect()
+        w = self.card_width()
+        h = w * CARD_RATIO
+        show = m.show
+        cards = list(show.cards)
+        left = r.center().x() - (w * 1.1 * 5.4) / 2
+        y = r.center().y() - h * 0.75
+        for i, card in enumerate(cards):
+            item = self._item(("show", card), card, wanted, from_seat=show.seat)
+            item.move_to(QPointF(left + i * w * 1.1, y), ms)
+            item.setZValue(30)
+            item.dim = False
+        item = self._item(("starter", show.starter), show.starter, wanted)
+        item.move_to(QPointF(left + 4.4 * w * 1.1, y), ms)
+        item.setZValue(30)
+
+    def _place_bubbles(self, m: TableModel, w: float, h: float) -> None:
+        r = self.sceneRect()
+        self.count_bubble.setPos(r.center().x() + w * 2.4, r.center().y())
+        self.count_bubble.set_text(f"{m.count}" if m.current and m.show is None else "")
+        self.announcement.max_width = r.width() * 0.5
+        above_show = r.center().y() - h * 0.75 - 26
+        self.announcement.setPos(r.center().x(), above_show if m.show is not None
+                                 else r.center().y() - h * 0.78)
+        self.show_words.max_width = r.width() * 0.8
+        self.show_words.setPos(r.center().x(), r.center().y() + h * 0.55)
+        self.status.max_width = r.width() * 0.7
+        self.status.setPos(r.center().x(), r.bottom() - h * 1.45)
+        name_font = QFont("DejaVu Sans")
+        name_font.setPixelSize(13)
+        for seat, y in ((m.my_seat, r.bottom() - 18), (m.opponent, 4)):
+            label = self.labels.get(f"name{seat}")
+            if label is None:
+                label = QGraphicsSimpleTextItem()
+                label.setBrush(QColor("#e8f2ea"))
+                label.setFont(name_font)
+                self.scene().addItem(label)
+                self.labels[f"name{seat}"] = label
+            crib = "  (crib)" if m.dealer == seat else ""
+            label.setText(m.names[seat] + crib)
+            label.setPos(r.center().x() - label.boundingRect().width() / 2, y)
+
+    # ------------------------------------------------------------------ helpers for the window
+    def set_interactive(self, on: bool) -> None:
+        self.interactive = on
+        for key, item in self.items.items():
+            item.interactive = on and isinstance(key, int)
+            item.update()
+
+    def set_selected(self, cards: set[int]) -> None:
+        self.selected = set(cards)
+        self.refresh()
+
+    def set_highlight(self, cards) -> None:
+        """Glow around these cards (wherever they are), without moving anything."""
+        self.highlighted = set(cards)
+        for key, item in self.items.items():
+            item.highlight = self._card_of(key) in self.highlighted
+            item.update()
+
+    def announce(self, text: str) -> None:
+        self.announcement.set_text(text)
+
+    def set_status(self, text: str) -> None:
+        self.status.set_text(text)
+
+    def set_show_words(self, text: str) -> None:
+        self.show_words.set_text(text)

@@ -1,0 +1,238 @@
+"""The main window, driven through its widgets with pytest-qt."""
+
+import json
+
+from PySide6.QtCore import Qt
+
+from ai import make_player
+from cribbage_gui.storage import HISTORY_NAME, SAVE_NAME
+from engine import Phase, score_breakdown
+from engine.events import Claimed, GameOver, Scored
+from engine.scoring import count_aloud
+from tests.gui.helpers import click_card, my_hand, play_to_the_end, take_turn, wait_for_input
+
+
+def test_a_whole_game_against_random_through_the_widgets(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=11)
+    over = play_to_the_end(qtbot, window)
+    assert isinstance(over, GameOver)
+    game = window.controller.game
+    assert game.is_over and tuple(game.scores) == over.scores
+    assert tuple(window.board.scores) == over.scores
+    assert window.history.totals()["games"] == 1
+    assert not (window.data_dir / SAVE_NAME).exists()
+    assert any("121" in m for m in window.messages)
+
+
+def test_the_show_says_what_the_engine_counts(qtbot, make_window):
+    window = make_window()
+    window.start_match("heuristic", seed=4)
+    checked = 0
+    while checked < 3:
+        wait_for_input(qtbot, window)
+        if window.continue_button.isVisible():
+            show = window.presenter.model.show
+            items = score_breakdown(show.cards, show.starter, is_crib=show.what == "crib")
+            assert window.table.show_words.text == count_aloud(items)
+            assert show.points == sum(i.points for i in items)
+            checked += 1
+        take_turn(qtbot, window)
+
+
+def test_illegal_clicks_are_refused_and_change_nothing(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=21)
+    # reach the play with a card that does not fit, or play on until one appears
+    for _ in range(400):
+        wait_for_input(qtbot, window)
+        obs = window.obs
+        if obs is not None and obs.phase is Phase.PLAY:
+            bad = [c for c in obs.hand if c not in obs.legal_cards]
+            if bad:
+                before = window.controller.game.snapshot()
+                click_card(qtbot, window, bad[0])
+                assert window.messages[-1].startswith("That would make ")
+                assert window.obs is obs  # still waiting for a legal card
+                assert window.controller.game.snapshot() == before
+                return
+        take_turn(qtbot, window)
+    raise AssertionError("no unplayable card came up in 400 turns")
+
+
+def test_discard_needs_exactly_two(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=2)
+    wait_for_input(qtbot, window)
+    hand = my_hand(window)
+    click_card(qtbot, window, hand[0])
+    assert not window.throw_button.isEnabled()
+    click_card(qtbot, window, hand[1])
+    click_card(qtbot, window, hand[2])
+    assert window.messages[-1].startswith("Two cards only")
+    assert window.table.selected == {hand[0], hand[1]}
+    click_card(qtbot, window, hand[1])  # put one back
+    assert window.table.selected == {hand[0]}
+    click_card(qtbot, window, hand[3], double=True)  # double-click throws the pair
+    qtbot.waitUntil(lambda: window.controller.game.tosses[0] is not None, timeout=5000)
+    assert set(window.controller.game.tosses[0]) == {hand[0], hand[3]}
+
+
+def test_keyboard_selects_and_throws(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=5)
+    wait_for_input(qtbot, window)
+    hand = my_hand(window)
+    qtbot.keyClick(window, Qt.Key.Key_2)
+    qtbot.keyClick(window, Qt.Key.Key_5)
+    assert window.table.selected == {hand[1], hand[4]}
+    qtbot.keyClick(window, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.controller.game.tosses[0] is not None, timeout=5000)
+    assert set(window.controller.game.tosses[0]) == {hand[1], hand[4]}
+
+
+def test_hint_suggests_the_strongest_players_choice(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=8)
+    wait_for_input(qtbot, window)
+    obs = window.obs
+    qtbot.mouseClick(window.hint_button, Qt.MouseButton.LeftButton)
+    expected = make_player("mueller", seed=0).decide(obs).action
+    qtbot.waitUntil(lambda: window.table.selected == set(expected.cards), timeout=5000)
+    assert window.throw_button.isEnabled()
+
+
+def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_window):
+    first = make_window()
+    first.start_match("mueller", seed=31)
+    for _ in range(12):
+        take_turn(qtbot, first)
+    wait_for_input(qtbot, first)
+    snapshot = first.controller.game.snapshot()
+    first.close()
+    saved = json.loads((first.data_dir / SAVE_NAME).read_text())
+    assert saved["setup"]["opponent"] == "mueller"
+    second = make_window()
+    summary = second.saved_game_summary()
+    assert summary and "Mueller" in summary
+    second.startup(ask=lambda text: True)
+    assert second.controller.game.snapshot() == snapshot
+    assert tuple(second.board.scores) == tuple(snapshot["scores"])
+    over = play_to_the_end(qtbot, second)
+    assert isinstance(over, GameOver)
+
+
+def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(qtbot, make_window, tmp_path):
+    (tmp_path / SAVE_NAME).write_text("{ this is not a game")
+    window = make_window()
+    window.startup(ask=lambda text: True)
+    assert any("set aside" in m for m in window.messages)
+    assert not (tmp_path / SAVE_NAME).exists()
+    assert list(tmp_path.glob("current_game.corrupt-*.json"))
+    qtbot.waitUntil(lambda: window.obs is not None, timeout=10_000)  # a new game began
+
+
+def test_a_tampered_save_is_refused(qtbot, make_window, tmp_path):
+    first = make_window()
+    first.start_match("random", seed=3)
+    for _ in range(6):
+        take_turn(qtbot, first)
+    first.close()
+    data = json.loads((tmp_path / SAVE_NAME).read_text())
+    data["game"]["actions"][0][2] = ["AS", "AC"]
+    (tmp_path / SAVE_NAME).write_text(json.dumps(data))
+    second = make_window()
+    assert second.saved_game_summary() is None
+    assert any("could not be read" in m for m in second.messages)
+
+
+def test_a_corrupt_history_is_set_aside(qtbot, make_window, tmp_path):
+    (tmp_path / HISTORY_NAME).write_bytes(b"definitely not sqlite" * 100)
+    window = make_window()
+    assert any("history could not be read" in m for m in window.messages)
+    assert list(tmp_path.glob("history.corrupt-*.sqlite3"))
+    assert window.history.totals()["games"] == 0
+
+
+def test_manual_counting_with_muggins(qtbot, make_window):
+    window = make_window(manual_count=True, muggins=True)
+    window.start_match("heuristic", seed=12)
+    while True:
+        wait_for_input(qtbot, window)
+        obs = window.obs
+        if obs is not None and obs.phase is Phase.COUNT:
+            break
+        take_turn(qtbot, window)
+    assert window.claim_button.isVisible() and not window.throw_button.isVisible()
+    seat, what, cards = obs.show
+    actual = sum(i.points for i in score_breakdown(cards, obs.starter, is_crib=what == "crib"))
+    game = window.controller.game
+    claims = sum(isinstance(e, Claimed) for e in game.events)
+    window.claim_spin.setValue(0)  # claim nothing: muggins gives it all away
+    qtbot.mouseClick(window.claim_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: sum(isinstance(e, Claimed) for e in game.events) > claims,
+                    timeout=5000)
+    at = max(i for i, e in enumerate(game.events) if isinstance(e, Claimed))
+    claimed = game.events[at]
+    assert (claimed.seat, claimed.claimed, claimed.actual) == (seat, 0, actual)
+    scored = [e for e in game.events[at:] if isinstance(e, Scored)]
+    assert (scored[0].seat, scored[0].points) == (seat, 0)
+    if actual:
+        assert (scored[1].seat, scored[1].source, scored[1].points) == \
+            (1 - seat, "muggins", actual)
+
+
+def test_match_play_best_of_three(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=9, length=3)
+    first = play_to_the_end(qtbot, window)
+    assert "Next game" in window.again_button.text()
+    qtbot.mouseClick(window.again_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.setup.index == 1, timeout=5000)
+    assert window.setup.first_dealer == 1 - first.winner  # the loser deals first
+    assert "Best of 3" in window.match_label.text()
+
+
+def test_statistics_window_shows_the_history(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=11)
+    play_to_the_end(qtbot, window)
+    window.show_statistics()
+    stats = window.stats_window
+    qtbot.addWidget(stats)
+    assert stats.opponents.rowCount() == 1
+    assert stats.opponents.item(0, 0).text() == "random"
+    assert stats.hand_counts.sum() >= 1
+    assert "1 games played" in stats.summary.text()
+
+
+def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from cribbage_gui.dialogs import Settings
+
+    window = make_window(card_back="red", board_colour="ebony", speed="warp")
+    assert window.settings.card_back == "red" and window.board.colour == "ebony"
+    assert window.settings.speed == "normal"  # "warp" is not a speed
+    window.settings.muggins = True
+    window.settings.save(window.qsettings)
+    again = Settings.load(QSettings(str(tmp_path / "settings.ini"),
+                                    QSettings.Format.IniFormat))
+    assert again.muggins and again.card_back == "red"
+
+
+def test_new_game_dialog_lists_the_registry(qtbot, make_window):
+    from ai import available_players
+    from cribbage_gui.dialogs import NewGameDialog
+
+    window = make_window()
+    dialog = NewGameDialog(window.settings, window)
+    qtbot.addWidget(dialog)
+    names = [dialog.opponent.itemData(i) for i in range(dialog.opponent.count())]
+    assert names == [p.name for p in available_players()]
+    dialog.seed.setText("42")
+    dialog.match.setCurrentIndex(2)
+    assert dialog.choice()[1:] == (42, 5)
+    dialog.seed.setText("forty-two")
+    dialog._accept()
+    assert dialog.result() == 0  # refused: not a number
