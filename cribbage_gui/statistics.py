@@ -26,8 +26,10 @@ class StatisticsWindow(QDialog):
         layout = QVBoxLayout(self)
         totals = history.totals()
         rate = totals["wins"] / totals["games"] if totals["games"] else 0.0
-        self.summary = QLabel(f"{totals['games']} games played, {totals['wins']} won "
-                              f"({rate:.0%})." if totals["games"] else "No games played yet.")
+        games = totals["games"]
+        self.summary = QLabel(f"{games} game{'s' if games != 1 else ''} played, "
+                              f"{totals['wins']} won ({rate:.0%})." if games
+                              else "No games played yet.")
         layout.addWidget(self.summary)
 
         self.opponents = QTableWidget(0, 6)
@@ -41,6 +43,9 @@ class StatisticsWindow(QDialog):
                                        row["skunks_taken"])):
                 self.opponents.setItem(r, c, QTableWidgetItem(str(value)))
         self.opponents.resizeColumnsToContents()
+        self.opponents.setMaximumHeight(
+            self.opponents.horizontalHeader().height() + 28 * max(2, self.opponents.rowCount())
+            + 6)
         layout.addWidget(self.opponents)
 
         grid = QGridLayout()
@@ -66,7 +71,9 @@ class StatisticsWindow(QDialog):
             games = np.arange(1, len(wins) + 1)
             self.win_curve = self.win_plot.plot(games, np.cumsum(wins) / games,
                                                 pen=pg.mkPen("#2f6fd6", width=2),
-                                                name="cumulative")
+                                                symbol="o", symbolSize=6,
+                                                symbolBrush="#2f6fd6", name="cumulative")
+            self.win_plot.setXRange(0.5, max(5, len(wins)) + 0.5)
         self.win_plot.addLine(y=0.5, pen=pg.mkPen("#999", style=pg.QtCore.Qt.PenStyle.DashLine))
         layout.addWidget(self.win_plot, 1)
 

@@ -226,6 +226,18 @@ class TableView(QGraphicsView):
         r = self.sceneRect()
         return max(40.0, min(r.width() / 10.5, r.height() / 5.6))
 
+    def rows(self) -> tuple[float, float, float]:
+        """Tops of the three rows: the opponent's hand, the play, this player's hand. The
+        play sits in the band between the hands, a little high, leaving room for the
+        status line above this player's hand."""
+        r = self.sceneRect()
+        w = self.card_width()
+        h = w * CARD_RATIO
+        margin = w * 0.25
+        top, bottom = margin, r.bottom() - h - margin
+        play = top + h + max(0.0, bottom - top - 2 * h) * 0.3
+        return top, play, bottom
+
     def _hand_positions(self, n: int, y: float, spread: float) -> list[QPointF]:
         r = self.sceneRect()
         w = self.card_width()
@@ -287,9 +299,10 @@ class TableView(QGraphicsView):
         h = w * CARD_RATIO
         ms = self.animation_ms if animate else 0
         margin = w * 0.25
+        top_row, play_row, hand_row = self.rows()
         self.deck.set_width(w)
         self.deck.back = self.back
-        self.deck.setPos(margin, r.center().y() - h / 2)
+        self.deck.setPos(margin, play_row)
         self.deck.update()
         if m is None:
             return
@@ -298,7 +311,7 @@ class TableView(QGraphicsView):
         # the player's hand along the bottom, lifted when selected
         mine = m.hands[me]
         for i, (card, pos) in enumerate(zip(mine, self._hand_positions(
-                len(mine), r.bottom() - h - margin, w * 1.08), strict=True)):
+                len(mine), hand_row, w * 1.08), strict=True)):
             item = self._item(card, card, wanted)
             lift = h * 0.2 if card in self.selected else 0
             item.move_to(QPointF(pos.x(), pos.y() - lift), ms)
@@ -307,7 +320,7 @@ class TableView(QGraphicsView):
         # the opponent's hand along the top: face down, unless revealed
         theirs = m.hands[opp] if m.visible(opp) else [None] * m.hidden[opp]
         for i, (card, pos) in enumerate(zip(theirs, self._hand_positions(
-                len(theirs), margin, w * 0.62), strict=True)):
+                len(theirs), top_row, w * 0.62), strict=True)):
             key = card if card is not None else ("back", opp, i)
             item = self._item(key, card, wanted)
             item.move_to(pos, ms)
@@ -318,7 +331,7 @@ class TableView(QGraphicsView):
         if m.show is not None and m.show.what == "crib":
             crib_cards = []
         if m.dealer is not None:
-            crib_y = r.bottom() - h - margin if m.dealer == me else margin
+            crib_y = hand_row if m.dealer == me else top_row
             for i, (seat, card) in enumerate(crib_cards):
                 item = self._item(("crib", card), None, wanted, from_seat=seat)
                 item.move_to(QPointF(r.right() - w - margin - i * w * 0.08,
@@ -327,24 +340,35 @@ class TableView(QGraphicsView):
         # the starter on the deck
         if m.starter is not None and m.show is None:
             item = self._item(("starter", m.starter), m.starter, wanted)
-            item.move_to(QPointF(margin + w * 0.18, r.center().y() - h / 2 + w * 0.1), ms)
+            item.move_to(QPointF(margin + w * 0.18, play_row + w * 0.1), ms)
             item.setZValue(3)
+        # the cut for deal, until the first deal: each player's card, face up, on their side
+        if m.deal == 0 and m.cuts:
+            for seat, card in enumerate(m.cuts[-1]):
+                side = 1 if seat == me else -1
+                item = self._item(("cut", card), card, wanted)
+                item.move_to(QPointF(r.center().x() - w / 2 + side * w * 0.8,
+                                     play_row + h * 0.15), ms)
+                item.setZValue(25)
         # the play: the current count in the middle, earlier cards in front of each player
         current = [c for _, c in m.current]
         if m.show is None:
             for i, (seat, card) in enumerate(m.current):
                 item = self._item(("played", card), card, wanted, from_seat=seat)
-                item.move_to(QPointF(r.center().x() - w * 1.6 + i * w * 0.45,
-                                     r.center().y() - h / 2), ms)
+                item.move_to(QPointF(r.center().x() - w * 1.6 + i * w * 0.45, play_row), ms)
                 item.setZValue(20 + i)
+                item.setScale(1.0)
                 item.dim = False
+            # cards of earlier counts: small and dimmed, left of the count, each player's
+            # on their own side
             for seat in (me, opp):
                 earlier = [c for c in m.played[seat] if c not in current]
-                y = r.center().y() + h * 0.62 if seat == me else r.center().y() - h * 1.55
+                y = play_row + (h * 0.52 if seat == me else -h * 0.25)
                 for i, card in enumerate(earlier):
                     item = self._item(("played", card), card, wanted, from_seat=seat)
-                    item.move_to(QPointF(r.center().x() - w * 4.2 + i * w * 0.3, y), ms)
+                    item.move_to(QPointF(margin + w * 1.45 + i * w * 0.26, y), ms)
                     item.setZValue(15 + i)
+                    item.setScale(0.72)
                     item.dim = True
         else:
             self._place_show(m, wanted, ms)
@@ -363,11 +387,12 @@ class TableView(QGraphicsView):
         show = m.show
         cards = list(show.cards)
         left = r.center().x() - (w * 1.1 * 5.4) / 2
-        y = r.center().y() - h * 0.75
+        y = self.rows()[1] - h * 0.15
         for i, card in enumerate(cards):
             item = self._item(("show", card), card, wanted, from_seat=show.seat)
             item.move_to(QPointF(left + i * w * 1.1, y), ms)
             item.setZValue(30)
+            item.setScale(1.0)
             item.dim = False
         item = self._item(("starter", show.starter), show.starter, wanted)
         item.move_to(QPointF(left + 4.4 * w * 1.1, y), ms)
@@ -375,16 +400,17 @@ class TableView(QGraphicsView):
 
     def _place_bubbles(self, m: TableModel, w: float, h: float) -> None:
         r = self.sceneRect()
-        self.count_bubble.setPos(r.center().x() + w * 2.4, r.center().y())
+        _, play_row, hand_row = self.rows()
+        last_x = r.center().x() - w * 1.6 + max(0, len(m.current) - 1) * w * 0.45 + w
+        self.count_bubble.setPos(last_x + w * 0.45, play_row + h / 2)
         self.count_bubble.set_text(f"{m.count}" if m.current and m.show is None else "")
         self.announcement.max_width = r.width() * 0.5
-        above_show = r.center().y() - h * 0.75 - 26
-        self.announcement.setPos(r.center().x(), above_show if m.show is not None
-                                 else r.center().y() - h * 0.78)
+        above = play_row - h * 0.15 - 22 if m.show is not None else play_row - 22
+        self.announcement.setPos(r.center().x(), above)
         self.show_words.max_width = r.width() * 0.8
-        self.show_words.setPos(r.center().x(), r.center().y() + h * 0.55)
+        self.show_words.setPos(r.center().x(), play_row + h * 0.85 + 24)
         self.status.max_width = r.width() * 0.7
-        self.status.setPos(r.center().x(), r.bottom() - h * 1.45)
+        self.status.setPos(r.center().x(), hand_row - h * 0.2 - 16)
         name_font = QFont("DejaVu Sans")
         name_font.setPixelSize(13)
         for seat, y in ((m.my_seat, r.bottom() - 18), (m.opponent, 4)):
