@@ -149,6 +149,12 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ starting games
     def new_game_dialog(self) -> None:
+        game = self.controller.game
+        if game is not None and not game.is_over:
+            answer = QMessageBox.question(self, "New game",
+                                          "Abandon the game in progress and start a new one?")
+            if answer != QMessageBox.StandardButton.Yes:
+                return
         dialog = NewGameDialog(self.settings, self)
         if dialog.exec():
             opponent, seed, length = dialog.choice()
