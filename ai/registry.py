@@ -33,17 +33,33 @@ def _no_options(cls):
     return factory
 
 
+def _with_path(cls):
+    def factory(options: str | None, seed: Seed) -> Player:
+        return cls(seed, path=options)
+    return factory
+
+
 def _registry() -> dict[str, PlayerInfo]:
+    from ai.players.evolved import EvolvedPlayer
     from ai.players.heuristic import HeuristicPlayer
     from ai.players.mueller import MuellerPlayer
     from ai.players.random_player import RandomPlayer
+    from ai.players.weights import WeightsPlayer
 
     entries = [
         PlayerInfo("random", "Random", "Tosses and plays uniformly at random.",
                    _no_options(RandomPlayer)),
+        PlayerInfo("evolved", "Evolved discarder (Kendall & Shaw)",
+                   "Discards by learned card values for each hand; pegs simply (fifteen, "
+                   "lead from a pair, else the first card). evolved:FILE for another table.",
+                   _with_path(EvolvedPlayer)),
         PlayerInfo("heuristic", "Heuristic pegger",
                    "Keeps the best expected hand; pegs greedily with club-player defence.",
                    _no_options(HeuristicPlayer)),
+        PlayerInfo("weights", "Strategy weights (score-aware, learned)",
+                   "Eight discard strategies weighted by the board position, learned by "
+                   "self-training; pegs greedily. weights:FILE for another table.",
+                   _with_path(WeightsPlayer)),
         PlayerInfo("mueller", "Mueller (HALSCRIB, 1987)",
                    "Seven discard strategies chosen by the score; probabilistic pegging "
                    "with a mixed strategy.",

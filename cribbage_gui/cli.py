@@ -11,6 +11,7 @@ import os
 import sys
 
 from ai import cli as ai_cli
+from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
 from engine import bench as engine_bench
 from engine import cli as engine_cli
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     engine_cli.register(subparsers)
     engine_bench.register(subparsers)
     ai_cli.register(subparsers)
+    training_cli.register(subparsers)
     gui_bench.register(subparsers)
     return parser
 

@@ -1,0 +1,1 @@
+"""Training the learned players: the evolved discarder and the strategy weights."""

@@ -1,0 +1,83 @@
+"""``cribbage train ...``: build the learned players' tables."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+from ai.training import evolve
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    train = subparsers.add_parser("train", help="train a learned player's table",
+                                  description="Train the evolved discarder or the strategy "
+                                              "weights, or build the pegging statistics.")
+    kinds = train.add_subparsers(dest="kind", metavar="KIND", required=True)
+
+    p = kinds.add_parser("evolved", help="Kendall & Shaw's evolved discarder",
+                         description=evolve.__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--iterations", "-n", type=int, default=100_000_000)
+    p.add_argument("--variant", choices=evolve.VARIANTS, default="threshold",
+                   help="threshold: the paper's rule (default); coevolve: the paper's "
+                        "same-hand variant; expected: the evolution strategy that converges")
+    p.add_argument("--p", type=float, default=0.65, help="failure threshold (threshold)")
+    p.add_argument("--sd", type=float, default=0.1, help="mutation standard deviation")
+    p.add_argument("--bounded", action="store_true",
+                   help="keep values in 0.1..0.9 (always on for --variant expected)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    p.add_argument("--checkpoint-every", type=int, default=0, metavar="N",
+                   help="also write OUT.ckpt-<iterations>.npz every N iterations")
+    p.add_argument("--resume", type=Path, help="continue from this table (or checkpoint)")
+    p.add_argument("--evaluate", type=int, default=1000, metavar="DEALS",
+                   help="measure the result exactly on this many deals (0: skip)")
+    p.set_defaults(handler=_train_evolved)
+    _register_more(kinds)
+
+
+def _register_more(kinds) -> None:
+    """The weights and pegging-statistics trainers register themselves here."""
+    try:
+        from ai.training import weights_cli
+    except ImportError:  # pragma: no cover - during development only
+        return
+    weights_cli.register(kinds)
+
+
+def _train_evolved(args: argparse.Namespace) -> int:
+    config = evolve.EvolveConfig(
+        iterations=args.iterations, p=args.p, sd=args.sd,
+        bounded=args.bounded or args.variant == "expected", variant=args.variant,
+        seed=args.seed)
+    values, done = None, 0
+    if args.resume:
+        values, meta = evolve.load(args.resume)
+        done = int(meta.get("iterations_done", 0))
+    start = time.perf_counter()
+
+    def checkpoint(v, n) -> None:
+        path = args.out.with_name(f"{args.out.stem}.ckpt-{n}.npz")
+        evolve.save(path, v, config, n, time.perf_counter() - start)
+
+    with tqdm(total=config.iterations, initial=done, unit="it", unit_scale=True,
+              desc=f"evolved ({config.variant})", disable=None) as bar:
+        values, curve = evolve.train(config, values=values, done=done, progress=bar.update,
+                                     checkpoint=checkpoint,
+                                     checkpoint_every=args.checkpoint_every)
+    seconds = time.perf_counter() - start
+    evolve.save(args.out, values, config, config.iterations, seconds)
+    rate = (config.iterations - done) / seconds if seconds else 0.0
+    print(f"wrote {args.out}: {config.iterations:,} iterations in {seconds:.1f} s "
+          f"({rate:,.0f} per s)")
+    if curve:
+        print(f"mean result per chunk: first {curve[0]:.2f}, last {curve[-1]:.2f}")
+    if args.evaluate:
+        e = evolve.evaluate(values, args.evaluate)
+        print(f"exact check on {args.evaluate} deals: mean net {e['mean_net']:.2f} "
+              f"(best possible {e['best_net']:.2f}), best discard chosen "
+              f"{e['optimal_rate']:.1%} of the time")
+    return 0

@@ -1,0 +1,84 @@
+"""Reading and writing trained tables: ``.npz`` arrays plus a JSON sidecar saying how they
+were made. Files are loaded with ``allow_pickle=False``; a missing or damaged file raises
+:class:`TableFileError` naming the file and the command that rebuilds it. Writes are atomic.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.errors import CribbageError
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+class TableFileError(CribbageError):
+    """A trained table that is missing, unreadable or of the wrong shape."""
+
+
+def asset_path(name: str) -> Path:
+    """Where a shipped table lives (``CRIBBAGE_ASSETS`` overrides the folder)."""
+    return Path(os.environ.get("CRIBBAGE_ASSETS", ASSETS)) / name
+
+
+def sidecar_path(path: Path) -> Path:
+    return path.with_suffix(".json")
+
+
+def save_table(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+    """Write ``path`` (.npz) and its sidecar atomically."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, **arrays)
+    meta = {**meta, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    for target, data in ((path, buffer.getvalue()),
+                         (sidecar_path(path), json.dumps(meta, indent=1).encode())):
+        fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)  # shipped tables are readable by everyone
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+def load_table(path: Path, expected: dict[str, tuple], rebuild: str
+               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Load the arrays named in ``expected`` (name -> shape) and the sidecar (if any)."""
+    path = Path(path)
+    hint = f"rebuild it with: {rebuild}"
+    if not path.is_file():
+        raise TableFileError(f"{path}: no such file; {hint}")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in expected}
+    except KeyError as exc:
+        raise TableFileError(f"{path}: missing array {exc}; {hint}") from exc
+    except Exception as exc:  # zip, npy or pickle-refusal errors: the file is damaged
+        raise TableFileError(f"{path}: not a readable table ({exc}); {hint}") from exc
+    for name, shape in expected.items():
+        a = arrays[name]
+        if a.shape != shape or not np.all(np.isfinite(a)):
+            raise TableFileError(f"{path}: array {name!r} has shape {a.shape} (expected "
+                                 f"{shape}) or non-finite values; {hint}")
+    meta: dict[str, Any] = {}
+    side = sidecar_path(path)
+    if side.is_file():
+        try:
+            meta = json.loads(side.read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise TableFileError(f"{side}: unreadable sidecar ({exc}); {hint}") from exc
+    return arrays, meta

@@ -1,0 +1,114 @@
+"""``cribbage train weights`` and ``cribbage train pegging-stats``."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from ai.training import weights as model
+
+
+def register(kinds) -> None:
+    d = model.TrainConfig()
+    p = kinds.add_parser(
+        "weights", help="the thesis's score-aware strategy weights",
+        description=model.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", "-n", type=int, default=d.games,
+                   help="training games (0: just write the initial table)")
+    p.add_argument("--rule", choices=("pg", "thesis"), default=d.rule)
+    p.add_argument("--init", default=d.init,
+                   help="random, pure:STRATEGY, semi-pure:STRATEGY (70%%) or a weights file")
+    p.add_argument("--pool", nargs="+", default=list(d.pool), metavar="TABLE",
+                   help="opponents: random:SEED, pure:STRATEGY, semi-pure:STRATEGY, files")
+    p.add_argument("--self-play", action="store_true",
+                   help="train against itself, both seats learning (the thesis's setup)")
+    p.add_argument("--scale", type=float, default=d.scale, help="thesis rule: s")
+    p.add_argument("--decay", type=float, default=d.decay, help="d, along the path")
+    p.add_argument("--epsilon", type=float, default=d.epsilon, help="thesis rule")
+    p.add_argument("--epsilon-mode", choices=("constant", "variance"), default=d.epsilon_mode)
+    p.add_argument("--k", type=float, default=d.k, help="epsilon = k - Var(w)")
+    p.add_argument("--cap", type=float, default=d.cap, help="r: the weights' cap (1: none)")
+    p.add_argument("--loss-factor", type=float, default=d.loss_factor,
+                   help="punish losses by this fraction (thesis: 0.25)")
+    p.add_argument("--blend", type=float, default=d.blend,
+                   help="X: own weights' share against the neighbours' (1: no blending)")
+    p.add_argument("--beta", type=float, default=d.beta, help="pg: softmax sharpness")
+    p.add_argument("--lr", type=float, default=d.lr, help="pg: step size")
+    p.add_argument("--radius", type=int, default=d.radius, help="pg: sharing radius")
+    p.add_argument("--no-exploring-starts", action="store_true")
+    p.add_argument("--spread", type=int, default=d.spread,
+                   help="exploring starts: the largest starting score difference")
+    p.add_argument("--update-pegging", action="store_true",
+                   help="add each training deal's pegging to the statistics (thesis)")
+    p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--checkpoint-every", type=int, default=0, metavar="N",
+                   help="write OUT.ckpt-<games>.npz every N games")
+    p.add_argument("--resume", type=Path, help="continue a run from a checkpoint")
+    p.set_defaults(handler=_train_weights)
+
+    q = kinds.add_parser("pegging-stats", help="the pegging statistics the weights use",
+                         description="Simulate greedy-vs-greedy play for every kept four-rank"
+                                     " hand and role and write the points histograms.")
+    q.add_argument("--sims", type=int, default=4000)
+    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--out", type=Path, required=True)
+    q.set_defaults(handler=_pegging_stats)
+
+
+def _config(args: argparse.Namespace) -> model.TrainConfig:
+    return model.TrainConfig(
+        games=args.games, rule=args.rule, scale=args.scale, decay=args.decay,
+        epsilon=args.epsilon, epsilon_mode=args.epsilon_mode, k=args.k, cap=args.cap,
+        loss_factor=args.loss_factor, blend=args.blend, beta=args.beta, lr=args.lr,
+        radius=args.radius, exploring_starts=not args.no_exploring_starts,
+        spread=args.spread, self_play=args.self_play, pool=tuple(args.pool),
+        update_pegging=args.update_pegging, init=args.init, seed=args.seed)
+
+
+def _train_weights(args: argparse.Namespace) -> int:
+    config = _config(args)
+    trainer_kwargs = {}
+    if args.resume:
+        weights, meta = model.load(args.resume)
+        pegging = model.load_pegging_from(args.resume)
+        trainer_kwargs = {"weights": weights, "done": int(meta.get("games_done", 0)),
+                          "pegging": pegging,
+                          "baseline": np.array([float(meta.get("baseline", 0.0))])}
+    trainer = model.Trainer(config, **trainer_kwargs)
+    start = time.perf_counter()
+
+    def save(path: Path) -> None:
+        model.save(path, trainer.weights, trainer.meta(time.perf_counter() - start),
+                   trainer.pegging if config.update_pegging else None)
+
+    def checkpoint(t: model.Trainer) -> None:
+        save(args.out.with_name(f"{args.out.stem}.ckpt-{t.done}.npz"))
+
+    with tqdm(total=config.games, initial=trainer.done, unit="game", unit_scale=True,
+              desc=f"weights ({config.rule})", disable=None) as bar:
+        trainer.run(progress=bar.update, checkpoint=checkpoint,
+                    checkpoint_every=args.checkpoint_every)
+    seconds = time.perf_counter() - start
+    save(args.out)
+    trained = config.games - trainer_kwargs.get("done", 0)
+    rate = f" ({trained / seconds:,.0f} games/s)" if trained and seconds else ""
+    print(f"wrote {args.out}: {config.games:,} games{rate} in {seconds:.1f} s")
+    if trainer.curve:
+        first, last = trainer.curve[0], trainer.curve[-1]
+        print(f"training win rate (with exploration): first chunk {first[1]:.1%}, "
+              f"last {last[1]:.1%}")
+    return 0
+
+
+def _pegging_stats(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    stats = model.build_pegging_stats(args.sims, args.seed)
+    model.save_pegging_stats(args.out, stats, {"sims": args.sims, "seed": args.seed})
+    print(f"wrote {args.out}: {args.sims:,} plays per kept hand and role in "
+          f"{time.perf_counter() - start:.1f} s")
+    return 0

@@ -1,0 +1,196 @@
+import numpy as np
+import pytest
+
+from ai import make_player
+from ai.players.weights import greedy_play
+from ai.training import _weights as K
+from ai.training import weights as model
+from ai.training._evolve import _SPLITS
+from ai.training._index import hand_index
+from ai.training.files import TableFileError
+from cribbage_gui.cli import main
+from engine import GameState, PlayCard, analyze_discards, peg_points
+from engine.cards import PIPS
+from engine.state import GO, Phase, stacked_deck
+
+PEG = model.load_pegging_stats()
+MATRIX = model.Matrix(PEG)
+
+
+def reference_raw(six, my_crib):
+    """The 8 statistics per split, from the exact analysis and the pegging tables."""
+    mean, median, given = PEG.tables()
+    role = 0 if my_crib else 1
+    options = {frozenset(o.toss): o for o in analyze_discards(six, my_crib)}
+    raw = np.empty((8, 15))
+    for s, (a, b) in enumerate(_SPLITS):
+        o = options[frozenset((six[a], six[b]))]
+        h = hand_index(np.array(sorted(o.keep)))
+        raw[:, s] = [o.hand_min, o.hand_mean, o.hand_median, o.hand_max, o.crib_mean,
+                     mean[h, role], median[h, role], given[h, role]]
+    return raw
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_strategy_matrix_against_the_exact_analysis(seed):
+    rng = np.random.default_rng(seed)
+    six = sorted(int(c) for c in rng.choice(52, 6, replace=False))
+    my_crib = bool(seed % 2)
+    S, raw, keeps, ordered = MATRIX(six, my_crib)
+    assert ordered == six
+    assert np.allclose(raw, reference_raw(six, my_crib))
+    assert S.min() >= 0 and S.max() <= 1
+    for i in range(8):
+        lo, hi = raw[i].min(), raw[i].max()
+        if hi > lo:
+            best = np.argmin(raw[i]) if i in (4, 7) else np.argmax(raw[i])
+            assert S[i, best] == 1.0
+
+
+def reference_greedy(hand, current, count):
+    legal = [c for c in hand if count + PIPS[c] <= 31]
+    return max(legal, key=lambda c: (peg_points(current + [c]), PIPS[c], c >> 2))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_greedy_pegger_against_a_reference(seed):
+    rng = np.random.default_rng(seed)
+    cards = [int(c) for c in rng.choice(52, 8, replace=False)]
+    hand, current = cards[:4], []
+    count = 0
+    for c in cards[4:4 + seed % 4]:
+        if count + PIPS[c] <= 31:
+            current.append(c)
+            count += PIPS[c]
+    seq = np.zeros(len(current) + 1, dtype=np.int64)
+    seq[:-1] = current
+    k = K.greedy_card(np.array(hand), 4, seq, len(current), count)
+    assert hand[k] == reference_greedy(hand, current, count)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_compiled_play_equals_the_referee_with_greedy_players(seed):
+    rng = np.random.default_rng(seed)
+    deck = [int(c) for c in rng.permutation(52)]
+    game = GameState.new(1, first_dealer=0, decks=[stacked_deck(deck[0:6], deck[6:12],
+                                                                 deck[12])])
+    game.toss(1, deck[4:6])
+    game.toss(0, deck[10:12])
+    if game.phase is not Phase.PLAY:
+        return  # his heels ended the game
+    hands = np.array([deck[6:10], deck[0:4]])
+    scores, gained = np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)
+    K.play_phase(hands, 0, scores, gained)
+    while game.phase is Phase.PLAY:
+        seat = game.to_play
+        obs = game.observation(seat)
+        action = PlayCard(greedy_play(obs)[0]) if obs.legal_cards else GO
+        game.apply(seat, action)
+    pegged = [sum(e.points for e in game.events if getattr(e, "source", "") == "pegging"
+                  and e.seat == s) for s in (0, 1)]
+    assert pegged == list(gained)
+
+
+def test_pegging_statistics():
+    stats = model.build_pegging_stats(20, 5)
+    assert (stats.gained.sum(axis=-1) == 20).all() and (stats.given.sum(axis=-1) == 20).all()
+    again = model.build_pegging_stats(20, 5)
+    assert np.array_equal(stats.gained, again.gained)
+    mean, median, given = PEG.tables()
+    assert mean[:, 0].mean() > mean[:, 1].mean()  # the dealer pegs more
+    assert np.allclose(mean[:, 0].mean(), given[:, 1].mean(), atol=0.05)
+
+
+def _path(S_col, chosen=0):
+    S = np.zeros((1, 8, 15))
+    S[0, :, chosen] = S_col
+    return S
+
+
+def test_thesis_update_moves_the_responsible_weights():
+    fp, _ = model.TrainConfig(rule="thesis", scale=0.5, decay=0.1).kernel_params()
+    for spread, direction in ((40, 1), (-40, -1)):
+        W = model.pure_weights("hand_max_avg", 0.3)
+        before = W[1, 50, 60].copy()
+        S = _path(np.array([0, 1.0, 0.4, 0, 0, 0, 0, 0]))
+        K._update_thesis(W, np.array([[1, 50, 60]]), S, np.array([0]), 1, spread, fp)
+        after = W[1, 50, 60]
+        assert np.sign(after[1] - before[1]) == direction
+        assert after.sum() == pytest.approx(1.0) and (after > 0).all()
+        assert np.array_equal(W[0], model.pure_weights("hand_max_avg", 0.3)[0])  # untouched
+
+
+def test_thesis_cap_limits_a_weight():
+    fp, _ = model.TrainConfig(rule="thesis", scale=2.0, cap=0.5).kernel_params()
+    W = model.pure_weights("hand_max_min", 0.45)
+    S = _path(np.array([1.0, 0, 0, 0, 0, 0, 0, 0]))
+    for _ in range(20):
+        K._update_thesis(W, np.array([[0, 10, 10]]), S, np.array([0]), 1, 121, fp)
+    assert W[0, 10, 10, 0] < 0.51 + 1e-9
+
+
+def test_policy_gradient_update_follows_the_outcome():
+    fp, _ = model.TrainConfig(rule="pg", lr=0.5, radius=1).kernel_params()
+    S = np.zeros((1, 8, 15))
+    S[0, 1, 3] = 1.0  # hand_max_avg alone favours option 3, which was chosen
+    probs = np.full((1, 15), 1 / 15)
+    for advantage, direction in ((0.5, 1), (-0.5, -1)):
+        W = model.random_weights(0)
+        before = W[0, 30, 30, 1]
+        K._update_pg(W, np.array([[0, 30, 30]]), S, np.array([3]), probs, 1, advantage, fp, 1)
+        assert np.sign(W[0, 30, 30, 1] - before) == direction
+        assert np.sign(W[0, 31, 30, 1] - model.random_weights(0)[0, 31, 30, 1]) == direction
+        assert np.allclose(W.sum(-1), 1.0)
+
+
+def test_a_short_training_run_learns_to_avoid_the_bad_strategies():
+    trainer = model.Trainer(model.TrainConfig(games=30_000, rule="pg", lr=0.2, radius=5,
+                                              seed=3), pegging=PEG)
+    start = trainer.weights.reshape(-1, 8).mean(axis=0)
+    trainer.run()
+    end = trainer.weights.reshape(-1, 8).mean(axis=0)
+    good, bad = [1], [4, 6]  # hand_max_avg; crib_min_avg, pegging_max_med_gained
+    assert (end[good] - start[good]).mean() > 0.002
+    assert (end[bad] - start[bad]).mean() < -0.002
+
+
+def test_resuming_a_run_continues_it_exactly():
+    config = model.TrainConfig(games=20_000, seed=4)
+    whole = model.Trainer(config, pegging=PEG)
+    whole.run()
+    half = model.Trainer(model.TrainConfig(**{**config.__dict__, "games": 10_000}),
+                         pegging=PEG)
+    half.run()
+    rest = model.Trainer(config, weights=half.weights, done=10_000, pegging=PEG,
+                         baseline=half.baseline.copy())
+    rest.run()
+    assert np.array_equal(whole.weights, rest.weights)
+
+
+def test_commands_write_untrained_tables_and_bad_files_are_refused(tmp_path, capsys):
+    out = tmp_path / "rand.npz"
+    assert main(["train", "weights", "--games", "0", "--init", "random", "--seed", "9",
+                 "--out", str(out)]) == 0
+    w, meta = model.load(out)
+    assert np.allclose(w, model.random_weights(9), atol=1e-6)
+    assert meta["games_done"] == 0 and meta["config"]["init"] == "random"
+    player = make_player(f"weights:{out}")
+    assert np.allclose(player.weights, w)
+    with pytest.raises(TableFileError, match="cribbage train weights"):
+        model.load(tmp_path / "none.npz")
+    np.savez(tmp_path / "neg.npz", weights=-np.ones(model.SHAPE, dtype=np.float32))
+    with pytest.raises(TableFileError, match="non-negative"):
+        model.load(tmp_path / "neg.npz")
+
+
+def test_the_player_keeps_argmax_of_w_dot_s():
+    player = make_player("weights")
+    game = GameState.new(8, first_dealer=1, scores=(40, 55))
+    obs = game.observation(0)
+    decision = player.decide(obs)
+    r = decision.reasoning
+    S, w, p = np.array(r.S), np.array(r.w), np.array(r.p)
+    assert S.shape == (8, 15) and w.sum() == pytest.approx(1.0)
+    assert np.allclose(p, w @ S) and r.chosen == int(np.argmax(p))
+    assert r.position == (0, 40, 55)  # pone, own score, opponent's score
+    assert set(decision.action.cards) == set(r.tosses[r.chosen])
