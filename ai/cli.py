@@ -63,6 +63,8 @@ def format_summary(s: dict) -> str:
     ]
     pa, pb = s["points_per_deal_a"], s["points_per_deal_b"]
     for source in (*SOURCES, "total"):
+        if source != "total" and not (pa[source] or pb[source]):
+            continue  # e.g. muggins, which only a person counting by hand can give away
         lines.append(f"  {source.replace('_', ' '):<20}{pa[source]:>{width}.2f}"
                      f"{pb[source]:>{width}.2f}")
     for role in ("dealer", "pone"):

@@ -53,13 +53,13 @@ def _registry() -> dict[str, PlayerInfo]:
                    "Discards by learned card values for each hand; pegs simply (fifteen, "
                    "lead from a pair, else the first card). evolved:FILE for another table.",
                    _with_path(EvolvedPlayer)),
-        PlayerInfo("heuristic", "Heuristic pegger",
-                   "Keeps the best expected hand; pegs greedily with club-player defence.",
-                   _no_options(HeuristicPlayer)),
         PlayerInfo("weights", "Strategy weights (score-aware, learned)",
                    "Eight discard strategies weighted by the board position, learned by "
                    "self-training; pegs greedily. weights:FILE for another table.",
                    _with_path(WeightsPlayer)),
+        PlayerInfo("heuristic", "Heuristic pegger",
+                   "Keeps the best expected hand; pegs greedily with club-player defence.",
+                   _no_options(HeuristicPlayer)),
         PlayerInfo("mueller", "Mueller (HALSCRIB, 1987)",
                    "Seven discard strategies chosen by the score; probabilistic pegging "
                    "with a mixed strategy.",
@@ -69,7 +69,8 @@ def _registry() -> dict[str, PlayerInfo]:
 
 
 def available_players() -> list[PlayerInfo]:
-    """Every registered player, weakest first."""
+    """Every registered player, weakest first (by the head-to-head results in the README);
+    the last is the strongest, which the GUI's hint uses."""
     return list(_registry().values())
 
 

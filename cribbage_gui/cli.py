@@ -13,6 +13,7 @@ import sys
 from ai import cli as ai_cli
 from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
+from cribbage_gui import plots
 from engine import bench as engine_bench
 from engine import cli as engine_cli
 
@@ -28,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     ai_cli.register(subparsers)
     training_cli.register(subparsers)
     gui_bench.register(subparsers)
+    plots.register(subparsers)
     return parser
 
 

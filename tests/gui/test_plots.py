@@ -1,0 +1,43 @@
+"""cribbage weights-plot: the thesis's figures, checked pixel by pixel where it matters."""
+
+import numpy as np
+from PySide6.QtGui import QImage
+
+from ai.training import weights as model
+from cribbage_gui.cli import main
+from cribbage_gui.plots import checkpoints_of, heatmap_widget, plot_weights
+
+
+def test_the_heatmap_shows_the_table_with_fixed_levels(qtbot):
+    data = np.zeros((121, 121))
+    data[60:, :] = 1.0  # own score 60 and more: strategy dominant
+    win = heatmap_widget(data, "test")
+    qtbot.addWidget(win)
+    assert np.array_equal(win.image.image, data)
+    assert tuple(win.image.levels) == (0.0, 1.0)
+    assert win.plot.getViewBox().yInverted()  # own score grows downwards, as in the thesis
+
+
+def test_plot_weights_writes_every_figure(tmp_path):
+    w = model.pure_weights("hand_max_avg")
+    written = plot_weights(w, tmp_path)
+    assert len(written) == 8 * 2 + 2 + 8
+    dealer = QImage(str(tmp_path / "hand_max_avg_dealer.png"))
+    never = QImage(str(tmp_path / "crib_min_avg_dealer.png"))
+    centre = (dealer.width() // 2 - 20, dealer.height() // 2)
+    assert QImage.pixelColor(dealer, *centre).value() < 40  # black: always this strategy
+    assert QImage.pixelColor(never, *centre).value() > 215  # white: never
+
+
+def test_the_command_with_checkpoints(tmp_path, capsys):
+    run = tmp_path / "run"
+    run.mkdir()
+    for games in (100, 200):
+        model.save(run / f"w.ckpt-{games}.npz", model.random_weights(games), {})
+    model.save(run / "w.npz", model.random_weights(1), {})
+    assert [g for g, _ in checkpoints_of(run)] == [100, 200]
+    out = tmp_path / "out"
+    assert main(["weights-plot", str(run / "w.npz"), "--out", str(out), "--checkpoints",
+                 str(run), "--strategy", "crib_min_avg", "--role", "dealer"]) == 0
+    assert (out / "training_crib_min_avg_dealer_000000200.png").is_file()
+    assert "wrote 28 images" in capsys.readouterr().out
