@@ -12,7 +12,7 @@ import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
@@ -41,23 +41,36 @@ def _play_chunk(args: tuple[str, str, int, list[int]]) -> list[GameResult]:
 
 
 def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int = 1,
-              progress: Progress | None = None) -> dict[str, Any]:
-    """Play ``games`` games of ``name_a`` (seat 0) against ``name_b``; return the summary."""
+              progress: Progress | None = None,
+              cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """Play ``games`` games of ``name_a`` (seat 0) against ``name_b``; return the summary.
+
+    ``cancelled`` is asked between chunks of games; when it says so, the games finished so
+    far are summarised (``summary["games"]`` tells how many)."""
     make_player(name_a), make_player(name_b)  # fail fast on a bad name, before any work
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
     jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))))
             for i in range(0, games, chunk)]
     results: list[GameResult] = []
+    stop = cancelled or (lambda: False)
     if workers <= 1:
         for job in jobs:
+            if stop():
+                break
             results.extend(_play_chunk(job))
             if progress:
                 progress(len(job[3]))
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            for batch in pool.map(_play_chunk, jobs):
+            futures = [pool.submit(_play_chunk, job) for job in jobs]
+            for future in as_completed(futures):
+                if stop():
+                    for f in futures:
+                        f.cancel()
+                    break
+                batch = future.result()
                 results.extend(batch)
                 if progress:
                     progress(len(batch))

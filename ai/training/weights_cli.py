@@ -47,7 +47,8 @@ def register(kinds) -> None:
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--checkpoint-every", type=int, default=0, metavar="N",
-                   help="write OUT.ckpt-<games>.npz every N games")
+                   help="write OUT.ckpt-<games>.npz every N games (at the first multiple of "
+                        f"{model.CHUNK:,} games, the training chunk, past each N)")
     p.add_argument("--resume", type=Path, help="continue a run from a checkpoint")
     p.set_defaults(handler=_train_weights)
 
