@@ -99,12 +99,21 @@ class GameController(QObject):
                                  manual_count=tuple(manual), muggins=setup.muggins)
         self.game = game
         worker = _Worker(self.players, setup, game, rng_states, report_from)
-        worker.event.connect(self.event)
-        worker.human_turn.connect(self.human_turn)
+        worker.event.connect(self._relay_event)
+        worker.human_turn.connect(self._relay_turn)
         worker.failed.connect(self.failed)
         worker.finished.connect(self._on_finished)
         self._worker = worker
         worker.start()
+
+    # a stopped worker's signals that were already posted may still arrive: drop them
+    def _relay_event(self, event) -> None:
+        if self._worker is not None and self.sender() is self._worker:
+            self.event.emit(event)
+
+    def _relay_turn(self, obs) -> None:
+        if self._worker is not None and self.sender() is self._worker:
+            self.human_turn.emit(obs)
 
     def _on_turn(self, obs) -> None:  # in the worker thread
         self._worker.human_turn.emit(obs)

@@ -27,7 +27,11 @@ from cribbage_gui.dialogs import NewGameDialog, Settings, SettingsDialog
 from cribbage_gui.history import open_history
 from cribbage_gui.model import SKUNK_WORDS, TableModel
 from cribbage_gui.presenter import SPEEDS, Presenter
+from cribbage_gui.watching import SPEEDS as WATCH_SPEEDS
+from cribbage_gui.watching import WatchBar, WatchDialog, WatchSession
 from cribbage_gui.widgets.board import BoardWidget
+from cribbage_gui.widgets.heatmap_panel import HeatmapDock
+from cribbage_gui.widgets.reasoning import ReasoningDock
 from cribbage_gui.widgets.table import TableView
 from engine import Claim, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
@@ -71,6 +75,8 @@ class MainWindow(QMainWindow):
         self.series: Series | None = None
         self.setup: GameSetup | None = None
         self.messages: list[str] = []  # shown to the person (also read by tests)
+        self.watch: WatchSession | None = None
+        self.quit_when_done = False
         self._build()
         self.history, problem = open_history(self.data_dir / storage.HISTORY_NAME)
         if problem:
@@ -83,6 +89,8 @@ class MainWindow(QMainWindow):
         self.presenter.game_over.connect(self._on_game_over)
         self.table.card_clicked.connect(self.click_card)
         self.table.card_double_clicked.connect(self.double_click_card)
+        self.presenter.shown.connect(self.reasoning.on_event)
+        self.presenter.shown.connect(self._track_weights_position)
         self.apply_settings()
         self._set_controls(None)
         self.continue_button.setVisible(False)
@@ -114,15 +122,37 @@ class MainWindow(QMainWindow):
                   self.continue_button):
             bar.addWidget(w)
         layout.addLayout(bar)
+        self.watch_bar = WatchBar()
+        self.watch_bar.setVisible(False)
+        self.watch_bar.speed.currentTextChanged.connect(self._watch_speed)
+        self.watch_bar.pause.toggled.connect(lambda on: self.presenter.set_paused(on))
+        self.watch_bar.step.clicked.connect(self.presenter.step)
+        self.watch_bar.stop.clicked.connect(self.stop_watching)
+        layout.addWidget(self.watch_bar)
         self.setCentralWidget(central)
+        self.reasoning = ReasoningDock(self)
+        self.heatmap = HeatmapDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.reasoning)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.heatmap)
+        self.tabifyDockWidget(self.reasoning, self.heatmap)
+        self.reasoning.raise_()
+        self.heatmap.visibilityChanged.connect(self._heatmap_shown)
         menu = self.menuBar().addMenu("&Game")
         self.new_action = self._action(menu, "&New game…", self.new_game_dialog,
                                        QKeySequence.StandardKey.New)
+        self._action(menu, "&Resume saved game", self.resume_saved_game)
+        menu.addSeparator()
+        self._action(menu, "&Watch the computer play…", self.watch_dialog)
+        self._action(menu, "Run games &quickly…", self.quick_run_dialog)
+        menu.addSeparator()
         self._action(menu, "&Statistics…", self.show_statistics)
         self._action(menu, "Se&ttings…", self.settings_dialog)
         menu.addSeparator()
         self._action(menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.resize(1180, 860)
+        view = self.menuBar().addMenu("&View")
+        view.addAction(self.reasoning.toggleViewAction())
+        view.addAction(self.heatmap.toggleViewAction())
+        self.resize(1560, 900)
 
     def _action(self, menu, text, slot, shortcut=None) -> QAction:
         action = QAction(text, self)
@@ -163,6 +193,7 @@ class MainWindow(QMainWindow):
             self.start_match(opponent, seed, length)
 
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
+        self.stop_watching()
         self.series = Series(length)
         self._start_game(GameSetup(
             opponent=opponent, seed=secrets.randbits(48) if seed is None else seed,
@@ -173,10 +204,14 @@ class MainWindow(QMainWindow):
         self.obs = None
         model = TableModel(setup.human_seat, self._names(setup))
         self.presenter.begin(model)
+        self.reasoning.begin(model.names, setup.human_seat)
+        self._weights_seat = 1 - setup.human_seat \
+            if setup.opponent.partition(":")[0] == "weights" else None
+        self._show_weights_of(setup.opponent)
         self._set_controls(None)
+        if game is not None:  # before the worker starts adding to game.events
+            self.presenter.catch_up(list(game.events))
         self.controller.start(setup, game, rng_states)
-        if game is not None:
-            self.presenter.catch_up(game.events)
         self._update_match_label()
 
     def _names(self, setup: GameSetup) -> tuple[str, str]:
@@ -206,6 +241,7 @@ class MainWindow(QMainWindow):
         if obs.phase is Phase.DISCARD:
             whose = "your" if obs.is_dealer else f"{self.presenter.model.names[1 - obs.seat]}'s"
             self.table.set_status(f"Choose two cards for {whose} crib")
+            self.reasoning.discard.show_options(obs.dealt, obs.is_dealer)
         elif obs.phase is Phase.PLAY:
             count = f" (the count is {obs.count})" if obs.current else ""
             self.table.set_status(f"Your turn: play a card{count}")
@@ -343,6 +379,10 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ the end of a game
     def _on_game_over(self, over) -> None:
+        if self.watch is not None:
+            self.watch.record(over)
+            self.watch_bar.tally.setText(self.watch.tally())
+            return
         setup = self.setup
         self._set_controls(None)
         game = self.controller.game
@@ -386,6 +426,117 @@ class MainWindow(QMainWindow):
     def _on_failure(self, details: str) -> None:
         self.tell("The game stopped because of an internal error; see the details.")
         QMessageBox.critical(self, "Internal error", details[-2000:])
+
+    # ------------------------------------------------------------------ the heatmap
+    _weights_seat: int | None = None
+
+    def _heatmap_shown(self, visible: bool) -> None:
+        if visible and self.heatmap.weights is None:
+            self._show_weights_of("weights")
+
+    def _show_weights_of(self, name: str) -> None:
+        """Show the weights table a ``weights`` player uses (when the panel is open)."""
+        base, _, path = name.partition(":")
+        if base != "weights" or (self.heatmap.weights is not None and not path
+                                 and not self.heatmap.isVisible()):
+            self.heatmap.clear_position()
+            return
+        from ai.training.files import asset_path
+        from ai.training.weights import FILE
+
+        try:
+            self.heatmap.load_file(Path(path) if path else asset_path(FILE))
+        except ValueError as exc:
+            self.tell(str(exc))
+
+    def _track_weights_position(self, _event) -> None:
+        seat, m = self._weights_seat, self.presenter.model
+        if seat is None or m is None or m.dealer is None:
+            return
+        self.heatmap.set_position(m.dealer == seat, m.scores[seat], m.scores[1 - seat])
+
+    # ------------------------------------------------------------------ watching
+    def watch_dialog(self) -> None:
+        dialog = WatchDialog(self)
+        if dialog.exec():
+            self.start_watching(dialog.setup())
+
+    def start_watching(self, setup, delay_ms: int | None = None,
+                       quit_when_done: bool = False) -> None:
+        """Watch ``setup.games`` games between two computer players, both hands face up."""
+        game = self.controller.game
+        if game is not None and not game.is_over and self.save_game():
+            self.tell("Your game was saved: Game → Resume saved game brings it back.")
+        self.controller.stop()
+        self.stop_watching()
+        self.quit_when_done = quit_when_done
+        session = WatchSession(setup, self)
+        self.watch = session
+        names = tuple(short_title(n) for n in setup.players)
+        self.presenter.begin(TableModel(0, names, reveal=True))
+        self.reasoning.begin(names, None)
+        seats = [i for i, n in enumerate(setup.players) if n.partition(":")[0] == "weights"]
+        self._weights_seat = seats[0] if seats else None
+        if seats:
+            self._show_weights_of(setup.players[seats[0]])
+        self.presenter.fixed_delay_ms = delay_ms
+        session.controller.event.connect(self.presenter.feed_event)
+        session.controller.failed.connect(self._on_failure)
+        self.presenter.changed.connect(session.controller.consumed)
+        session.finished.connect(self._watch_finished)
+        self._set_controls(None)
+        self.hint_button.setVisible(False)
+        self.watch_bar.setVisible(True)
+        self.watch_bar.tally.setText(session.tally())
+        self._watch_speed(self.watch_bar.speed.currentText())
+        self.match_label.setText("Watching")
+        session.controller.start(setup)
+
+    def _watch_speed(self, name: str) -> None:
+        factor = WATCH_SPEEDS.get(name)
+        if factor is None:  # step by step
+            self.watch_bar.pause.setChecked(True)
+            return
+        self.presenter.speed = factor
+        self.presenter.auto_advance_ms = max(1, int(1800 * factor))
+        self.table.animation_ms = int(300 * factor)
+        self.board.animation_ms = int(350 * factor)
+
+    def _watch_finished(self) -> None:
+        session = self.watch
+        self.tell(f"Finished: {session.summary_line()}")
+        if self.quit_when_done:
+            print(session.summary_line(), flush=True)
+            QTimer.singleShot(0, self.close)
+
+    def stop_watching(self) -> None:
+        session, self.watch = self.watch, None
+        if session is None:
+            return
+        session.controller.stop()
+        self.presenter.changed.disconnect(session.controller.consumed)
+        self.presenter.fixed_delay_ms = None
+        self.presenter.set_paused(False)
+        self.watch_bar.setVisible(False)
+        self.hint_button.setVisible(True)
+        self.apply_settings()
+
+    def quick_run_dialog(self) -> None:
+        from cribbage_gui.quick_run import QuickRunWindow
+
+        dialog = WatchDialog(self, quick=True)
+        if dialog.exec():
+            self.quick_window = QuickRunWindow(dialog.setup(), self)
+            self.quick_window.show()
+            self.quick_window.start()
+
+    def resume_saved_game(self) -> None:
+        if not self.save_path.exists():
+            self.tell("There is no saved game.")
+            return
+        self.stop_watching()
+        self.controller.stop()
+        self.resume_saved()
 
     # ------------------------------------------------------------------ statistics, settings
     def show_statistics(self) -> None:
@@ -473,6 +624,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
         try:
+            self.stop_watching()
+            self.heatmap.cancel_training()
             self.save_game()
         finally:
             self.history.close()

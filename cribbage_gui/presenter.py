@@ -10,6 +10,7 @@ everything that happened before it.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -40,11 +41,15 @@ SCORE_PAUSE = 1000
 STEP_MS = 700  # per scoring item when the show highlights each one
 
 
+FRAME_S = 0.016  # the longest the pump keeps the GUI thread when there is no pause
+
+
 class Presenter(QObject):
     turn_ready = Signal(object)  # the person's Observation
     waiting_to_continue = Signal(bool)
     game_over = Signal(object)  # GameOver
     changed = Signal()  # after every event shown
+    shown = Signal(object)  # the event just shown
 
     def __init__(self, table, board, parent=None) -> None:
         super().__init__(parent)
@@ -53,6 +58,8 @@ class Presenter(QObject):
         self.queue: deque = deque()
         self.speed = 1.0
         self.auto_advance_ms = 0  # 0: wait for Continue
+        self.fixed_delay_ms: int | None = None  # a uniform pause after every event
+        self.paused = False  # pause and step, when watching
         self._waiting_continue = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -71,11 +78,37 @@ class Presenter(QObject):
         self._auto.stop()
         self._step_timer.stop()
         self._waiting_continue = False
+        self._show_model(model)
+
+    def _show_model(self, model: TableModel) -> None:
         self.model = model
         self.table.set_model(model)
         self.board.set_names(model.names)
         self.board.reset(model.scores, model.back_pegs)
         self.board.set_dealer(model.dealer)
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        if paused:
+            self._auto.stop()  # a waiting show stays until stepped or resumed
+        elif self._waiting_continue:
+            self._start_auto_advance()
+        else:
+            self._kick()
+
+    def _start_auto_advance(self) -> None:
+        advance = self.auto_advance_ms if self.fixed_delay_ms is None \
+            else max(1, self.fixed_delay_ms)
+        if advance > 0 and not self.paused:
+            self._auto.start(advance)
+
+    def step(self) -> None:
+        """Show the next event (while paused); continue a waiting show."""
+        if self._waiting_continue:
+            self.proceed()
+            return
+        if self.queue and not self._timer.isActive():
+            self._pump(limit=1)
 
     def catch_up(self, events) -> None:
         """Apply past events at once, without animation (a resumed game)."""
@@ -112,29 +145,46 @@ class Presenter(QObject):
         self._kick()
 
     def _kick(self) -> None:
-        if not self._waiting_continue and not self._timer.isActive():
+        if not self._waiting_continue and not self._timer.isActive() and not self.paused:
             self._pump()
 
     def _ms(self, base: int) -> int:
+        if self.fixed_delay_ms is not None:
+            return self.fixed_delay_ms
         return int(base * self.speed)
 
     # ------------------------------------------------------------------ the pump
-    def _pump(self) -> None:
+    def _pump(self, limit: int | None = None) -> None:
         """Show queued events until one needs a pause (the timer calls back), the show
-        waits for Continue, or the person's turn comes."""
+        waits for Continue, the person's turn comes, or (paused) ``limit`` events."""
+        shown = 0
+        started = time.perf_counter()
         while self.queue and not self._waiting_continue:
+            if (self.paused and limit is None) or (limit is not None and shown >= limit):
+                return
             kind, item = self.queue.popleft()
             if kind == "turn":
                 self.turn_ready.emit(item)
                 return
             pause = self._show_event(item)
+            shown += 1
+            self.shown.emit(item)
             self.changed.emit()
-            if pause > 0 and not self._waiting_continue:
+            if self._waiting_continue or limit is not None:
+                continue
+            # watching with no delay: back to the event loop every frame (~16 ms), so the
+            # window paints and answers the mouse however fast the events come
+            if pause > 0 or (self.fixed_delay_ms is not None
+                             and time.perf_counter() - started > FRAME_S):
                 self._timer.start(pause)
                 return
 
     def _show_event(self, e) -> int:
         """Apply one event to the model and the widgets; return the pause after it."""
+        if isinstance(e, GameStarted) and self.model.game_over is not None:
+            # the next game of a series: a fresh table with the same players and view
+            m = self.model
+            self._show_model(TableModel(m.my_seat, m.names, reveal=m.reveal))
         m = self.model
         m.apply(e)
         t = self.table
@@ -184,8 +234,7 @@ class Presenter(QObject):
                 self._next_step()
             self._waiting_continue = True
             self.waiting_to_continue.emit(True)
-            if self.auto_advance_ms > 0:
-                self._auto.start(self.auto_advance_ms)
+            self._start_auto_advance()
             return 0
         t.announce(f"{m.names[e.seat]}: {announce(e)}")
         t.set_highlight(c for item in e.items for c in item.cards

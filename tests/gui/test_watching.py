@@ -1,0 +1,178 @@
+"""Watching computer players: in the window, from the command line, and run quickly."""
+
+import os
+import subprocess
+import sys
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import Qt
+
+from ai import make_player
+from ai.match.driver import play_game
+from ai.match.runner import run_match
+from cribbage_gui.quick_run import QuickRunWindow
+from cribbage_gui.watch import WatchSetup
+
+TIMEOUT = 60_000
+
+
+def expected_results(players, seed, games):
+    return [play_game(tuple(make_player(p) for p in players), seed, i) for i in range(games)]
+
+
+def test_watching_plays_the_series_face_up_with_a_running_tally(qtbot, make_window):
+    window = make_window()
+    setup = WatchSetup(("mueller", "heuristic"), games=2, seed=4)
+    window.start_watching(setup, delay_ms=0)
+    session = window.watch
+    assert window.watch_bar.isVisible() and not window.hint_button.isVisible()
+    assert window.presenter.model.reveal
+    qtbot.waitUntil(lambda: window.presenter.model.deal >= 1 and
+                    bool(window.presenter.model.hands[1]), timeout=TIMEOUT)
+    # both hands are drawn face up
+    for seat in (0, 1):
+        for card in window.presenter.model.hands[seat]:
+            assert window.table.items[card].face_up
+    with qtbot.waitSignal(session.finished, timeout=TIMEOUT):
+        pass
+    expected = expected_results(setup.players, setup.seed, 2)
+    assert [(o.winner, o.scores) for o in session.outcomes] == \
+        [(r.winner, r.scores) for r in expected]
+    wins_a = sum(r.winner == 0 for r in expected)
+    assert window.watch_bar.tally.text().startswith(f"mueller {wins_a} – {2 - wins_a} ")
+    assert "game 2 of 2" in window.watch_bar.tally.text()
+    # both players' reasoning was shown live
+    titles = [t for t, _ in window.reasoning.computer.records]
+    assert any("Mueller" in t for t in titles) and any("Heuristic" in t for t in titles)
+
+
+def test_pause_and_step_show_one_event_at_a_time(qtbot, make_window):
+    window = make_window()
+    window.start_watching(WatchSetup(("random", "random"), games=1, seed=2), delay_ms=0)
+    shown = []
+    window.presenter.shown.connect(shown.append)
+    qtbot.waitUntil(lambda: len(shown) >= 3, timeout=TIMEOUT)
+    qtbot.mouseClick(window.watch_bar.pause, Qt.MouseButton.LeftButton)
+    assert window.presenter.paused
+    qtbot.wait(50)
+    count = len(shown)
+    qtbot.wait(300)
+    assert len(shown) == count, "nothing moves while paused"
+    qtbot.waitUntil(lambda: bool(window.presenter.queue), timeout=TIMEOUT)
+    for i in range(1, 4):
+        if window.presenter._waiting_continue:
+            break
+        qtbot.mouseClick(window.watch_bar.step, Qt.MouseButton.LeftButton)
+        assert len(shown) == count + i
+    qtbot.mouseClick(window.watch_bar.pause, Qt.MouseButton.LeftButton)  # resume
+    qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
+
+
+def test_step_by_step_speed_pauses(qtbot, make_window):
+    window = make_window()
+    window.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=1))
+    window.watch_bar.speed.setCurrentText("step by step")
+    assert window.presenter.paused and window.watch_bar.pause.isChecked()
+    window.watch_bar.speed.setCurrentText("fastest")
+    window.watch_bar.pause.setChecked(False)
+    assert window.presenter.speed == 0.0 and not window.presenter.paused
+
+
+def test_stopping_a_series_stops_its_thread_and_a_new_game_can_start(qtbot, make_window):
+    window = make_window()
+    window.start_watching(WatchSetup(("mueller", "mueller"), games=50, seed=1), delay_ms=0)
+    controller = window.watch.controller
+    qtbot.waitUntil(lambda: window.presenter.model.deal >= 2, timeout=TIMEOUT)
+    qtbot.mouseClick(window.watch_bar.stop, Qt.MouseButton.LeftButton)
+    assert window.watch is None and not controller.running
+    assert not window.watch_bar.isVisible()
+    window.start_match("random", seed=3)
+    qtbot.waitUntil(lambda: window.obs is not None, timeout=TIMEOUT)
+    assert not window.presenter.model.reveal
+
+
+def test_watching_saves_a_game_in_progress_first(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=3)
+    qtbot.waitUntil(lambda: window.obs is not None, timeout=TIMEOUT)
+    window.start_watching(WatchSetup(("random", "random"), games=1), delay_ms=0)
+    assert window.save_path.exists()
+    assert any("saved" in m for m in window.messages)
+    window.stop_watching()
+    window.resume_saved_game()
+    qtbot.waitUntil(lambda: window.obs is not None, timeout=TIMEOUT)
+    assert window.setup.opponent == "random" and not window.presenter.model.reveal
+
+
+def test_cribbage_watch_quits_when_done_with_one_summary_line(tmp_path):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CRIBBAGE_DATA_DIR": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "cribbage_gui.cli", "watch", "random", "heuristic",
+         "--games", "2", "--delay-ms", "0", "--quit-when-done"],
+        capture_output=True, text=True, env=env, timeout=240)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1
+    expected = expected_results(("random", "heuristic"), 0, 2)
+    names = ("random", "heuristic")
+    for i, r in enumerate(expected):
+        assert (f"game {i + 1}: {names[r.winner]} wins {r.scores[r.winner]}-"
+                f"{r.scores[1 - r.winner]}") in lines[0]
+
+
+def test_cribbage_watch_refuses_an_unknown_player(tmp_path):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CRIBBAGE_DATA_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "cribbage_gui.cli", "watch", "random",
+                           "nobody", "--quit-when-done"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode != 0 and "nobody" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_run_games_quickly_shows_the_match_result(qtbot):
+    setup = WatchSetup(("heuristic", "random"), games=24, seed=6)
+    window = QuickRunWindow(setup)
+    qtbot.addWidget(window)
+    window.show()
+    window.start()
+    qtbot.waitUntil(lambda: window.summary is not None, timeout=TIMEOUT)
+    s = window.summary
+    direct = run_match("heuristic", "random", 24, seed=6)
+    assert (s["wins_a"], s["wins_b"]) == (direct["wins_a"], direct["wins_b"])
+    assert window.progress.value() == 24
+    lo, hi = s["ci95_a"]
+    assert f"{lo:.1%} to {hi:.1%}" in window.result.text()
+    bars = [i for i in window.chart.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
+    assert len(bars) == 2  # one series per player
+    assert window.cancel_button.text() == "Close"
+    window.close()
+    assert not window.running
+
+
+def test_run_games_quickly_can_be_cancelled(qtbot):
+    window = QuickRunWindow(WatchSetup(("mueller", "mueller"), games=20_000, seed=1))
+    qtbot.addWidget(window)
+    window.start()
+    qtbot.waitUntil(lambda: window.progress.value() > 0, timeout=TIMEOUT)
+    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.summary is not None, timeout=TIMEOUT)
+    assert 0 < window.summary["games"] < 20_000
+    assert "(cancelled)" in window.result.text()
+    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_heatmap_marker_follows_a_weights_player_being_watched(qtbot, make_window, seat):
+    window = make_window()
+    players = ("weights", "random") if seat == 0 else ("random", "weights")
+    window.start_watching(WatchSetup(players, games=1, seed=2), delay_ms=0)
+    assert window.heatmap.weights is not None
+    qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
+    m = window.presenter.model
+    dealer, own, opp = window.heatmap.position
+    assert (own, opp) == (min(120, m.scores[seat]), min(120, m.scores[1 - seat]))
+    decisions = [r for t, r in window.reasoning.computer.records
+                 if type(r).__name__ == "WeightsDiscard"]
+    assert decisions and all(len(r.w) == 8 for r in decisions)
