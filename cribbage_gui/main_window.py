@@ -6,7 +6,7 @@ import secrets
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QSettings, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QRunnable, QSettings, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -25,21 +25,17 @@ from cribbage_gui import storage
 from cribbage_gui.controller import GameController, GameSetup
 from cribbage_gui.dialogs import NewGameDialog, Settings, SettingsDialog
 from cribbage_gui.history import open_history
-from cribbage_gui.model import SKUNK_WORDS, TableModel
+from cribbage_gui.model import SKUNK_WORDS, TableModel, short_title
 from cribbage_gui.presenter import SPEEDS, Presenter
-from cribbage_gui.watching import SPEEDS as WATCH_SPEEDS
-from cribbage_gui.watching import WatchBar, WatchDialog, WatchSession
+from cribbage_gui.watching import WatchBar, WatchSession
 from cribbage_gui.widgets.board import BoardWidget
 from cribbage_gui.widgets.heatmap_panel import HeatmapDock
 from cribbage_gui.widgets.reasoning import ReasoningDock
 from cribbage_gui.widgets.table import TableView
+from cribbage_gui.window_saving import SavingMixin
+from cribbage_gui.window_watching import WatchingMixin
 from engine import Claim, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
-
-
-def short_title(name: str) -> str:
-    info = {p.name: p for p in available_players()}.get(name)
-    return info.title.split(" (")[0] if info else name
 
 
 class _HintJob(QRunnable):
@@ -59,7 +55,7 @@ class _HintJob(QRunnable):
         self.signals.done.emit(self.obs, decision)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WatchingMixin, SavingMixin, QMainWindow):
     def __init__(self, data_dir: Path | None = None, qsettings: QSettings | None = None,
                  parent=None) -> None:
         super().__init__(parent)
@@ -427,117 +423,6 @@ class MainWindow(QMainWindow):
         self.tell("The game stopped because of an internal error; see the details.")
         QMessageBox.critical(self, "Internal error", details[-2000:])
 
-    # ------------------------------------------------------------------ the heatmap
-    _weights_seat: int | None = None
-
-    def _heatmap_shown(self, visible: bool) -> None:
-        if visible and self.heatmap.weights is None:
-            self._show_weights_of("weights")
-
-    def _show_weights_of(self, name: str) -> None:
-        """Show the weights table a ``weights`` player uses (when the panel is open)."""
-        base, _, path = name.partition(":")
-        if base != "weights" or (self.heatmap.weights is not None and not path
-                                 and not self.heatmap.isVisible()):
-            self.heatmap.clear_position()
-            return
-        from ai.training.files import asset_path
-        from ai.training.weights import FILE
-
-        try:
-            self.heatmap.load_file(Path(path) if path else asset_path(FILE))
-        except ValueError as exc:
-            self.tell(str(exc))
-
-    def _track_weights_position(self, _event) -> None:
-        seat, m = self._weights_seat, self.presenter.model
-        if seat is None or m is None or m.dealer is None:
-            return
-        self.heatmap.set_position(m.dealer == seat, m.scores[seat], m.scores[1 - seat])
-
-    # ------------------------------------------------------------------ watching
-    def watch_dialog(self) -> None:
-        dialog = WatchDialog(self)
-        if dialog.exec():
-            self.start_watching(dialog.setup())
-
-    def start_watching(self, setup, delay_ms: int | None = None,
-                       quit_when_done: bool = False) -> None:
-        """Watch ``setup.games`` games between two computer players, both hands face up."""
-        game = self.controller.game
-        if game is not None and not game.is_over and self.save_game():
-            self.tell("Your game was saved: Game → Resume saved game brings it back.")
-        self.controller.stop()
-        self.stop_watching()
-        self.quit_when_done = quit_when_done
-        session = WatchSession(setup, self)
-        self.watch = session
-        names = tuple(short_title(n) for n in setup.players)
-        self.presenter.begin(TableModel(0, names, reveal=True))
-        self.reasoning.begin(names, None)
-        seats = [i for i, n in enumerate(setup.players) if n.partition(":")[0] == "weights"]
-        self._weights_seat = seats[0] if seats else None
-        if seats:
-            self._show_weights_of(setup.players[seats[0]])
-        self.presenter.fixed_delay_ms = delay_ms
-        session.controller.event.connect(self.presenter.feed_event)
-        session.controller.failed.connect(self._on_failure)
-        self.presenter.changed.connect(session.controller.consumed)
-        session.finished.connect(self._watch_finished)
-        self._set_controls(None)
-        self.hint_button.setVisible(False)
-        self.watch_bar.setVisible(True)
-        self.watch_bar.tally.setText(session.tally())
-        self._watch_speed(self.watch_bar.speed.currentText())
-        self.match_label.setText("Watching")
-        session.controller.start(setup)
-
-    def _watch_speed(self, name: str) -> None:
-        factor = WATCH_SPEEDS.get(name)
-        if factor is None:  # step by step
-            self.watch_bar.pause.setChecked(True)
-            return
-        self.presenter.speed = factor
-        self.presenter.auto_advance_ms = max(1, int(1800 * factor))
-        self.table.animation_ms = int(300 * factor)
-        self.board.animation_ms = int(350 * factor)
-
-    def _watch_finished(self) -> None:
-        session = self.watch
-        self.tell(f"Finished: {session.summary_line()}")
-        if self.quit_when_done:
-            print(session.summary_line(), flush=True)
-            QTimer.singleShot(0, self.close)
-
-    def stop_watching(self) -> None:
-        session, self.watch = self.watch, None
-        if session is None:
-            return
-        session.controller.stop()
-        self.presenter.changed.disconnect(session.controller.consumed)
-        self.presenter.fixed_delay_ms = None
-        self.presenter.set_paused(False)
-        self.watch_bar.setVisible(False)
-        self.hint_button.setVisible(True)
-        self.apply_settings()
-
-    def quick_run_dialog(self) -> None:
-        from cribbage_gui.quick_run import QuickRunWindow
-
-        dialog = WatchDialog(self, quick=True)
-        if dialog.exec():
-            self.quick_window = QuickRunWindow(dialog.setup(), self)
-            self.quick_window.show()
-            self.quick_window.start()
-
-    def resume_saved_game(self) -> None:
-        if not self.save_path.exists():
-            self.tell("There is no saved game.")
-            return
-        self.stop_watching()
-        self.controller.stop()
-        self.resume_saved()
-
     # ------------------------------------------------------------------ statistics, settings
     def show_statistics(self) -> None:
         from cribbage_gui.statistics import StatisticsWindow
@@ -551,76 +436,6 @@ class MainWindow(QMainWindow):
             self.settings = dialog.settings()
             self.settings.save(self.qsettings)
             self.apply_settings()
-
-    # ------------------------------------------------------------------ saving and resuming
-    @property
-    def save_path(self) -> Path:
-        return self.data_dir / storage.SAVE_NAME
-
-    def save_game(self) -> bool:
-        """Stop the game and save it (if one is in progress); True if saved."""
-        game = self.controller.game
-        if game is None or game.is_over or self.controller.setup is None:
-            self.controller.stop()
-            return False
-        self.controller.stop()
-        data = self.controller.save_state()
-        data["series"] = {"length": self.series.length, "results": self.series.results}
-        storage.write_json_atomic(self.save_path, data)
-        return True
-
-    def _discard_save(self) -> None:
-        self.save_path.unlink(missing_ok=True)
-
-    def saved_game_summary(self) -> str | None:
-        """A line describing the saved game, or None when there is none (or it is bad, in
-        which case it is set aside with a message)."""
-        if not self.save_path.exists():
-            return None
-        try:
-            setup, game, _ = GameController.load_state(storage.read_json(self.save_path))
-        except ValueError as exc:
-            moved = storage.set_aside(self.save_path)
-            self.tell(f"The saved game could not be read ({exc}); it was set aside as "
-                      f"{moved.name}.")
-            return None
-        me = setup.human_seat
-        return (f"Your game against {short_title(setup.opponent)}: you "
-                f"{game.scores[me]}, {short_title(setup.opponent)} {game.scores[1 - me]}")
-
-    def resume_saved(self) -> bool:
-        """Resume the saved game; False (with a message) if it cannot be read."""
-        try:
-            data = storage.read_json(self.save_path)
-            setup, game, rng_states = GameController.load_state(data)
-            series = data.get("series", {"length": 1, "results": []})
-            self.series = Series(int(series["length"]),
-                                 [tuple(r) for r in series["results"]])
-        except (ValueError, KeyError, TypeError) as exc:
-            moved = storage.set_aside(self.save_path)
-            self.tell(f"The saved game could not be read ({exc}); it was set aside as "
-                      f"{moved.name}.")
-            return False
-        self._start_game(setup, game, rng_states)
-        return True
-
-    def startup(self, ask=None) -> None:
-        """Offer to resume a saved game, else start a game against the last opponent.
-        ``ask(summary) -> bool`` decides (by default a dialog)."""
-        summary = self.saved_game_summary()
-        if summary is not None:
-            ask = ask or self._ask_resume
-            if ask(summary) and self.resume_saved():
-                return
-            if self.save_path.exists():
-                self._discard_save()
-        QTimer.singleShot(0, lambda: self.start_match(self.settings.opponent))
-
-    def _ask_resume(self, summary: str) -> bool:
-        answer = QMessageBox.question(
-            self, "Resume?", f"{summary}.\n\nResume it? (No starts a new game and discards "
-                             f"the saved one.)")
-        return answer == QMessageBox.StandardButton.Yes
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
         try:

@@ -168,8 +168,18 @@ class TableModel:
 SKUNK_WORDS = ("", " with a skunk", " with a double skunk")
 
 
+def short_title(name: str) -> str:
+    """A player's title without its parenthesis: "Mueller", "Strategy weights"."""
+    from ai import available_players
+
+    info = {p.name: p for p in available_players()}.get(name)
+    return info.title.split(" (")[0] if info else name
+
+
 def possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
+    if name == "You":
+        return "Your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def says(name: str, verb: str) -> str:

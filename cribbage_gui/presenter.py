@@ -203,9 +203,8 @@ class Presenter(QObject):
         elif isinstance(e, SaidGo):
             t.announce(f"{m.names[e.seat]}: go")
         elif isinstance(e, Show):
-            t.announce(f"The show: {possessive(m.names[e.seat]).lower()} {e.what}"
-                       if e.seat == m.my_seat else
-                       f"The show: {possessive(m.names[e.seat])} {e.what}")
+            whose = possessive(m.names[e.seat])
+            t.announce(f"The show: {whose.lower() if whose == 'Your' else whose} {e.what}")
             t.set_show_words("")
         elif isinstance(e, Claimed):
             if e.claimed < e.actual:

@@ -49,6 +49,7 @@ class QuickRunWindow(QDialog):
         layout.addWidget(self.result)
         self.chart = pg.PlotWidget(title="Points per complete deal, by source")
         self.chart.setBackground("w")
+        self.chart.setLabel("left", "points per deal")
         layout.addWidget(self.chart, 1)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel)

@@ -29,11 +29,16 @@ from PySide6.QtWidgets import (
 )
 
 from ai.match.driver import DecisionMade
+from cribbage_gui.model import possessive
 from engine import analyze_discards
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
 
 CHOSEN = QColor("#fff1b8")
+SHORT = {"hand_max_min": "hand min", "hand_max_avg": "hand mean", "hand_max_med": "hand median",
+         "hand_max_poss": "hand max", "crib_min_avg": "crib", "pegging_max_avg_gained":
+         "peg gained mean", "pegging_max_med_gained": "peg gained median",
+         "pegging_min_avg_given": "peg given"}
 
 
 def labels(cards) -> str:
@@ -44,7 +49,9 @@ class NumberItem(QTableWidgetItem):
     """A cell that sorts by its number, not its text."""
 
     def __init__(self, value: float, text: str | None = None) -> None:
-        super().__init__(text if text is not None else f"{value:.2f}")
+        if text is None:
+            text = str(value) if isinstance(value, int) else f"{value:.2f}"
+        super().__init__(text)
         self.value = value
         self.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
@@ -96,6 +103,8 @@ class DiscardTab(QWidget):
                                     brush="#2f6fd6")
         self.histogram.addItem(self.bars)
         split.addWidget(self.histogram)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         layout.addWidget(split)
         self.options = []
         self._pegging = None
@@ -134,8 +143,8 @@ class DiscardTab(QWidget):
         for (o, peg), total in zip(rows, totals, strict=True):
             crib = o.crib_mean if my_crib else -o.crib_mean
             table_rows.append([
-                labels(o.keep), labels(o.toss), float(o.hand_min), o.hand_mean, o.hand_median,
-                float(o.hand_max), crib,
+                labels(o.keep), labels(o.toss), int(o.hand_min), o.hand_mean, o.hand_median,
+                int(o.hand_max), crib,
                 NumberItem(peg, f"{peg:+.2f}") if peg is not None else "—", o.net, total,
                 best - total])
         _fill(self.table, table_rows)
@@ -172,8 +181,8 @@ class ComputerTab(QWidget):
         layout.addWidget(self.table, 1)
         self.charts = pg.GraphicsLayoutWidget()
         self.charts.setBackground("w")
-        self.charts.setMinimumHeight(240)
-        layout.addWidget(self.charts, 1)
+        self.charts.setMinimumHeight(380)
+        layout.addWidget(self.charts, 2)
         self.records: list[tuple[str, object]] = []
 
     def add(self, title: str, reasoning) -> None:
@@ -224,7 +233,8 @@ class ComputerTab(QWidget):
         image.setColorMap(pg.ColorMap([0, 1], [(255, 255, 255), (20, 20, 20)]))
         heat.addItem(image)
         heat.invertY(True)
-        heat.getAxis("left").setTicks([[(i + 0.5, s[:12]) for i, s in enumerate(r.strategies)]])
+        heat.getAxis("left").setTicks([[(i + 0.5, SHORT.get(s, s))
+                                        for i, s in enumerate(r.strategies)]])
         marker = pg.PlotDataItem([r.chosen + 0.5], [-0.3], symbol="t", symbolBrush="#d23a3a",
                                  pen=None)
         heat.addItem(marker)
@@ -238,8 +248,8 @@ class ComputerTab(QWidget):
                                        width=0.7, brushes=colours))
 
     def _render_MuellerDiscard(self, r) -> None:  # noqa: N802
-        rows = [[labels(o.keep), labels(o.toss), float(o.four_card), o.hand_mean,
-                 float(o.hand_max), float(o.crib_min), o.crib_mean, float(o.crib_max),
+        rows = [[labels(o.keep), labels(o.toss), int(o.four_card), o.hand_mean,
+                 int(o.hand_max), int(o.crib_min), o.crib_mean, int(o.crib_max),
                  float(o.value(r.strategy_number)[0])] for o in r.options]
         self._set_table(["Keep", "Toss", "4-card", "Hand mean", "Hand max", "Crib min",
                          "Crib mean", "Crib max", f"Strategy {r.strategy_number}"], rows,
@@ -250,8 +260,8 @@ class ComputerTab(QWidget):
                           f"{r.rule}.")
 
     def _render_MuellerPlay(self, r) -> None:  # noqa: N802
-        rows = [[card_label(f.card), float(f.immediate), f.expected, f.max_net,
-                 float(f.max_opp)] for f in r.figures]
+        rows = [[card_label(f.card), int(f.immediate), f.expected, f.max_net,
+                 int(f.max_opp)] for f in r.figures]
         chosen = next(i for i, f in enumerate(r.figures) if f.card == r.chosen)
         self._set_table(["Card", "Now", "Expected net", "Max net", "Max reply"], rows, chosen)
         if r.mixed is not None:
@@ -270,7 +280,7 @@ class ComputerTab(QWidget):
         self._set_table(["Keep", "Toss", "Expected hand", "Expected crib"], rows, r.chosen)
 
     def _render_HeuristicPlay(self, r) -> None:  # noqa: N802
-        rows = [[card_label(c.card), float(c.points), "yes" if c.makes_fifteen else "",
+        rows = [[card_label(c.card), int(c.points), "yes" if c.makes_fifteen else "",
                  "yes" if c.from_pair else "", "yes" if c.dangerous else ""]
                 for c in r.candidates]
         chosen = next(i for i, c in enumerate(r.candidates) if c.card == r.chosen)
@@ -360,7 +370,7 @@ class ReasoningDock(QDockWidget):
                 self.my_discards.append((self._deal, self._dealt, self._dealer == e.seat,
                                          action.cards))
             return
-        title = f"Deal {self._deal}: {self.names[e.seat]}'s {what}"
+        title = f"Deal {self._deal}: {possessive(self.names[e.seat])} {what}"
         if self.my_seat is None or self.computer.reveal.isChecked():
             self.computer.add(title, e.decision.reasoning)
         else:
