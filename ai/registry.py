@@ -41,6 +41,7 @@ def _with_path(cls):
 
 def _registry() -> dict[str, PlayerInfo]:
     from ai.players.evolved import EvolvedPlayer
+    from ai.players.expert import ExpertPlayer
     from ai.players.heuristic import HeuristicPlayer
     from ai.players.mueller import MuellerPlayer
     from ai.players.random_player import RandomPlayer
@@ -64,6 +65,11 @@ def _registry() -> dict[str, PlayerInfo]:
                    "Seven discard strategies chosen by the score; probabilistic pegging "
                    "with a mixed strategy.",
                    _no_options(MuellerPlayer)),
+        PlayerInfo("expert", "Expert (plays to win)",
+                   "Discards for the best chance of winning from exact hand, crib and "
+                   "pegging figures; pegs by searching the rest of the play over sampled "
+                   "opponent hands. expert:FILE for other tables.",
+                   _with_path(ExpertPlayer)),
     ]
     return {e.name: e for e in entries}
 

@@ -46,6 +46,37 @@ def _register_more(kinds) -> None:
     except ImportError:  # pragma: no cover - during development only
         return
     weights_cli.register(kinds)
+    _register_expert(kinds)
+
+
+def _register_expert(kinds) -> None:
+    from ai.training import expert_tables
+
+    p = kinds.add_parser("expert", help="the expert player's win-probability tables",
+                         description=expert_tables.__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", "-n", type=int, default=3000,
+                   help="mueller-v-mueller games whose complete deals are the samples")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=expert_tables.default_workers())
+    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    p.set_defaults(handler=_train_expert)
+
+
+def _train_expert(args: argparse.Namespace) -> int:
+    from ai.training import expert_tables
+
+    if args.games < 1:
+        raise SystemExit("cribbage train expert: error: --games must be at least 1")
+    start = time.perf_counter()
+    with tqdm(total=args.games, unit="game", desc="deal samples", disable=None) as bar:
+        tables, meta = expert_tables.build(args.games, args.seed, args.workers, bar.update)
+    seconds = time.perf_counter() - start
+    expert_tables.save(args.out, tables, {**meta, "build_seconds": round(seconds, 1)})
+    W = tables.W
+    print(f"wrote {args.out}: {meta['deals']:,} deals from {args.games:,} games in "
+          f"{seconds:.1f} s; the first dealer wins {W[1, 0, 0]:.1%} from 0-0")
+    return 0
 
 
 def _train_evolved(args: argparse.Namespace) -> int:

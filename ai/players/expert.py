@@ -1,0 +1,206 @@
+"""``expert``: our own player; it plays to win the game, not to score points.
+
+**Discards.** Each of the 15 keep/toss options is valued by its kept hand's exact score over
+the 46 starters (``analyze_discards``), its crib with the opponent's two cards thrown as a
+sensible opponent throws them (the toss model of ``ai.training.expert_tables``, not
+uniformly), and its pegging (points gained minus given in simulated play of the kept ranks,
+by role). These are combined through the board position: the option kept is the one with
+the highest probability of winning the game, computed from the win-probability table
+``W[d, a, b]`` and complete deal samples (everything this player's cards do not decide),
+following the counting order, so near the end the pone counting first, pegging out and
+his heels decide; far from the end this is, in effect, the best expected net.
+
+**Pegging** is search, not rules. The opponent's remaining cards are sampled from the
+cards this player has not seen, consistent with what it saw (a go at this count means none
+of its cards fits), each sample weighted by how likely a sensible player was to keep those
+four cards. For every sample the rest of the play is searched exactly (both hands known,
+each side playing its best; cards of a rank are one choice), and the card with the best
+weighted average wins: net pegging points in the early game; from 86 points on (either
+player) the probability of winning, counting the show in order after the play, then ``W``.
+
+``expert:FILE`` uses another tables file (``cribbage train expert``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ai import _expert
+from ai.base import Decision, Player, Reasoning, Seed
+from ai.training import expert_tables
+from engine import Observation, PlayCard, Toss, analyze_discards
+from engine._kernels import score5
+from engine.cards import Card, card_name, card_names, pip_value
+
+END_GAME = 86  # from here on, pegging plays for the win, not for points
+PLAY_SAMPLES = 96
+DISCARD_SAMPLES = 384
+KEEP_BETA = 0.6  # how strongly the opponent is assumed to keep good hands
+
+
+@dataclass(frozen=True)
+class ExpertOption:
+    keep: tuple[Card, ...]
+    toss: tuple[Card, Card]
+    hand_mean: float
+    crib: float  # expected crib under the toss model, + in my crib, - in theirs
+    pegging: float  # expected pegging gained minus given
+    net: float
+    win: float
+
+
+@dataclass(frozen=True)
+class ExpertDiscard(Reasoning):
+    position: tuple[bool, int, int]  # (I deal, my score, the opponent's)
+    options: tuple[ExpertOption, ...]
+    chosen: int
+    samples: int
+
+    def summary(self) -> str:
+        o = self.options[self.chosen]
+        best_net = max(self.options, key=lambda x: x.net)
+        extra = "" if best_net is o else (
+            f"; the best expected net ({card_names(best_net.keep)}, {best_net.net:+.2f}) "
+            f"wins less often ({best_net.win:.1%})")
+        return (f"keeps {card_names(o.keep)}: expected net {o.net:+.2f}, wins "
+                f"{o.win:.1%}{extra}")
+
+
+@dataclass(frozen=True)
+class ExpertCandidate:
+    card: Card
+    value: float  # net pegging points to the end of the play, or the probability of winning
+
+
+@dataclass(frozen=True)
+class ExpertPlay(Reasoning):
+    mode: str  # "points" or "win"
+    candidates: tuple[ExpertCandidate, ...]
+    chosen: Card
+    samples: int
+    effective_samples: float  # of the weighted samples (1 / sum of squared weights)
+
+    def summary(self) -> str:
+        if len(self.candidates) == 1:
+            return f"plays {card_name(self.chosen)}: the only card that fits"
+        unit = "net points" if self.mode == "points" else "win probability"
+        figures = ", ".join(
+            f"{card_name(c.card)} {c.value:+.2f}" if self.mode == "points" else
+            f"{card_name(c.card)} {c.value:.1%}" for c in self.candidates)
+        return (f"plays {card_name(self.chosen)} ({unit} over {self.samples} sampled hands: "
+                f"{figures})")
+
+
+class ExpertPlayer(Player):
+    name = "expert"
+
+    def __init__(self, seed: Seed = None, path: str | None = None) -> None:
+        super().__init__(seed)
+        from ai.training.weights import load_pegging_stats
+
+        self.tables = expert_tables.load(path)
+        gained, _, given = load_pegging_stats().tables()
+        self.peg_net = gained - given  # (1820, 2), role 0 dealer, 1 pone
+        fixed = np.random.default_rng(12345)  # the same deal samples every decision
+        n = self.tables.samples["heels"].shape[0]
+        self.discard_samples = fixed.choice(n, min(n, DISCARD_SAMPLES), replace=False)
+        self.discard_u = fixed.random(self.discard_samples.shape[0])
+        self.mean_crib = float(self.tables.samples["crib"].mean())
+
+    # ------------------------------------------------------------------ discards
+    def discard(self, obs: Observation) -> Decision:
+        from ai.training._index import hand_index
+
+        dealer = obs.is_dealer
+        analysed = analyze_discards(list(obs.dealt), dealer)
+        role = 1 if dealer else 0
+        crib, peg = [], []
+        hist = np.zeros((15, 30), dtype=np.int64)
+        for i, o in enumerate(analysed):
+            x, y = sorted(c >> 2 for c in o.toss)
+            crib.append(float(self.tables.crib_model[role, x, y]))
+            h = hand_index(np.array(sorted(o.keep), dtype=np.int64))
+            peg.append(float(self.peg_net[h, 0 if dealer else 1]))
+            hist[i, :len(o.hand_histogram)] = o.hand_histogram
+        crib_a, peg_a = np.array(crib), np.array(peg)
+        win = np.zeros(15)
+        _expert.option_win_probs(
+            obs.my_score, obs.opponent_score, role, hist, crib_a - self.mean_crib,
+            peg_a - peg_a.mean(), self.discard_samples, self.discard_u,
+            *self.tables.sample_arrays, self.tables.W, win)
+        sign = 1.0 if dealer else -1.0
+        options = tuple(
+            ExpertOption(o.keep, o.toss, o.hand_mean, sign * crib[i], peg[i],
+                         o.hand_mean + sign * crib[i] + peg[i], float(win[i]))
+            for i, o in enumerate(analysed))
+        # the best chance of winning; equal chances (to 1e-9) go to the better expected net
+        chosen = max(range(15), key=lambda i: (round(options[i].win, 9), options[i].net))
+        reasoning = ExpertDiscard((dealer, obs.my_score, obs.opponent_score), options,
+                                  chosen, int(self.discard_samples.shape[0]))
+        return Decision(Toss(tuple(options[chosen].toss)), reasoning)
+
+    # ------------------------------------------------------------------ the play
+    def play(self, obs: Observation) -> Decision:
+        legal = obs.legal_cards
+        by_rank: dict[int, Card] = {}
+        for c in legal:
+            by_rank.setdefault(c >> 2, c)
+        if len(by_rank) == 1:
+            card = legal[0]
+            return Decision(PlayCard(card), ExpertPlay(
+                "points", (ExpertCandidate(card, 0.0),), card, 0, 0.0))
+        k = obs.opponent_cards_left
+        end_game = max(obs.scores) >= END_GAME
+        mine = np.array([c >> 2 for c in obs.hand], dtype=np.int64)
+        candidates = np.array(sorted(by_rank), dtype=np.int64)
+        theirs, weights, cards = self._sample_opponent(obs, k)
+        n = theirs.shape[0]
+        my_keep = [c for c in obs.dealt if c not in (obs.toss or ())]
+        starter = obs.starter
+        ctx = np.zeros(7, dtype=np.int64)
+        opp_pts = np.zeros(n, dtype=np.int64)
+        if end_game:
+            ctx[:5] = (1, obs.my_score, obs.opponent_score, 1 if obs.is_dealer else 0,
+                       score5(*my_keep, starter, False))
+            played = [c for s, c in obs.played if s != obs.seat]
+            for j in range(n):
+                opp_pts[j] = score5(*(played + list(cards[j, :k])), starter, False)
+            x, y = sorted(c >> 2 for c in obs.toss)
+            ctx[6] = int(round(self.tables.crib_model[1 if obs.is_dealer else 0, x, y]))
+        seq = np.array([(c >> 2) * 4 for _, c in obs.current], dtype=np.int64)
+        out = np.zeros((candidates.shape[0], n))
+        _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx, opp_pts,
+                            self.tables.W, out)
+        values = out @ weights if n else np.zeros(candidates.shape[0])
+        order = sorted(range(len(candidates)), key=lambda i: (-values[i],
+                                                               -pip_value(by_rank[int(candidates[i])])))
+        chosen = by_rank[int(candidates[order[0]])]
+        effective = float(1.0 / np.sum(weights ** 2)) if n else 0.0
+        reasoning = ExpertPlay("win" if end_game else "points",
+                               tuple(ExpertCandidate(by_rank[int(candidates[i])],
+                                                     float(values[i])) for i in order),
+                               chosen, n, effective)
+        return Decision(PlayCard(chosen), reasoning)
+
+    def _sample_opponent(self, obs: Observation, k: int
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(ranks (n, k), normalised weights (n,), cards (n, k)) of the opponent's
+        remaining cards."""
+        if k == 0:
+            return np.zeros((1, 0), np.int64), np.ones(1), np.zeros((1, 0), np.int64)
+        pool = np.array(obs.unseen, dtype=np.int64)
+        if obs.go_said[1 - obs.seat] and obs.current:  # none of its cards fits this count
+            pool = pool[np.array([pip_value(c) > 31 - obs.count for c in pool], dtype=bool)]
+        if pool.shape[0] < k:  # cannot happen in a legal game; be safe
+            pool = np.array(obs.unseen, dtype=np.int64)
+        keys = self.rng.random((PLAY_SAMPLES, pool.shape[0]))
+        idx = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < pool.shape[0] else \
+            np.tile(np.arange(pool.shape[0]), (PLAY_SAMPLES, 1))
+        cards = pool[idx]
+        ranks = cards >> 2
+        known = np.array([c >> 2 for s, c in obs.played if s != obs.seat], dtype=np.int64)
+        weights = np.zeros(PLAY_SAMPLES)
+        _expert.keep_weights(known, ranks, PLAY_SAMPLES, KEEP_BETA, weights)
+        return ranks, weights / weights.sum(), cards
