@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import GO, Action, Observation, Phase
-from engine.errors import IllegalActionError
+from engine.errors import CribbageError, IllegalActionError
 
 Seed = int | np.random.Generator | None
 
@@ -36,6 +36,11 @@ class Reasoning:
     def summary(self) -> str:
         """One plain sentence, for logs and the command line; the GUI renders the fields."""
         return type(self).__name__
+
+
+class PlayerFailure(CribbageError):
+    """A player could not give a decision (an external engine crashed, timed out, or
+    answered wrongly): it forfeits the game, and the match goes on."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,12 @@ class Player(ABC):
     @abstractmethod
     def play(self, obs: Observation) -> Decision:
         """Choose a card to play (``PlayCard``), or ``GO`` only when no card is legal."""
+
+    def observe(self, event) -> None:  # noqa: B027 (optional hook)
+        """Every public event of the game, as it happens (most players ignore them)."""
+
+    def close(self) -> None:  # noqa: B027 (optional hook)
+        """Release what the player holds (an external engine's process)."""
 
     def count(self, obs: Observation) -> Decision:
         """Claim the count of ``obs.show`` (only seats set to count by hand are asked)."""

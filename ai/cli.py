@@ -29,6 +29,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_match)
 
+    e = subparsers.add_parser(
+        "engine", help="serve one of our players over the external-engine protocol",
+        description="Answer the JSON-lines protocol of ai.external on stdin and stdout with "
+                    "one of our players, so other programs (or ext:) can play against it.",
+        epilog="example: cribbage match mueller 'ext:cribbage engine heuristic'")
+    e.add_argument("player", metavar="NAME")
+    e.add_argument("--seed", "-s", type=int, default=None)
+    e.set_defaults(handler=_engine)
+
+
+def _engine(args: argparse.Namespace) -> int:
+    from ai.external import serve
+    from ai.registry import make_player
+
+    return serve(make_player(args.player, seed=args.seed))
+
 
 def _match(args: argparse.Namespace) -> int:
     if args.games < 1:
@@ -81,4 +97,7 @@ def format_summary(s: dict) -> str:
         f"first dealer won {s['first_dealer_win_rate']:.1%} of games; "
         f"{s['deals_per_game']:.2f} deals per game",
     ]
+    if s.get("forfeit_reasons"):
+        lines.append(f"forfeits: {a} {s['forfeits_a']}, {b} {s['forfeits_b']}")
+        lines += [f"  {reason}" for reason in s["forfeit_reasons"]]
     return "\n".join(lines)

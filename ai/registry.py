@@ -24,6 +24,31 @@ class PlayerInfo:
     description: str
     factory: Callable[[str | None, Seed], Player]
 
+    @property
+    def rating(self) -> tuple[float, float, float] | None:
+        """(Elo, low, high) measured in the README's tournament, if it was measured."""
+        entry = measured_ratings().get("ratings", {}).get(self.name)
+        if not entry:
+            return None
+        return float(entry["elo"]), float(entry["ci95"][0]), float(entry["ci95"][1])
+
+
+_RATINGS: dict = {}
+
+
+def measured_ratings() -> dict:
+    """``assets/ratings.json`` (written by ``cribbage tournament --ratings-out``), or {}."""
+    if not _RATINGS:
+        import json
+
+        from ai.training.files import asset_path
+
+        try:
+            _RATINGS.update(json.loads(asset_path("ratings.json").read_text()))
+        except (OSError, ValueError):
+            _RATINGS["ratings"] = {}
+    return _RATINGS
+
 
 def _no_options(cls):
     def factory(options: str | None, seed: Seed) -> Player:
@@ -84,6 +109,12 @@ def make_player(name: str, seed: Seed = None) -> Player:
     """Build the player called ``name`` (``"random"``, ``"heuristic"``, ``"mueller"``, ...;
     options after a colon), with its random generator from ``seed``."""
     base, _, options = name.partition(":")
+    if base == "ext":  # an external engine: the rest of the name is its command
+        from ai.external import ExternalPlayer
+
+        if not options.strip():
+            raise UnknownPlayerError("ext: needs a command, e.g. ext:python3 mybot.py")
+        return ExternalPlayer(seed, command=options)
     registry = _registry()
     if base not in registry:
         known = ", ".join(registry)

@@ -13,7 +13,7 @@ import sys
 from ai import cli as ai_cli
 from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
-from cribbage_gui import plots
+from cribbage_gui import plots, tournament
 from engine import bench as engine_bench
 from engine import cli as engine_cli
 
@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     gui_bench.register(subparsers)
     plots.register(subparsers)
     _register_watch(subparsers)
+    tournament.register(subparsers)
     return parser
 
 

@@ -77,7 +77,10 @@ class NewGameDialog(QDialog):
         form = QFormLayout()
         self.opponent = QComboBox()
         for info in available_players():
-            self.opponent.addItem(f"{info.title}", info.name)
+            rating = info.rating
+            label = info.title if rating is None else \
+                f"{info.title} — Elo {rating[0]:.0f} (±{(rating[2] - rating[1]) / 2:.0f})"
+            self.opponent.addItem(label, info.name)
             self.opponent.setItemData(self.opponent.count() - 1, info.description,
                                       Qt.ItemDataRole.ToolTipRole)
         index = self.opponent.findData(settings.opponent)

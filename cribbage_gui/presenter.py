@@ -15,7 +15,7 @@ from collections import deque
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ai.match.driver import DecisionMade, GameStarted
+from ai.match.driver import DecisionMade, Forfeited, GameStarted
 from cribbage_gui.model import SKUNK_WORDS, TableModel, announce, possessive, says
 from engine.cards import card_label
 from engine.events import (
@@ -181,6 +181,9 @@ class Presenter(QObject):
 
     def _show_event(self, e) -> int:
         """Apply one event to the model and the widgets; return the pause after it."""
+        if isinstance(e, Forfeited):  # an external engine failed: shown as its loss
+            self.model.log.append(f"{self.model.names[e.seat]} forfeits: {e.reason}")
+            e = GameOver(1 - e.seat, e.scores, 0)
         if isinstance(e, GameStarted) and self.model.game_over is not None:
             # the next game of a series: a fresh table with the same players and view
             m = self.model

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ai.base import Decision, Player
+from ai.base import Decision, Player, PlayerFailure
 from engine import GameState
 from engine.events import SOURCES, Dealt, Event, GameOver, Scored
 from engine.state import GO, Phase
@@ -45,7 +45,17 @@ class DecisionMade:
     forced: bool
 
 
-MatchEvent = GameStarted | DecisionMade | Event
+@dataclass(frozen=True)
+class Forfeited:
+    """``seat`` could not decide (an external engine failed): the other seat wins."""
+
+    type = "forfeit"
+    seat: int
+    reason: str
+    scores: tuple[int, int]
+
+
+MatchEvent = GameStarted | DecisionMade | Forfeited | Event
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -83,7 +93,10 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
             player.restore_random_state(rng_states[seat])
     yield GameStarted(index, game.seed, first_dealer, (players[0].name, players[1].name))
     while True:
-        yield from game.events[reported:]
+        for event in game.events[reported:]:
+            for player in players:
+                player.observe(event)
+            yield event
         reported = len(game.events)
         if game.is_over:
             return
@@ -91,7 +104,11 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
         obs = game.observation(seat)
         forced = obs.phase is Phase.PLAY and obs.legal_actions == (GO,)
         start = time.perf_counter()
-        decision = players[seat].decide(obs)
+        try:
+            decision = players[seat].decide(obs)
+        except PlayerFailure as exc:
+            yield Forfeited(seat, str(exc), (game.scores[0], game.scores[1]))
+            return
         elapsed = 0.0 if forced else time.perf_counter() - start
         game.apply(seat, decision.action)
         yield DecisionMade(seat, decision, elapsed, forced)
@@ -122,6 +139,7 @@ class GameResult:
     role_points: dict[tuple[int, str, str], int] = field(default_factory=dict)
     decision_seconds: tuple[list[float], list[float]] = field(
         default_factory=lambda: ([], []))
+    forfeit: str | None = None  # why the loser forfeited, if it did
 
     @property
     def complete_deals(self) -> int:
@@ -150,6 +168,7 @@ class _Tally:
         self.seconds: tuple[list[float], list[float]] = ([], [])
         self.start: GameStarted | None = None
         self.end = None
+        self.forfeit: str | None = None
 
     def add(self, event: MatchEvent) -> None:
         if isinstance(event, GameStarted):
@@ -173,6 +192,9 @@ class _Tally:
             self.this_deal[key] = self.this_deal.get(key, 0) + gained
         elif isinstance(event, GameOver):
             self.end = event
+        elif isinstance(event, Forfeited):
+            self.end = GameOver(1 - event.seat, event.scores, 0)
+            self.forfeit = f"{'AB'[event.seat]} forfeited: {event.reason}"
 
     def result(self) -> GameResult:
         assert self.start is not None and self.end is not None, "the game did not finish"
@@ -183,4 +205,5 @@ class _Tally:
             index=self.start.index, seed=self.start.seed, first_dealer=self.start.first_dealer,
             winner=self.end.winner, scores=self.end.scores, skunk=self.end.skunk,
             deals=self.deals, deals_dealt=(self.dealt_by[0], self.dealt_by[1]),
-            points=points, role_points=dict(self.done), decision_seconds=self.seconds)
+            points=points, role_points=dict(self.done), decision_seconds=self.seconds,
+            forfeit=self.forfeit)

@@ -37,7 +37,11 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def _play_chunk(args: tuple[str, str, int, list[int]]) -> list[GameResult]:
     name_a, name_b, seed, indices = args
     players = (make_player(name_a), make_player(name_b))
-    return [play_game(players, seed, index) for index in indices]
+    try:
+        return [play_game(players, seed, index) for index in indices]
+    finally:
+        for player in players:
+            player.close()
 
 
 def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int = 1,
@@ -95,6 +99,9 @@ def summarize(results: Iterable[GameResult], names: tuple[str, str], elapsed: fl
         if n else 0.0,
         "deals_per_game": sum(r.deals for r in results) / n if n else 0.0,
         "elapsed_s": elapsed,
+        "forfeits_a": sum(1 for r in results if r.forfeit and r.winner == 1),
+        "forfeits_b": sum(1 for r in results if r.forfeit and r.winner == 0),
+        "forfeit_reasons": [f"game {r.index}: {r.forfeit}" for r in results if r.forfeit][:20],
         "games_per_s": n / elapsed if elapsed > 0 else 0.0,
     }
     for seat, side in ((0, "a"), (1, "b")):

@@ -288,6 +288,30 @@ class ComputerTab(QWidget):
                          "leads a 5"], rows, chosen)
 
 
+    def _render_ExpertDiscard(self, r) -> None:  # noqa: N802
+        rows = [[labels(o.keep), labels(o.toss), o.hand_mean, o.crib, o.pegging, o.net,
+                 NumberItem(o.win, f"{o.win:.2%}")] for o in r.options]
+        self._set_table(["Keep", "Toss", "Hand", "Crib ±", "Pegging", "Net",
+                         "Win probability"], rows, r.chosen)
+        dealer, own, opp = r.position
+        self.text.setText(self.text.text() + f"<br>Position: {'dealer' if dealer else 'pone'}"
+                          f", {own} to {opp}; the rest of the deal from {r.samples} real "
+                          f"deals.")
+
+    def _render_ExpertPlay(self, r) -> None:  # noqa: N802
+        win = r.mode == "win"
+        rows = [[card_label(c.card), NumberItem(c.value, f"{c.value:.1%}" if win
+                                                else f"{c.value:+.2f}")]
+                for c in r.candidates]
+        self._set_table(["Card", "Win probability" if win else "Net points to the end of "
+                         "the play"], rows, 0)
+        if r.samples:
+            self.text.setText(self.text.text() + f"<br>{r.samples} sampled hands for the "
+                              f"opponent (effectively {r.effective_samples:.0f} after "
+                              f"weighting by how likely it kept them), each searched to the "
+                              f"end of the play.")
+
+
 class ReviewTab(QWidget):
     def __init__(self) -> None:
         super().__init__()

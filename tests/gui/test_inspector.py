@@ -8,7 +8,7 @@ from ai import make_player
 from ai.match.driver import DecisionMade, game_events
 from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock, labels
 from engine import analyze_discards
-from engine.cards import parse_cards
+from engine.cards import card_label, parse_cards
 from engine.events import Dealt, GameOver
 from tests.gui.helpers import wait_for_input
 
@@ -135,7 +135,8 @@ def test_when_computers_play_every_decision_is_live(qtbot):
     assert not dock.computer.reveal.isVisibleTo(dock)  # nothing to hide
 
 
-@pytest.mark.parametrize("players", [("weights", "mueller"), ("evolved", "heuristic")])
+@pytest.mark.parametrize("players", [("weights", "mueller"), ("evolved", "heuristic"),
+                                     ("expert", "random")])
 def test_every_kind_of_reasoning_is_drawn(qtbot, players):
     dock = ReasoningDock()
     qtbot.addWidget(dock)
@@ -149,7 +150,15 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
         kind = type(record).__name__
         kinds.add(kind)
         assert record.summary()[:20] in tab.text.text()
-        if kind in ("WeightsDiscard", "MuellerDiscard", "HeuristicDiscard"):
+        if kind == "ExpertDiscard":
+            wins = [tab.table.item(r, 6).value for r in range(15)]
+            assert wins == [o.win for o in record.options]
+            assert wins[record.chosen] == max(wins)
+        if kind == "ExpertPlay":
+            assert tab.table.rowCount() == len(record.candidates)
+            assert tab.table.item(0, 0).text().startswith(
+                card_label(record.chosen))
+        if kind in ("WeightsDiscard", "MuellerDiscard", "HeuristicDiscard", "ExpertDiscard"):
             assert tab.table.rowCount() == 15
             chosen = record.chosen
             assert tab.table.item(chosen, 0).background().color().name() == "#fff1b8"
@@ -165,7 +174,8 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
             assert record.strategy in tab.text.text()
     expected = {"weights": {"WeightsDiscard"}, "mueller": {"MuellerDiscard", "MuellerPlay"},
                 "evolved": {"EvolvedDiscard"}, "heuristic": {"HeuristicDiscard",
-                                                             "HeuristicPlay"}}
+                                                             "HeuristicPlay"},
+                "expert": {"ExpertDiscard", "ExpertPlay"}, "random": set()}
     for p in players:
         assert expected[p] <= kinds
 

@@ -176,3 +176,16 @@ def test_the_heatmap_marker_follows_a_weights_player_being_watched(qtbot, make_w
     decisions = [r for t, r in window.reasoning.computer.records
                  if type(r).__name__ == "WeightsDiscard"]
     assert decisions and all(len(r.w) == 8 for r in decisions)
+
+
+def test_an_external_engine_that_crashes_is_shown_forfeiting(qtbot, make_window, tmp_path):
+    crasher = tmp_path / "crasher.py"
+    crasher.write_text("import sys\nfor line in sys.stdin:\n    if '\"discard\"' in line:\n"
+                       "        sys.exit(2)\n")
+    window = make_window()
+    setup = WatchSetup((f"ext:{sys.executable} {crasher}", "random"), games=2, seed=1)
+    window.start_watching(setup, delay_ms=0)
+    qtbot.waitUntil(lambda: len(window.watch.outcomes) == 2, timeout=TIMEOUT)
+    assert [o.winner for o in window.watch.outcomes] == [1, 1]
+    assert any("forfeits" in line and "exited" in line
+               for line in window.presenter.model.log)

@@ -4,7 +4,7 @@ import json
 
 from PySide6.QtCore import Qt
 
-from ai import make_player
+from ai import available_players, make_player
 from cribbage_gui.storage import HISTORY_NAME, SAVE_NAME
 from engine import Phase, score_breakdown
 from engine.events import Claimed, GameOver, Scored
@@ -97,7 +97,7 @@ def test_hint_suggests_the_strongest_players_choice(qtbot, make_window):
     wait_for_input(qtbot, window)
     obs = window.obs
     qtbot.mouseClick(window.hint_button, Qt.MouseButton.LeftButton)
-    expected = make_player("mueller", seed=0).decide(obs).action
+    expected = make_player(available_players()[-1].name, seed=0).decide(obs).action
     qtbot.waitUntil(lambda: window.table.selected == set(expected.cards), timeout=5000)
     assert window.throw_button.isEnabled()
 

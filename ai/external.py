@@ -1,0 +1,326 @@
+"""External engines: any program can be a player, talking JSON lines on stdin and stdout.
+
+``ext:COMMAND`` as a player name starts COMMAND (split like a shell with ``shlex``, never
+run through one). One JSON object per line each way; cards as in ``engine.cards`` ("5H",
+"TD"). From the referee:
+
+- ``{"type": "new_game", "seat": 0, "game": 3, "opponent": "mueller"}``
+- ``{"type": "discard", "hand": [six cards], "dealer": true, "scores": [own, opponent]}``
+  answered by ``{"toss": ["5H", "5C"]}``
+- ``{"type": "play", "hand": [cards left], "count": 17, "current": [cards since the last
+  reset], "played": [{"card": "7C", "by": "me"}, {"card": "TD", "by": "opponent"}, ...],
+  "starter": "JD", "dealer": false, "scores": [own, opponent]}`` answered by
+  ``{"card": "7C"}``, or ``{"card": null}`` for go (only when no card fits)
+- ``{"type": "event", "event": {...}}``: what happened, as in game records (the opponent's
+  plays, goes, the starter, every score, the show), never a card the engine may not see
+- ``{"type": "game_over", "winner": "me", "scores": [own, opponent], "skunk": 0}``
+- ``{"type": "quit"}``
+
+A reply that is not JSON, not the expected shape or not legal, no reply within the timeout
+(``CRIBBAGE_ENGINE_TIMEOUT`` seconds, default 5), or an engine that exits, forfeits the
+game (``PlayerFailure``): the match records the reason and goes on with a fresh engine.
+
+``cribbage engine NAME`` serves any of our players over the same protocol (:func:`serve`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass
+from itertools import combinations
+from typing import IO, Any
+
+from ai.base import Decision, Player, PlayerFailure, Reasoning, Seed
+from engine import GO, Observation, Phase, PlayCard, Toss
+from engine.cards import card_name, parse_card, pip_value
+from engine.errors import CribbageError
+from engine.events import Dealt, GameOver, Tossed, event_to_dict
+
+DEFAULT_TIMEOUT = 5.0
+
+
+def default_timeout() -> float:
+    try:
+        return float(os.environ.get("CRIBBAGE_ENGINE_TIMEOUT", DEFAULT_TIMEOUT))
+    except ValueError:
+        return DEFAULT_TIMEOUT
+
+
+@dataclass(frozen=True, eq=False)
+class EngineReply(Reasoning):
+    """An external engine's decision: we know only what it answered."""
+
+    reply: dict
+
+    def summary(self) -> str:
+        return f"the engine answered {json.dumps(self.reply)}"
+
+
+class ExternalPlayer(Player):
+    name = "ext"
+
+    def __init__(self, seed: Seed = None, command: str = "",
+                 timeout: float | None = None) -> None:
+        super().__init__(seed)
+        self.argv = shlex.split(command)
+        if not self.argv:
+            raise CribbageError("ext: needs a command, e.g. ext:python3 mybot.py")
+        self.name = f"ext:{command}"
+        self.timeout = default_timeout() if timeout is None else timeout
+        self.process: subprocess.Popen | None = None
+        self.lines: queue.Queue = queue.Queue()
+        self.failed = False
+        self.pending_failure: str | None = None
+        self.game = -1
+
+    # ------------------------------------------------------------------ the process
+    def _start(self) -> None:
+        self.close()
+        try:
+            self.process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        except OSError as exc:
+            raise PlayerFailure(f"the engine could not start: {exc}") from exc
+        self.lines = queue.Queue()
+        threading.Thread(target=_read_lines, args=(self.process.stdout, self.lines),
+                         daemon=True).start()
+        self.failed = False
+
+    def close(self) -> None:
+        """Ask the engine to quit, then make sure it has gone."""
+        p, self.process = self.process, None
+        if p is None:
+            return
+        try:
+            if p.poll() is None:
+                p.stdin.write('{"type": "quit"}\n')
+                p.stdin.flush()
+        except (OSError, ValueError):
+            pass
+        try:
+            p.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+        for stream in (p.stdin, p.stdout):
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # never raise from a finaliser
+            self.close()
+
+    def _send(self, message: dict) -> None:
+        if self.process is None or self.process.poll() is not None:
+            self._fail(f"the engine exited (status "
+                       f"{None if self.process is None else self.process.returncode})")
+        try:
+            self.process.stdin.write(json.dumps(message) + "\n")
+            self.process.stdin.flush()
+        except (OSError, ValueError) as exc:
+            self._fail(f"the engine stopped reading ({exc})")
+
+    def _ask(self, message: dict) -> dict:
+        self._send(message)
+        try:
+            line = self.lines.get(timeout=self.timeout)
+        except queue.Empty:
+            self._fail(f"no answer within {self.timeout:g} s")
+        if line is None:
+            try:
+                code = self.process.wait(timeout=1.0) if self.process else None
+            except subprocess.TimeoutExpired:
+                code = None  # it closed its output but lives on: it is stopped below
+            self._fail(f"the engine exited (status {code})")
+        try:
+            reply = json.loads(line)
+        except json.JSONDecodeError:
+            self._fail(f"not JSON: {line[:80]!r}")
+        if not isinstance(reply, dict):
+            self._fail(f"not a JSON object: {line[:80]!r}")
+        return reply
+
+    def _fail(self, reason: str):
+        self.failed = True
+        self.close()  # a fresh engine starts with the next game
+        raise PlayerFailure(reason)
+
+    # ------------------------------------------------------------------ the game
+    def new_game(self, seat: int, rng=None) -> None:
+        super().new_game(seat, rng)
+        self.game += 1
+        self.pending_failure = None
+        try:
+            if self.process is None or self.failed or self.process.poll() is not None:
+                self._start()
+            self._send({"type": "new_game", "seat": seat, "game": self.game})
+        except PlayerFailure as exc:  # forfeits at its first decision
+            self.pending_failure = str(exc)
+
+    def observe(self, event) -> None:
+        if self.process is None or self.failed:
+            return
+        try:
+            if isinstance(event, GameOver):
+                self._send({"type": "game_over", "winner": _who(event.winner, self.seat),
+                            "scores": _own_first(event.scores, self.seat),
+                            "skunk": event.skunk})
+            elif isinstance(event, Dealt):
+                self._send({"type": "event", "event": {
+                    "type": "dealt", "deal": event.deal,
+                    "dealer": _who(event.dealer, self.seat),
+                    "hand": [card_name(c) for c in event.hands[self.seat]]}})
+            elif isinstance(event, Tossed):
+                self._send({"type": "event", "event": {"type": "tossed",
+                                                       "by": _who(event.seat, self.seat)}})
+            else:
+                data = event_to_dict(event)
+                if "seat" in data:
+                    data["by"] = _who(data.pop("seat"), self.seat)
+                for key in ("winner", "dealer"):
+                    if isinstance(data.get(key), int):
+                        data[key] = _who(data[key], self.seat)
+                self._send({"type": "event", "event": data})
+        except PlayerFailure:
+            pass  # reported at its next decision
+
+    def discard(self, obs: Observation) -> Decision:
+        reply = self._ask({"type": "discard", "hand": [card_name(c) for c in obs.dealt],
+                           "dealer": obs.is_dealer,
+                           "scores": [obs.my_score, obs.opponent_score]})
+        try:
+            cards = tuple(parse_card(c) for c in reply["toss"])
+            action = Toss(cards)
+        except (KeyError, TypeError, ValueError, CribbageError) as exc:
+            self._fail(f"a bad toss {reply!r}: {exc}")
+        if action not in obs.legal_actions:
+            self._fail(f"an illegal toss {reply.get('toss')!r}")
+        return Decision(action, EngineReply(reply))
+
+    def play(self, obs: Observation) -> Decision:
+        reply = self._ask(play_message(obs))
+        try:
+            card = reply["card"]
+            action = GO if card is None else PlayCard(parse_card(card))
+        except (KeyError, TypeError, ValueError, CribbageError) as exc:
+            self._fail(f"a bad play {reply!r}: {exc}")
+        if action not in obs.legal_actions:
+            self._fail(f"an illegal play {reply.get('card')!r} at count {obs.count}")
+        return Decision(action, EngineReply(reply))
+
+    def decide(self, obs: Observation) -> Decision:
+        if self.pending_failure is not None:
+            raise PlayerFailure(self.pending_failure)
+        if obs.phase is Phase.PLAY and obs.legal_actions == (GO,):
+            reply = self._ask(play_message(obs))  # the engine must say go itself
+            if reply.get("card", "missing") is not None:
+                self._fail(f"no card fits at {obs.count}, but it answered {reply!r}")
+            return Decision(GO, EngineReply(reply))
+        return super().decide(obs)
+
+
+def play_message(obs: Observation) -> dict[str, Any]:
+    return {"type": "play", "hand": [card_name(c) for c in obs.hand], "count": obs.count,
+            "current": [card_name(c) for _, c in obs.current],
+            "played": [{"card": card_name(c), "by": _who(s, obs.seat)} for s, c in obs.played],
+            "starter": card_name(obs.starter) if obs.starter is not None else None,
+            "dealer": obs.is_dealer, "scores": [obs.my_score, obs.opponent_score]}
+
+
+def observation_from_message(message: dict, seat: int, dealt: tuple, toss: tuple
+                             ) -> Observation:
+    """The :class:`Observation` a protocol question describes (for ``serve``)."""
+    own, opp = (int(x) for x in message["scores"])
+    scores = (own, opp) if seat == 0 else (opp, own)
+    dealer = seat if message["dealer"] else 1 - seat
+    if message["type"] == "discard":
+        return Observation(
+            seat=seat, phase=Phase.DISCARD, deal=0, dealer=dealer, scores=scores,
+            dealt=dealt, toss=None, hand=dealt, opponent_tossed=False, starter=None,
+            count=0, current=(), played=(), go_said=(False, False), opponent_cards_left=6,
+            to_play=None, legal_actions=tuple(Toss(p) for p in combinations(dealt, 2)),
+            winner=None)
+    hand = tuple(parse_card(c) for c in message["hand"])
+    played = tuple((seat if p["by"] == "me" else 1 - seat, parse_card(p["card"]))
+                   for p in message["played"])
+    current_cards = [parse_card(c) for c in message["current"]]
+    current = played[len(played) - len(current_cards):] if current_cards else ()
+    if [c for _, c in current] != current_cards:
+        raise ValueError("'current' must be the last cards of 'played'")
+    count = int(message["count"])
+    fits = tuple(PlayCard(c) for c in hand if count + pip_value(c) <= 31)
+    theirs = sum(1 for s, _ in played if s != seat)
+    starter = parse_card(message["starter"]) if message.get("starter") else None
+    return Observation(
+        seat=seat, phase=Phase.PLAY, deal=0, dealer=dealer, scores=scores,
+        dealt=dealt or hand, toss=toss or None, hand=hand, opponent_tossed=True,
+        starter=starter, count=count, current=current, played=played,
+        go_said=(False, False), opponent_cards_left=4 - theirs, to_play=seat,
+        legal_actions=fits or (GO,), winner=None)
+
+
+def _who(seat: int, me: int | None) -> str:
+    return "me" if seat == me else "opponent"
+
+
+def _own_first(scores, seat: int) -> list[int]:
+    return [scores[seat], scores[1 - seat]]
+
+
+def _read_lines(stream: IO[str], out: queue.Queue) -> None:
+    try:
+        for line in stream:
+            out.put(line)
+    except (OSError, ValueError):
+        pass
+    out.put(None)  # the engine closed its output
+
+
+# ---------------------------------------------------------------------------- serving
+def serve(player: Player, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+    """Answer the protocol's questions with ``player`` until "quit" or the end of input."""
+    dealt: tuple = ()
+    toss: tuple = ()
+    seat = 0
+    for line in stdin:
+        try:
+            message = json.loads(line)
+            kind = message.get("type")
+        except (json.JSONDecodeError, AttributeError):
+            continue
+        if kind == "quit":
+            return 0
+        if kind == "new_game":
+            seat = int(message.get("seat", 0))
+            player.new_game(seat)
+            continue
+        if kind not in ("discard", "play"):
+            continue
+        if kind == "discard":
+            dealt = tuple(parse_card(c) for c in message["hand"])
+        try:
+            obs = observation_from_message(message, seat, dealt, toss)
+            decision = player.decide(obs)
+        except (KeyError, TypeError, ValueError, CribbageError) as exc:
+            print(f"cribbage engine: cannot answer {line.strip()[:120]}: {exc}",
+                  file=sys.stderr)
+            stdout.write(json.dumps({"error": str(exc)}) + "\n")
+            stdout.flush()
+            continue
+        if kind == "discard":
+            toss = tuple(decision.action.cards)
+            reply = {"toss": [card_name(c) for c in toss]}
+        else:
+            card = getattr(decision.action, "card", None)
+            reply = {"card": card_name(card) if card is not None else None}
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+    return 0

@@ -1,0 +1,213 @@
+"""External engines over JSON lines: a real bot, bots that fail, and serving our players."""
+
+import io
+import json
+import sys
+import textwrap
+import time
+
+import pytest
+
+from ai import make_player
+from ai.external import ExternalPlayer, serve
+from ai.match.runner import run_match
+from engine.cards import parse_card
+
+# The README's minimal bot, word for word (tests/ai/test_external.py keeps them in step).
+MINIMAL_BOT = '''\
+import json, sys
+
+VALUES = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
+
+
+def value(card):
+    return VALUES.get(card[0]) or int(card[0])
+
+
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "discard":
+        print(json.dumps({"toss": message["hand"][:2]}), flush=True)
+    elif message["type"] == "play":
+        fits = [c for c in message["hand"] if message["count"] + value(c) <= 31]
+        print(json.dumps({"card": fits[0] if fits else None}), flush=True)
+    elif message["type"] == "quit":
+        break
+'''
+
+
+def bot(tmp_path, name, body):
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(body))
+    return f"ext:{sys.executable} {path}"
+
+
+def test_the_readme_bot_is_the_one_tested():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert MINIMAL_BOT in readme
+
+
+def test_a_minimal_bot_plays_a_match(tmp_path):
+    name = bot(tmp_path, "minimal", MINIMAL_BOT)
+    summary = run_match(name, "random", 12, seed=2)
+    assert summary["games"] == 12 == summary["wins_a"] + summary["wins_b"]
+    assert summary["forfeits_a"] == 0 and summary["forfeit_reasons"] == []
+    assert summary["points_per_deal_a"]["total"] > 5  # it really played
+
+
+CRASHER = '''\
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "discard":
+        sys.exit(3)
+'''
+
+HANGER = '''\
+import json, sys, time
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "discard":
+        time.sleep(3600)
+'''
+
+GARBAGE = '''\
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] in ("discard", "play"):
+        print("hello there", flush=True)
+'''
+
+ILLEGAL = '''\
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "discard":
+        print(json.dumps({"toss": ["AS", "AH"] if "AS" not in message["hand"]
+                          else ["2S", "2H"]}), flush=True)
+'''
+
+
+@pytest.mark.parametrize("source,reason", [(CRASHER, "exited"), (GARBAGE, "not JSON"),
+                                           (ILLEGAL, "illegal toss")])
+def test_a_failing_bot_forfeits_each_game_and_the_match_goes_on(tmp_path, source, reason):
+    name = bot(tmp_path, "failing", source)
+    summary = run_match(name, "heuristic", 4, seed=1)
+    assert summary["games"] == 4 and summary["wins_b"] == 4
+    assert summary["forfeits_a"] == 4
+    assert all(reason in r for r in summary["forfeit_reasons"])
+
+
+def test_a_hanging_bot_times_out_and_nothing_hangs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CRIBBAGE_ENGINE_TIMEOUT", "0.5")
+    name = bot(tmp_path, "hanging", HANGER)
+    start = time.perf_counter()
+    summary = run_match(name, "random", 3, seed=1)
+    assert time.perf_counter() - start < 20
+    assert summary["forfeits_a"] == 3
+    assert all("no answer within 0.5 s" in r for r in summary["forfeit_reasons"])
+
+
+def test_a_bot_that_crashes_mid_match_is_restarted(tmp_path):
+    # its first life ends on its third discard: that game is forfeited, the next game
+    # starts a fresh engine, which plays on
+    marker = tmp_path / "crashed"
+    name = bot(tmp_path, "flaky", MINIMAL_BOT.replace(
+        'if message["type"] == "discard":',
+        'if message["type"] == "discard":\n        COUNT = globals().get("COUNT", 0) + 1\n'
+        '        globals()["COUNT"] = COUNT\n'
+        f'        if COUNT == 3 and not __import__("os").path.exists({str(marker)!r}):\n'
+        f'            open({str(marker)!r}, "w").close()\n'
+        '            sys.exit(1)'))
+    player = make_player(name)
+    from ai.match.driver import play_game
+
+    results = [play_game((player, make_player("random")), 5, i) for i in range(4)]
+    player.close()
+    assert results[0].forfeit == "A forfeited: the engine exited (status 1)"
+    assert all(r.forfeit is None for r in results[1:])  # the fresh engine played them out
+    assert all(max(r.scores) == 121 for r in results[1:])
+    assert player.process is None
+
+
+def test_the_bot_sees_only_what_its_seat_may_see(tmp_path):
+    log = tmp_path / "log.jsonl"
+    recorder = MINIMAL_BOT.replace(
+        "    message = json.loads(line)",
+        f"    message = json.loads(line)\n    open({str(log)!r}, 'a').write(line)")
+    player = make_player(bot(tmp_path, "recorder", recorder))
+    from ai.match.driver import game_events
+    from engine.events import Dealt
+
+    events = list(game_events((player, make_player("random")), 3, 0))
+    player.close()
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    kinds = {m["type"] for m in messages}
+    assert {"new_game", "discard", "play", "event", "game_over"} <= kinds
+    dealt = [e for e in events if isinstance(e, Dealt)]
+    shown = [m["event"] for m in messages if m["type"] == "event"
+             and m["event"]["type"] == "dealt"]
+    for d, m in zip(dealt, shown, strict=True):
+        assert [parse_card(c) for c in m["hand"]] == list(d.hands[0])
+    for m in messages:
+        if m["type"] == "event" and m["event"]["type"] == "tossed":
+            assert "cards" not in m["event"]
+    plays = [m for m in messages if m["type"] == "play"]
+    assert all(p["played"] == [] or p["played"][-1]["by"] in ("me", "opponent")
+               for p in plays)
+
+
+def test_cribbage_engine_serves_our_players_over_the_protocol():
+    # served through ext:, the heuristic plays exactly as it does in process
+    served = f"ext:{sys.executable} -m cribbage_gui.cli engine heuristic"
+    direct = run_match("mueller", "heuristic", 6, seed=3)
+    remote = run_match("mueller", served, 6, seed=3)
+    assert remote["forfeits_b"] == 0
+    assert (remote["wins_a"], remote["points_per_deal_b"]) == \
+        (direct["wins_a"], direct["points_per_deal_b"])
+
+
+def test_serve_answers_each_question_and_reports_bad_ones():
+    lines = [{"type": "new_game", "seat": 1, "game": 0},
+             {"type": "discard", "hand": ["5H", "5C", "JD", "QS", "4H", "9C"],
+              "dealer": True, "scores": [0, 0]},
+             {"type": "event", "event": {"type": "starter", "card": "KD"}},
+             {"type": "play", "hand": ["5H", "5C", "JD", "QS"], "count": 10,
+              "current": ["TC"], "played": [{"card": "TC", "by": "opponent"}],
+              "starter": "KD", "dealer": True, "scores": [0, 0]},
+             {"type": "play", "hand": ["5H"], "count": 30, "current": ["TC", "KS", "QS"],
+              "played": [{"card": "TC", "by": "opponent"}, {"card": "KS", "by": "me"},
+                         {"card": "QS", "by": "opponent"}], "starter": "KD",
+              "dealer": True, "scores": [0, 0]},
+             {"type": "play", "hand": ["5H"], "count": 10, "current": ["9S"],
+              "played": [{"card": "TC", "by": "opponent"}], "starter": "KD",
+              "dealer": True, "scores": [0, 0]},
+             {"type": "quit"}]
+    out = io.StringIO()
+    assert serve(make_player("heuristic"), io.StringIO(
+        "\n".join(json.dumps(m) for m in lines) + "\n"), out) == 0
+    replies = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(replies[0]["toss"]) == 2
+    assert replies[1]["card"] in ("5H", "5C")  # fifteen two
+    assert replies[2] == {"card": None}  # nothing fits under 31: go
+    assert "error" in replies[3]  # "current" is not the end of "played"
+    assert len(replies) == 4
+
+
+def test_a_command_that_does_not_exist_forfeits_with_a_reason():
+    summary = run_match("ext:/nonexistent/bot --flag", "random", 2, seed=1)
+    assert summary["forfeits_a"] == 2
+    assert all("could not start" in r for r in summary["forfeit_reasons"])
+
+
+def test_no_engine_process_is_left_behind(tmp_path):
+    player = ExternalPlayer(command=f"{sys.executable} {tmp_path / 'b.py'}")
+    (tmp_path / "b.py").write_text(MINIMAL_BOT)
+    player.new_game(0)
+    process = player.process
+    assert process.poll() is None
+    player.close()
+    assert process.poll() is not None and player.process is None

@@ -1,0 +1,130 @@
+"""Tournaments: duplicate deals, the win matrix, ACC points, Elo ratings, the command."""
+
+import json
+import math
+import os
+import sqlite3
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from ai import available_players, make_player
+from ai.match.driver import game_events, play_game
+from ai.match.tournament import elo, run_tournament
+from engine.events import Dealt
+
+
+def dealt_by_seat(players, seed, index):
+    return [e.hands for e in game_events(players, seed, index) if isinstance(e, Dealt)]
+
+
+def test_duplicate_games_deal_the_same_cards_to_the_same_seats():
+    a = dealt_by_seat((make_player("heuristic"), make_player("random")), 7, 3)
+    b = dealt_by_seat((make_player("random"), make_player("heuristic")), 7, 3)
+    n = min(len(a), len(b))
+    assert n >= 3 and a[:n] == b[:n]  # so each player holds each hand once
+
+
+def test_a_small_round_robin_adds_up():
+    players = ["random", "heuristic", "mueller"]
+    r = run_tournament(players, 12, seed=5, duplicate=True)
+    wins = np.array(r["win_matrix"])
+    for row in r["pairs"]:
+        i, j = players.index(row["a"]), players.index(row["b"])
+        assert row["games"] == 12 == wins[i, j] + wins[j, i]
+        assert row["wins_a"] == wins[i, j]
+        lo, hi = row["ci95_a"]
+        assert lo <= row["win_rate_a"] <= hi
+    by_name = {p["name"]: p for p in r["players"]}
+    assert by_name["random"]["elo"] < by_name["heuristic"]["elo"]
+    for p in r["players"]:
+        assert p["games"] == 24 and p["wins"] == wins[players.index(p["name"])].sum()
+        assert 2 * p["wins"] <= p["acc_points"] <= 3 * p["wins"]
+        lo, hi = p["elo_ci95"]
+        assert lo < p["elo"] < hi
+    assert math.isclose(np.mean([p["elo"] for p in r["players"]]), 1500)
+
+
+def test_the_tournament_replays_the_same_games_as_single_matches():
+    r = run_tournament(["heuristic", "mueller"], 4, seed=9, duplicate=True)
+    # pair 0 plays with seed 9 + 0: games 0 and 1 as (heuristic, mueller) and swapped
+    straight = [play_game((make_player("heuristic"), make_player("mueller")), 9, k)
+                for k in range(2)]
+    swapped = [play_game((make_player("mueller"), make_player("heuristic")), 9, k)
+               for k in range(2)]
+    heuristic_wins = sum(g.winner == 0 for g in straight) + sum(g.winner == 1
+                                                                 for g in swapped)
+    assert r["pairs"][0]["wins_a"] == heuristic_wins
+
+
+def test_elo_is_the_maximum_likelihood_fit():
+    wins = np.array([[0, 760], [240, 0]])
+    ratings, errors = elo(wins)
+    # 76% is 200 Elo points (less a hair from the half-game smoothing)
+    assert 195 < ratings[0] - ratings[1] < 201
+    # each rating's error is half the difference's: 400/ln 10 * sqrt(1 / (n p (1 - p))) / 2
+    expected = 400 / math.log(10) * math.sqrt(1 / (1002 * 0.7605 * 0.2395)) / 2
+    assert errors[0] == pytest.approx(errors[1]) == pytest.approx(expected, rel=0.01)
+    wins = np.array([[0, 30, 55], [20, 0, 40], [5, 10, 0]])
+    ratings, _ = elo(wins)
+    games = wins + wins.T
+    g = games + 1.0 * (games > 0)
+    w = (wins + 0.5 * (games > 0)).sum(axis=1)
+    p = [10 ** (x / 400) for x in ratings]
+    for i in range(3):  # the likelihood equations: expected wins equal the wins
+        expected = sum(g[i, j] * p[i] / (p[i] + p[j]) for j in range(3) if j != i)
+        assert expected == pytest.approx(w[i], rel=1e-6)
+    assert elo(np.array([[0, 50], [50, 0]]))[0] == pytest.approx([1500, 1500])
+
+
+def test_bad_tournaments_are_refused_before_any_work():
+    with pytest.raises(ValueError):
+        run_tournament(["random"], 10)
+    with pytest.raises(ValueError):
+        run_tournament(["random", "random"], 10)
+    with pytest.raises(Exception, match="nobody"):
+        run_tournament(["random", "nobody"], 10)
+
+
+def test_the_command_prints_stores_and_charts(tmp_path):
+    env = {**os.environ, "CRIBBAGE_DATA_DIR": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    out = tmp_path / "out"
+    ratings = tmp_path / "ratings.json"
+    command = [sys.executable, "-m", "cribbage_gui.cli", "tournament", "random",
+               "heuristic", "--games", "6", "--duplicate", "--workers", "1", "--json",
+               "--out", str(out), "--ratings-out", str(ratings)]
+    for _ in range(2):
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+        assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)
+    assert {p["name"] for p in results["players"]} == {"random", "heuristic"}
+    assert (out / "results.png").stat().st_size > 10_000
+    assert json.loads((out / "results.json").read_text())["pairs"] == results["pairs"]
+    assert set(json.loads(ratings.read_text())["ratings"]) == {"random", "heuristic"}
+    db = sqlite3.connect(tmp_path / "history.sqlite3")
+    runs = db.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0]
+    rows = db.execute("SELECT name, elo FROM tournament_players").fetchall()
+    assert runs == 2 and len(rows) == 4  # runs accumulate
+    text = subprocess.run(command[:-7] + ["--no-store"], capture_output=True, text=True,
+                          env=env, timeout=300).stdout
+    assert "Elo" in text and "win rate of the row" in text
+
+
+def test_the_registry_shows_each_levels_measured_rating():
+    rated = {p.name: p.rating for p in available_players()}
+    assert all(r is not None for r in rated.values())
+    for elo_, lo, hi in rated.values():
+        assert lo < elo_ < hi
+    assert rated["expert"][0] == max(r[0] for r in rated.values())
+    assert rated["random"][0] == min(r[0] for r in rated.values())
+
+
+def test_the_new_game_dialog_shows_the_ratings(qtbot):
+    from cribbage_gui.dialogs import NewGameDialog, Settings
+
+    dialog = NewGameDialog(Settings())
+    qtbot.addWidget(dialog)
+    texts = [dialog.opponent.itemText(i) for i in range(dialog.opponent.count())]
+    assert all("Elo" in t for t in texts)
