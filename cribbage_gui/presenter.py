@@ -181,8 +181,10 @@ class Presenter(QObject):
 
     def _show_event(self, e) -> int:
         """Apply one event to the model and the widgets; return the pause after it."""
+        forfeit = ""
         if isinstance(e, Forfeited):  # an external engine failed: shown as its loss
-            self.model.log.append(f"{self.model.names[e.seat]} forfeits: {e.reason}")
+            forfeit = f"{self.model.names[e.seat]} forfeits ({e.reason}). "
+            self.model.log.append(forfeit.strip())
             e = GameOver(1 - e.seat, e.scores, 0)
         if isinstance(e, GameStarted) and self.model.game_over is not None:
             # the next game of a series: a fresh table with the same players and view
@@ -215,7 +217,7 @@ class Presenter(QObject):
         elif isinstance(e, Scored):
             return self._show_score(e)
         elif isinstance(e, GameOver):
-            t.announce(f"{says(m.names[e.winner], 'win')} {e.scores[e.winner]}-"
+            t.announce(f"{forfeit}{says(m.names[e.winner], 'win')} {e.scores[e.winner]}-"
                        f"{e.scores[1 - e.winner]}{SKUNK_WORDS[e.skunk]}!")
             t.refresh()
             self.game_over.emit(e)

@@ -189,3 +189,4 @@ def test_an_external_engine_that_crashes_is_shown_forfeiting(qtbot, make_window,
     assert [o.winner for o in window.watch.outcomes] == [1, 1]
     assert any("forfeits" in line and "exited" in line
                for line in window.presenter.model.log)
+    assert "forfeits (the engine exited (status 2))" in window.table.announcement.text
