@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ai import available_players
+from cribbage_gui.model import short_title
 from cribbage_gui.watch import WatchController, WatchSetup
 
 SPEEDS = {"step by step": None, "slow": 1.6, "normal": 1.0, "fast": 0.45, "fastest": 0.0}
@@ -52,7 +53,7 @@ class WatchSession(QObject):
             self.finished.emit()
 
     def tally(self) -> str:
-        a, b = self.setup.players
+        a, b = (short_title(n) for n in self.setup.players)
         wins = [sum(o.winner == seat for o in self.outcomes) for seat in (0, 1)]
         current = min(len(self.outcomes) + 1, self.setup.games)
         return f"{a} {wins[0]} – {wins[1]} {b}  (game {current} of {self.setup.games})"

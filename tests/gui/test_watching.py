@@ -40,7 +40,8 @@ def test_watching_plays_the_series_face_up_with_a_running_tally(qtbot, make_wind
     assert [(o.winner, o.scores) for o in session.outcomes] == \
         [(r.winner, r.scores) for r in expected]
     wins_a = sum(r.winner == 0 for r in expected)
-    assert window.watch_bar.tally.text().startswith(f"mueller {wins_a} – {2 - wins_a} ")
+    assert window.watch_bar.tally.text().startswith(
+        f"Mueller {wins_a} – {2 - wins_a} Heuristic pegger ")
     assert "game 2 of 2" in window.watch_bar.tally.text()
     # both players' reasoning was shown live
     titles = [t for t, _ in window.reasoning.computer.records]
