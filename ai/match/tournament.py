@@ -84,6 +84,7 @@ def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, A
     wins = np.zeros((n, n), dtype=np.int64)
     points = np.zeros(n, dtype=np.int64)  # ACC game points
     skunks_given = np.zeros(n, dtype=np.int64)
+    skunked = np.zeros(n, dtype=np.int64)
     played = np.zeros(n, dtype=np.int64)
     pair_rows = []
     per_player_deals: dict[int, list[dict]] = {i: [] for i in range(n)}
@@ -95,6 +96,7 @@ def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, A
             wins[winner, a + b - winner] += 1
             points[winner] += match_points(r.skunk)
             skunks_given[winner] += r.skunk > 0
+            skunked[a + b - winner] += r.skunk > 0
             played[a] += 1
             played[b] += 1
         total = len(collected[p])
@@ -117,25 +119,13 @@ def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, A
             "acc_points": int(points[i]),
             "acc_points_per_game": points[i] / played[i] if played[i] else 0.0,
             "skunk_rate": skunks_given[i] / max(1, wins[i].sum()),
-            "skunked_rate": _skunked(collected, pairs, i) / played[i] if played[i] else 0.0,
+            "skunked_rate": skunked[i] / played[i] if played[i] else 0.0,
             "elo": ratings[i], "elo_ci95": [ratings[i] - 1.96 * errors[i],
                                             ratings[i] + 1.96 * errors[i]],
             "points_per_deal": deals})
     return {"players": result_players, "pairs": pair_rows, "seed": seed,
             "duplicate": duplicate, "elapsed_s": elapsed,
             "win_matrix": wins.tolist()}
-
-
-def _skunked(collected, pairs, i) -> int:
-    count = 0
-    for p, (a, b) in enumerate(pairs):
-        if i not in (a, b):
-            continue
-        for swapped, r in collected[p]:
-            loser_seat = 1 - r.winner
-            loser = (b if loser_seat == 0 else a) if swapped else (a if loser_seat == 0 else b)
-            count += loser == i and r.skunk > 0
-    return count
 
 
 def _merge_per_deal(parts) -> dict[str, float]:

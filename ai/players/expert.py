@@ -98,11 +98,10 @@ class ExpertPlayer(Player):
 
     def __init__(self, seed: Seed = None, path: str | None = None) -> None:
         super().__init__(seed)
-        from ai.training.weights import load_pegging_stats
+        from ai.training.weights import shipped_pegging_net
 
         self.tables = expert_tables.load(path)
-        gained, _, given = load_pegging_stats().tables()
-        self.peg_net = gained - given  # (1820, 2), role 0 dealer, 1 pone
+        self.peg_net = shipped_pegging_net()  # (1820, 2), role 0 dealer, 1 pone
         fixed = np.random.default_rng(12345)  # the same deal samples every decision
         n = self.tables.samples["heels"].shape[0]
         self.discard_samples = fixed.choice(n, min(n, DISCARD_SAMPLES), replace=False)

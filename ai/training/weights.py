@@ -34,6 +34,7 @@ neighbours. Play stays argmax p, as in the model.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -97,6 +98,14 @@ def load_pegging_stats(path: Path | None = None) -> PeggingStats:
     shape = (N_FOUR, 2, K.MAX_PEG)
     arrays, _ = load_table(path, {"gained": shape, "given": shape}, PEGGING_REBUILD)
     return PeggingStats(arrays["gained"].astype(np.int64), arrays["given"].astype(np.int64))
+
+
+@functools.cache
+def shipped_pegging_net() -> np.ndarray:
+    """(1820, 2) mean points gained minus given in the play, per kept rank hand and role
+    (0 dealer, 1 pone), from the shipped statistics; loaded once per process."""
+    gained, _, given = load_pegging_stats().tables()
+    return gained - given
 
 
 # ---------------------------------------------------------------------------- the matrix

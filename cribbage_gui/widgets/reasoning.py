@@ -107,25 +107,18 @@ class DiscardTab(QWidget):
         split.setStretchFactor(1, 2)
         layout.addWidget(split)
         self.options = []
-        self._pegging = None
 
     def _pegging_estimate(self, keep, my_crib: bool) -> float | None:
         """Expected points gained minus given in the play (greedy play statistics)."""
-        if self._pegging is None:
-            try:
-                from ai.training.weights import load_pegging_stats
-
-                self._pegging = load_pegging_stats().tables()
-            except ValueError:
-                self._pegging = False
-        if self._pegging is False:
-            return None
         from ai.training._index import hand_index
+        from ai.training.weights import shipped_pegging_net
 
-        gained, _, given = self._pegging
+        try:
+            net = shipped_pegging_net()
+        except ValueError:  # the statistics file is missing or damaged: no estimate
+            return None
         h = hand_index(np.array(sorted(keep), dtype=np.int64))
-        role = 0 if my_crib else 1
-        return float(gained[h, role] - given[h, role])
+        return float(net[h, 0 if my_crib else 1])
 
     def show_options(self, six, my_crib: bool) -> None:
         self.options = analyze_discards(list(six), my_crib)
