@@ -5,7 +5,14 @@ Never imports Qt.
 """
 
 from ai.base import Decision, Player, Reasoning
-from ai.registry import UnknownPlayerError, available_players, make_player
+from ai.registry import (
+    Level,
+    UnknownPlayerError,
+    available_players,
+    level_of,
+    make_player,
+    named_levels,
+)
 
-__all__ = ["Decision", "Player", "Reasoning", "UnknownPlayerError", "available_players",
-           "make_player"]
+__all__ = ["Decision", "Level", "Player", "Reasoning", "UnknownPlayerError",
+           "available_players", "level_of", "make_player", "named_levels"]

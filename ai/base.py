@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import GO, Action, Observation, Phase
+from engine.cards import CardName, card_name
 from engine.errors import CribbageError, IllegalActionError
 
 Seed = int | np.random.Generator | None
@@ -33,8 +34,10 @@ def make_rng(seed: Seed) -> np.random.Generator:
 class Reasoning:
     """Base class of reasoning records. Subclasses add what their player computed."""
 
-    def summary(self) -> str:
-        """One plain sentence, for logs and the command line; the GUI renders the fields."""
+    def summary(self, name: CardName = card_name) -> str:
+        """One plain sentence, for logs and the command line, with cards written by
+        ``name`` (``engine.cards.card_label`` gives suit symbols); the GUI renders the
+        fields."""
         return type(self).__name__
 
 
@@ -55,7 +58,7 @@ class ForcedGo(Reasoning):
 
     count: int
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         return f"no card fits under 31 at {self.count}: go"
 
 

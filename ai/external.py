@@ -39,7 +39,7 @@ from typing import IO, Any
 
 from ai.base import Decision, Player, PlayerFailure, Reasoning, Seed
 from engine import GO, Observation, Phase, PlayCard, Toss
-from engine.cards import card_name, parse_card, pip_value
+from engine.cards import CardName, card_name, parse_card, pip_value
 from engine.errors import CribbageError
 from engine.events import Dealt, GameOver, Tossed, event_to_dict
 
@@ -59,7 +59,7 @@ class EngineReply(Reasoning):
 
     reply: dict
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         return f"the engine answered {json.dumps(self.reply)}"
 
 

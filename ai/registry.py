@@ -105,6 +105,50 @@ def available_players() -> list[PlayerInfo]:
     return list(_registry().values())
 
 
+LEVEL_NAMES = ("Beginner", "Easy", "Medium", "Hard", "Very hard", "Expert")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level a player understands, for a registered player: "Hard" is ``heuristic``."""
+
+    name: str  # "Beginner" ... "Expert"
+    player: PlayerInfo
+    elo: float | None  # measured (assets/ratings.json), None if not measured
+
+    @property
+    def detail(self) -> str:
+        """The player's historical name and strength: "Mueller (HALSCRIB, 1987), Elo 1660"."""
+        elo = "" if self.elo is None else f", Elo {self.elo:.0f}"
+        return f"{self.player.title}{elo}"
+
+
+def named_levels() -> list[Level]:
+    """Every registered player as a named level, weakest first, ordered by measured Elo
+    (players not measured keep their registry order, after those measured). The strongest
+    is always "Expert" and the weakest "Beginner"; the names between follow the order."""
+    players = available_players()
+    order = {p.name: i for i, p in enumerate(players)}
+
+    def strength(p: PlayerInfo):
+        rating = p.rating
+        return (rating is not None, rating[0] if rating else order[p.name])
+
+    ranked = sorted(players, key=strength)
+    names = list(LEVEL_NAMES)
+    if len(ranked) != len(names):  # more or fewer players: spread the names over them
+        step = (len(names) - 1) / max(1, len(ranked) - 1)
+        names = [LEVEL_NAMES[round(i * step)] for i in range(len(ranked))]
+    return [Level(n, p, p.rating[0] if p.rating else None) for n, p in zip(names, ranked,
+                                                                         strict=True)]
+
+
+def level_of(name: str) -> Level | None:
+    """The named level of a registry name (options ignored), or None (``ext:`` engines)."""
+    base = name.partition(":")[0]
+    return next((lv for lv in named_levels() if lv.player.name == base), None)
+
+
 def make_player(name: str, seed: Seed = None) -> Player:
     """Build the player called ``name`` (``"random"``, ``"heuristic"``, ``"mueller"``, ...;
     options after a colon), with its random generator from ``seed``."""

@@ -16,7 +16,7 @@ so sorting cards sorts them by rank, and ``card >> 2`` / ``card & 3`` give rank 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -122,6 +122,15 @@ def card_name(card: Card) -> str:
 def card_names(cards: Iterable[Card]) -> str:
     """Space-separated names, e.g. ``"5H 5C 5S JD"``."""
     return " ".join(card_name(c) for c in cards)
+
+
+CardName = Callable[[int], str]  # a way of writing a card: card_name, card_label
+
+
+def cards_with(cards: Iterable[Card], name: CardName) -> str:
+    """Cards written with ``name`` and spaces: ``cards_with(cards, card_label)`` gives
+    ``"5♥ J♣"``."""
+    return " ".join(name(c) for c in cards)
 
 
 def card_label(card: Card) -> str:

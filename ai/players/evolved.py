@@ -15,7 +15,7 @@ from pathlib import Path
 from ai.base import Decision, Player, Reasoning, Seed
 from ai.training import evolve
 from engine import Observation, PlayCard, Toss
-from engine.cards import PIPS, Card, card_name, card_names
+from engine.cards import PIPS, Card, CardName, card_name, cards_with
 
 
 @dataclass(frozen=True)
@@ -27,10 +27,10 @@ class EvolvedDiscard(Reasoning):
     my_crib: bool
     thrown: tuple[Card, Card]
 
-    def summary(self) -> str:
-        pairs = ", ".join(f"{card_name(c)} {v:.2f}" for c, v in zip(self.cards, self.values,
+    def summary(self, name: CardName = card_name) -> str:
+        pairs = ", ".join(f"{name(c)} {v:.2f}" for c, v in zip(self.cards, self.values,
                                                                       strict=True))
-        return f"values {pairs}: throws the two lowest, {card_names(self.thrown)}"
+        return f"values {pairs}: throws the two lowest, {cards_with(self.thrown, name)}"
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,8 @@ class SimplePlay(Reasoning):
     chosen: Card
     rule: str  # "makes fifteen", "lead from a pair" or "first playable card"
 
-    def summary(self) -> str:
-        return f"plays {card_name(self.chosen)}: {self.rule}"
+    def summary(self, name: CardName = card_name) -> str:
+        return f"plays {name(self.chosen)}: {self.rule}"
 
 
 @lru_cache(maxsize=4)

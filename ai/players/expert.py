@@ -32,7 +32,7 @@ from ai.base import Decision, Player, Reasoning, Seed
 from ai.training import expert_tables
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine._kernels import score5
-from engine.cards import Card, card_name, card_names, pip_value
+from engine.cards import Card, CardName, card_name, cards_with, pip_value
 
 END_GAME = 86  # from here on, pegging plays for the win, not for points
 PLAY_SAMPLES = 96
@@ -58,13 +58,13 @@ class ExpertDiscard(Reasoning):
     chosen: int
     samples: int
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         o = self.options[self.chosen]
         best_net = max(self.options, key=lambda x: x.net)
         extra = "" if best_net is o else (
-            f"; the best expected net ({card_names(best_net.keep)}, {best_net.net:+.2f}) "
+            f"; the best expected net ({cards_with(best_net.keep, name)}, {best_net.net:+.2f}) "
             f"wins less often ({best_net.win:.1%})")
-        return (f"keeps {card_names(o.keep)}: expected net {o.net:+.2f}, wins "
+        return (f"keeps {cards_with(o.keep, name)}: expected net {o.net:+.2f}, wins "
                 f"{o.win:.1%}{extra}")
 
 
@@ -82,14 +82,14 @@ class ExpertPlay(Reasoning):
     samples: int
     effective_samples: float  # of the weighted samples (1 / sum of squared weights)
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         if len(self.candidates) == 1:
-            return f"plays {card_name(self.chosen)}: the only card that fits"
+            return f"plays {name(self.chosen)}: the only card that fits"
         unit = "net points" if self.mode == "points" else "win probability"
         figures = ", ".join(
-            f"{card_name(c.card)} {c.value:+.2f}" if self.mode == "points" else
-            f"{card_name(c.card)} {c.value:.1%}" for c in self.candidates)
-        return (f"plays {card_name(self.chosen)} ({unit} over {self.samples} sampled hands: "
+            f"{name(c.card)} {c.value:+.2f}" if self.mode == "points" else
+            f"{name(c.card)} {c.value:.1%}" for c in self.candidates)
+        return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
                 f"{figures})")
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ai.base import Decision, Player, Reasoning
 from engine import Observation, PlayCard, Toss, analyze_discards, peg_points
-from engine.cards import FIVE, PIPS, Card, card_name, card_names
+from engine.cards import FIVE, PIPS, Card, CardName, card_name, cards_with
 
 RULES = ("most points now", "makes fifteen", "lead from a pair", "defence", "highest card")
 
@@ -45,9 +45,9 @@ class HeuristicDiscard(Reasoning):
     chosen: int
     my_crib: bool
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         o = self.options[self.chosen]
-        return (f"keeps {card_names(o.keep)}: the best expected hand "
+        return (f"keeps {cards_with(o.keep, name)}: the best expected hand "
                 f"({o.hand_mean:.2f} points over the 46 starters)")
 
 
@@ -68,8 +68,8 @@ class HeuristicPlay(Reasoning):
     chosen: Card
     rule: str
 
-    def summary(self) -> str:
-        return f"plays {card_name(self.chosen)}: {self.rule}"
+    def summary(self, name: CardName = card_name) -> str:
+        return f"plays {name(self.chosen)}: {self.rule}"
 
 
 class HeuristicPlayer(Player):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ai.base import Decision, Player, Reasoning, Seed
 from engine import Action, Observation, why_illegal
+from engine.cards import CardName, card_name
 
 
 class GameCancelled(Exception):
@@ -22,7 +23,7 @@ class GameCancelled(Exception):
 
 @dataclass(frozen=True)
 class HumanChoice(Reasoning):
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         return "chosen by the player"
 
 

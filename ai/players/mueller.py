@@ -46,7 +46,7 @@ from ai.base import Decision, Player, Reasoning
 from ai.pegging import CardFigures, card_figures
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.analysis import DiscardOption
-from engine.cards import Card, card_name, card_names
+from engine.cards import Card, CardName, card_name, cards_with
 from engine.scoring import score_four
 
 OPTIMAL, SAFE, RISKY = "optimal", "safe", "risky"
@@ -123,10 +123,10 @@ class MuellerDiscard(Reasoning):
     options: tuple[MuellerOption, ...]
     chosen: int
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         o = self.options[self.chosen]
         return (f"{self.strategy} ({self.rule}): {STRATEGY_NAMES[self.strategy_number]} "
-                f"keeps {card_names(o.keep)}")
+                f"keeps {cards_with(o.keep, name)}")
 
 
 @dataclass(frozen=True)
@@ -149,11 +149,11 @@ class MuellerPlay(Reasoning):
     chosen: Card
     mixed: MixedChoice | None
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         mixed = ""
         if self.mixed is not None:
             mixed = f"; {self.mixed.kind}: {'deviated' if self.mixed.deviated else 'pure'}"
-        return f"{self.strategy}: plays {card_name(self.chosen)}{mixed}"
+        return f"{self.strategy}: plays {name(self.chosen)}{mixed}"
 
 
 def choose_discard_strategy(situation: Situation, options: list[MuellerOption]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ai.base import Decision, Player, Reasoning
 from engine import Observation
+from engine.cards import CardName, card_name
 
 
 @dataclass(frozen=True)
@@ -14,7 +15,7 @@ class RandomChoice(Reasoning):
 
     options: int
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         return f"picked at random among {self.options} legal choices"
 
 

@@ -19,7 +19,7 @@ from ai.base import Decision, Player, Reasoning, Seed
 from ai.training import _weights as K
 from ai.training import weights as model
 from engine import Observation, PlayCard, Toss
-from engine.cards import Card, card_name, card_names
+from engine.cards import Card, CardName, card_name, cards_with
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,10 @@ class WeightsDiscard(Reasoning):
     p: tuple[float, ...]
     chosen: int
 
-    def summary(self) -> str:
+    def summary(self, name: CardName = card_name) -> str:
         top = max(range(len(self.w)), key=self.w.__getitem__)
-        return (f"keeps {card_names(self.keeps[self.chosen])} (p = {self.p[self.chosen]:.2f});"
+        keep = cards_with(self.keeps[self.chosen], name)
+        return (f"keeps {keep} (p = {self.p[self.chosen]:.2f});"
                 f" here the weights favour {self.strategies[top]} ({self.w[top]:.0%})")
 
 
@@ -48,8 +49,8 @@ class GreedyPlay(Reasoning):
     chosen: Card
     points: int
 
-    def summary(self) -> str:
-        return f"plays {card_name(self.chosen)}: most points now ({self.points}), " \
+    def summary(self, name: CardName = card_name) -> str:
+        return f"plays {name(self.chosen)}: most points now ({self.points}), " \
                f"ties to the highest card"
 
 

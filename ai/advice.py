@@ -1,0 +1,190 @@
+"""Advice from the strongest player, for front ends: one measure of "best" everywhere.
+
+The hint (:func:`hint`), the discard inspector's figures (:func:`discard_advice`) and the
+review of a person's decisions (:func:`rate`) all ask the same player, ``expert``, with the
+same random stream for the same moment of the game, so they never disagree: the option the
+hint gives is the one the inspector puts first and the one the review calls best.
+
+The plain ranking players learn first (expected hand plus or minus the expected crib, with
+the opponent's two crib cards random) is reported beside it (``plain_net``,
+``Rating.plain_best``), as information rather than as a verdict.
+
+Example::
+
+    >>> from engine import GameState, Phase
+    >>> game = GameState.new(7)
+    >>> obs = game.observation(game.pone)
+    >>> advice = discard_advice(obs)
+    >>> advice.best.toss == hint(obs).action.cards
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from ai.base import Decision
+from engine import Observation, Phase, PlayCard, Toss, analyze_discards
+from engine.cards import Card
+
+ADVISOR = "expert"
+_local = threading.local()
+
+
+def advisor():
+    """This thread's instance of the advising player (its tables load once per process)."""
+    player = getattr(_local, "player", None)
+    if player is None:
+        from ai.registry import make_player
+
+        player = make_player(ADVISOR, seed=0)
+        _local.player = player
+    return player
+
+
+def moment_seed(obs: Observation) -> int:
+    """A seed fixed by what the observation shows, so asking twice gives the same answer."""
+    key = repr((obs.seat, obs.deal, obs.dealer, obs.scores, obs.dealt, obs.hand, obs.played,
+                obs.current, obs.count, obs.starter, obs.go_said, obs.toss)).encode()
+    return int.from_bytes(hashlib.sha256(key).digest()[:8], "little")
+
+
+def _decide(obs: Observation) -> Decision:
+    player = advisor()
+    player.seat = obs.seat
+    player.rng = np.random.default_rng(moment_seed(obs))
+    return player.decide(obs)
+
+
+def hint(obs: Observation) -> Decision:
+    """What the strongest player would do now (a discard or a card), with its reasoning."""
+    return _decide(obs)
+
+
+# ---------------------------------------------------------------------------- discards
+@dataclass(frozen=True)
+class DiscardChoice:
+    """One keep/toss option, with the exact statistics and the advisor's evaluation."""
+
+    keep: tuple[Card, ...]
+    toss: tuple[Card, Card]
+    hand_min: int
+    hand_mean: float
+    hand_median: float
+    hand_max: int
+    hand_histogram: tuple[int, ...]  # starters giving each hand score 0..29 (46 in all)
+    crib_exact: float  # exact expected crib, opponent's cards random (+ yours, - theirs)
+    crib: float  # expected crib as the advisor models the opponent's toss (signed)
+    pegging: float  # expected pegging points gained minus given
+    net: float  # hand + crib + pegging: the advisor's expected points
+    plain_net: float  # hand + crib_exact: the classic ranking
+    win: float  # probability of winning the game keeping this
+    win_lost: float  # against the best option (0 for the best)
+    points_lost: float  # the advisor's expected points against the best option
+
+
+@dataclass(frozen=True)
+class DiscardAdvice:
+    dealt: tuple[Card, ...]
+    my_crib: bool
+    scores: tuple[int, int]  # (mine, the opponent's)
+    options: tuple[DiscardChoice, ...]  # best first: by win probability, then points
+
+    @property
+    def best(self) -> DiscardChoice:
+        return self.options[0]
+
+    @property
+    def plain_best(self) -> DiscardChoice:
+        """The best option by expected hand plus or minus crib alone."""
+        return max(self.options, key=lambda o: o.plain_net)
+
+    def option(self, toss) -> DiscardChoice:
+        """The option that throws ``toss`` (in any order)."""
+        wanted = set(toss)
+        return next(o for o in self.options if set(o.toss) == wanted)
+
+
+def discard_advice(obs: Observation) -> DiscardAdvice:
+    """Every keep/toss option of the observed six cards, best first, with exact hand
+    statistics and the advisor's expected points and chance of winning."""
+    if obs.phase is not Phase.DISCARD:
+        raise ValueError("discard advice needs an observation of the discard")
+    decision = _decide(obs)
+    evaluated = {frozenset(o.toss): o for o in decision.reasoning.options}
+    exact = analyze_discards(list(obs.dealt), obs.is_dealer)
+    sign = 1.0 if obs.is_dealer else -1.0
+    rows = []
+    for o in exact:
+        e = evaluated[frozenset(o.toss)]
+        rows.append((o, e))
+    best = max(rows, key=lambda r: (round(r[1].win, 9), r[1].net))[1]
+    choices = [DiscardChoice(
+        keep=tuple(o.keep), toss=tuple(o.toss), hand_min=int(o.hand_min),
+        hand_mean=float(o.hand_mean), hand_median=float(o.hand_median),
+        hand_max=int(o.hand_max), hand_histogram=tuple(int(x) for x in o.hand_histogram),
+        crib_exact=sign * float(o.crib_mean), crib=float(e.crib), pegging=float(e.pegging),
+        net=float(e.net), plain_net=float(o.net), win=float(e.win),
+        win_lost=max(0.0, float(best.win - e.win)), points_lost=float(best.net - e.net))
+        for o, e in rows]
+    choices.sort(key=lambda c: (-round(c.win, 9), -c.net))
+    return DiscardAdvice(tuple(obs.dealt), obs.is_dealer, (obs.my_score, obs.opponent_score),
+                         tuple(choices))
+
+
+# ---------------------------------------------------------------------------- ratings
+@dataclass(frozen=True)
+class Rating:
+    """How a decision compares with the advisor's best at the same moment.
+
+    ``points_lost``: expected points given up (for a discard, hand + crib + pegging; for a
+    card, net pegging points to the end of the play); ``win_lost``: probability of winning
+    given up, where the advisor measured it (every discard; a card from 86 points on).
+    Either is None when not measured; a negative ``points_lost`` means the choice scores
+    more on average but wins less often."""
+
+    kind: str  # "discard" or "play"
+    deal: int
+    chosen: tuple[Card, ...]  # the two cards thrown, or the card played
+    best: tuple[Card, ...]
+    points_lost: float | None
+    win_lost: float | None
+    plain_best: tuple[Card, ...] | None = None  # discards: best by hand ± crib alone
+    options: int = 0  # how many different choices there were
+
+    @property
+    def is_best(self) -> bool:
+        lost = self.win_lost if self.win_lost is not None else self.points_lost
+        return lost is not None and lost <= 1e-9
+
+    @property
+    def plain_agrees(self) -> bool:
+        return self.plain_best is None or set(self.plain_best) == set(self.best)
+
+
+def rate(obs: Observation, action) -> Rating | None:
+    """Rate ``action`` taken at ``obs`` against the advisor's best; None when there was no
+    real choice (one card, or a go)."""
+    if isinstance(action, Toss):
+        advice = discard_advice(obs)
+        mine = advice.option(action.cards)
+        return Rating("discard", obs.deal, tuple(mine.toss), tuple(advice.best.toss),
+                      mine.points_lost, mine.win_lost, tuple(advice.plain_best.toss),
+                      len(advice.options))
+    if isinstance(action, PlayCard):
+        ranks = {c >> 2 for c in obs.legal_cards}
+        if len(ranks) < 2:
+            return None
+        reasoning = _decide(obs).reasoning
+        values = {c.card >> 2: c.value for c in reasoning.candidates}
+        best = reasoning.candidates[0]
+        lost = float(best.value - values[action.card >> 2])
+        lost = max(0.0, lost)
+        win = reasoning.mode == "win"
+        return Rating("play", obs.deal, (action.card,), (best.card,),
+                      None if win else lost, lost if win else None, None, len(ranks))
+    return None
