@@ -1,23 +1,118 @@
-"""Starting the application: ``cribbage`` with no command opens the window."""
+"""Starting the application: ``cribbage`` with no command opens the window.
+
+Before Qt starts, :func:`display_problem` checks that a window can be opened at all: on
+Linux, Qt's xcb platform needs a display and a few system libraries (from Qt 6.5,
+``libxcb-cursor0`` among them), and without them Qt aborts the process with a core dump.
+Instead, the command says what is missing and what to install, and exits with status 1.
+"""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import os
 import sys
 
-from PySide6.QtWidgets import QApplication
+# libraries Qt's xcb platform plugin needs that PySide6's wheel does not bring, and the
+# Debian/Ubuntu package of each (Fedora: xcb-util-cursor, xcb-util-wm, xcb-util-keysyms, ...)
+XCB_LIBRARIES = {
+    "libxcb-cursor.so.0": "libxcb-cursor0",
+    "libxcb-icccm.so.4": "libxcb-icccm4",
+    "libxcb-keysyms.so.1": "libxcb-keysyms1",
+    "libxcb-image.so.0": "libxcb-image0",
+    "libxcb-randr.so.0": "libxcb-randr0",
+    "libxcb-render-util.so.0": "libxcb-render-util0",
+    "libxcb-shape.so.0": "libxcb-shape0",
+    "libxcb-xkb.so.1": "libxcb-xkb1",
+    "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+    "libX11-xcb.so.1": "libx11-xcb1",
+}
+OFFSCREEN = ("offscreen", "minimal", "vnc")
+
+
+def _loadable(name: str) -> bool:
+    try:
+        ctypes.CDLL(name)
+    except OSError:
+        return False
+    return True
+
+
+def _display_opens(display: str) -> bool:
+    """Can an X connection to ``display`` be made? (libxcb, as Qt would.)"""
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return False
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)
+    try:
+        return connection is not None and xcb.xcb_connection_has_error(connection) == 0
+    finally:
+        if connection is not None:
+            xcb.xcb_disconnect(connection)
+
+
+def display_problem(env=None, platform: str | None = None, loadable=_loadable,
+                    display_opens=_display_opens) -> str | None:
+    """Why the window cannot open here, with what to install; None when it can (or when
+    this is not Linux, or Qt was asked for another platform, which Qt then reports)."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if not platform.startswith("linux"):
+        return None
+    chosen = env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0]
+    if chosen in OFFSCREEN or chosen.startswith("wayland") or chosen == "eglfs":
+        return None
+    if not chosen and env.get("WAYLAND_DISPLAY"):
+        return None  # Qt prefers Wayland there
+    display = env.get("DISPLAY", "")
+    if not display:
+        return ("cribbage: no display to open the window on (DISPLAY is not set).\n"
+                "Run it on a desktop, or over ssh -X; the command-line tools (cribbage "
+                "match, analyze, ...) work without one.")
+    missing = [(lib, package) for lib, package in XCB_LIBRARIES.items() if not loadable(lib)]
+    if missing:
+        libs = ", ".join(lib for lib, _ in missing)
+        packages = " ".join(package for _, package in missing)
+        return (f"cribbage: Qt cannot open a window: {libs} "
+                f"{'is' if len(missing) == 1 else 'are'} missing.\n"
+                f"On Debian or Ubuntu: sudo apt install {packages}\n"
+                f"(On Fedora: sudo dnf install xcb-util-cursor xcb-util-wm xcb-util-keysyms "
+                f"xcb-util-image xcb-util-renderutil libxkbcommon-x11.)")
+    if not display_opens(display):
+        return (f"cribbage: cannot connect to the display {display!r}: is the X server "
+                f"running, and may this user open windows on it?")
+    return None
 
 
 def run_gui(argv: list[str] | None = None, watch=None) -> int:
     """Open the window: resume or start a game, or, with ``watch`` (setup, delay in ms or
     None, quit when done), watch two computer players."""
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    from PySide6.QtWidgets import QApplication
+
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Cribbage")
     app.setOrganizationName("Cribbage")
+    from cribbage_gui import saving, theme
     from cribbage_gui.main_window import MainWindow
 
-    window = MainWindow()
-    app.aboutToQuit.connect(window.controller.stop)  # never leave the worker running
+    folder = saving.data_dir()
+    moved = None if os.environ.get("CRIBBAGE_DATA_DIR") else \
+        saving.migrate(saving.legacy_data_dir(), folder)
+    theme.follow_system()
+    window = MainWindow(data_dir=folder)
+    app.aboutToQuit.connect(window.playing.controller.stop)  # never leave the worker running
     window.show()
+    if moved:
+        window.tell(moved)
     if watch is None:
         window.startup()
     else:

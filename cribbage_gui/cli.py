@@ -13,7 +13,7 @@ import sys
 from ai import cli as ai_cli
 from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
-from cribbage_gui import plots, tournament
+from cribbage_gui import plots, screenshots, tournament
 from engine import bench as engine_bench
 from engine import cli as engine_cli
 
@@ -38,7 +38,7 @@ def _register_watch(subparsers: argparse._SubParsersAction) -> None:
 def _watch(args: argparse.Namespace) -> int:
     from ai import make_player
     from cribbage_gui.app import run_gui
-    from cribbage_gui.watch import WatchSetup
+    from cribbage_gui.watching import WatchSetup
 
     make_player(args.player_a), make_player(args.player_b)  # a clear error for bad names
     if args.games < 1:
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     plots.register(subparsers)
     _register_watch(subparsers)
     tournament.register(subparsers)
+    screenshots.register(subparsers)
     return parser
 
 

@@ -5,14 +5,17 @@ computed there, so the window never freezes. Each event reaches the GUI thread t
 ``event`` signal; when the person must decide, ``human_turn`` carries their observation and
 the worker waits until :meth:`GameController.submit` hands in an action. :meth:`stop` ends
 the game cleanly (the pending wait is cancelled and the thread joined), leaving the game in a
-consistent state that :meth:`save_state` can write.
+consistent state that can be saved.
+
+At every turn of the person the worker notes a :class:`Checkpoint` (how many actions the
+game holds and both players' random states), from which :meth:`GameController.rewound`
+rebuilds the game exactly as it was then: that is undo.
 """
 
 from __future__ import annotations
 
 import traceback
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -20,9 +23,6 @@ from ai import make_player
 from ai.match.driver import game_events, game_seed
 from ai.players.human import GameCancelled, HumanPlayer
 from engine import Action, GameState
-
-SAVE_FORMAT = "cribbage-save"
-SAVE_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,16 @@ class GameSetup:
     manual_count: bool = False
     muggins: bool = False
     first_dealer: int | None = None  # None: cut for the deal
+    manual_pegging: bool = False
+    undo: bool = False  # the person may take back a decision (a casual single game)
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The game at one of the person's turns: enough to rebuild it exactly."""
+
+    actions: int  # how many actions the game held
+    rng_states: tuple  # both players' random states, by seat
 
 
 class _Worker(QThread):
@@ -61,11 +71,21 @@ class _Worker(QThread):
             self.failed.emit(traceback.format_exc())
 
 
+def new_game(setup: GameSetup) -> GameState:
+    """The game a setup starts (the person's seat counts or pegs by hand if asked)."""
+    manual = [False, False]
+    manual[setup.human_seat] = setup.manual_count
+    pegging = [False, False]
+    pegging[setup.human_seat] = setup.manual_pegging
+    options = {"manual_pegging": tuple(pegging)} if setup.manual_pegging else {}
+    return GameState.new(game_seed(setup.seed, setup.index), first_dealer=setup.first_dealer,
+                         manual_count=tuple(manual), muggins=setup.muggins, **options)
+
+
 class GameController(QObject):
     event = Signal(object)
     human_turn = Signal(object)
     failed = Signal(str)
-    game_finished = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -73,6 +93,7 @@ class GameController(QObject):
         self.game: GameState | None = None
         self.human: HumanPlayer | None = None
         self.players: tuple | None = None
+        self.checkpoints: list[Checkpoint] = []
         self._worker: _Worker | None = None
 
     @property
@@ -92,17 +113,13 @@ class GameController(QObject):
         self.players = tuple(seats)
         report_from = len(game.events) if game is not None else 0  # a new game: all
         if game is None:
-            manual = [False, False]
-            manual[setup.human_seat] = setup.manual_count
-            game = GameState.new(game_seed(setup.seed, setup.index),
-                                 first_dealer=setup.first_dealer,
-                                 manual_count=tuple(manual), muggins=setup.muggins)
+            game = new_game(setup)
+            self.checkpoints = []
         self.game = game
         worker = _Worker(self.players, setup, game, rng_states, report_from)
         worker.event.connect(self._relay_event)
         worker.human_turn.connect(self._relay_turn)
         worker.failed.connect(self.failed)
-        worker.finished.connect(self._on_finished)
         self._worker = worker
         worker.start()
 
@@ -115,12 +132,13 @@ class GameController(QObject):
         if self._worker is not None and self.sender() is self._worker:
             self.human_turn.emit(obs)
 
-    def _on_turn(self, obs) -> None:  # in the worker thread
+    def _on_turn(self, obs) -> None:  # in the worker thread, which now waits for the person
+        self.checkpoints.append(Checkpoint(len(self.game.actions), self.random_states()))
         self._worker.human_turn.emit(obs)
 
-    def _on_finished(self) -> None:
-        if self.game is not None and self.game.is_over:
-            self.game_finished.emit()
+    def random_states(self) -> tuple:
+        """Both players' random states (while the worker waits, or after :meth:`stop`)."""
+        return tuple(p.random_state() for p in self.players)
 
     def submit(self, action: Action) -> None:
         if self.human is not None:
@@ -135,40 +153,14 @@ class GameController(QObject):
         self._worker.wait(timeout_ms)
         self._worker = None
 
-    # ------------------------------------------------------------------ saving
-    def save_state(self) -> dict[str, Any]:
-        """The running game as JSON-ready data: setup, record, players' random states.
-        Call after :meth:`stop` (or while the worker waits for the person)."""
-        if self.setup is None or self.game is None:
-            raise RuntimeError("no game to save")
-        return {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION,
-            "setup": asdict(self.setup),
-            "game": self.game.to_record(),
-            "rng_states": [p.random_state() for p in self.players],
-        }
-
-    @staticmethod
-    def load_state(data: Any) -> tuple[GameSetup, GameState, tuple]:
-        """Check and rebuild a saved game; raises ValueError (RecordError) if it is bad."""
-        from engine.errors import RecordError
-
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RecordError("not a saved cribbage game")
-        if data.get("version") != SAVE_VERSION:
-            raise RecordError(f"unsupported save version {data.get('version')!r}")
-        try:
-            setup = GameSetup(**data["setup"])
-            rng_states = tuple(data["rng_states"])
-            if len(rng_states) != 2:
-                raise RecordError("a save needs two random states")
-            for seat, state in enumerate(rng_states):  # check them now, not in the worker
-                player = HumanPlayer() if seat == setup.human_seat \
-                    else make_player(setup.opponent)
-                player.restore_random_state(state)
-        except (KeyError, TypeError) as exc:
-            raise RecordError(f"malformed save: {exc!r}") from exc
-        except ValueError as exc:
-            raise RecordError(f"bad save: {exc}") from exc
-        game = GameState.from_record(data["game"])
-        return setup, game, rng_states
+    def rewound(self, checkpoint: Checkpoint) -> GameState:
+        """The game as it was at ``checkpoint``: a new game from the same seed and options
+        (so the same cards are dealt), with the actions up to then replayed."""
+        old = self.game
+        options = {"manual_pegging": old.manual_pegging} \
+            if hasattr(old, "manual_pegging") else {}
+        game = GameState.new(old.seed, first_dealer=old.first_dealer, scores=old.start_scores,
+                             manual_count=old.manual_count, muggins=old.muggins, **options)
+        for seat, action in old.actions[:checkpoint.actions]:
+            game.apply(seat, action)
+        return game

@@ -1,97 +1,119 @@
-"""The new-game and settings dialogs, and the persisted settings."""
+"""The dialogs: the first start's welcome, a new game, settings, and watching the computer.
+
+Opponents are offered as named levels (Beginner ... Expert, ordered by measured strength),
+with the historical player and its Elo as the detail.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
     QVBoxLayout,
 )
 
-from ai import available_players
-from cribbage_gui.widgets.board import BOARD_COLOURS
-from cribbage_gui.widgets.cards import BACKS
+from ai import available_players, named_levels
+from cribbage_gui import theme
+from cribbage_gui.settings import AUTO_ADVANCE, SPEEDS, Settings
+from cribbage_gui.watching import WatchSetup
 
-SPEED_NAMES = ("slow", "normal", "fast", "instant")
-AUTO_ADVANCE = {"off (click Continue)": 0, "after 2 s": 2000, "after 4 s": 4000,
-                "after 7 s": 7000}
 MATCH_LENGTHS = {"a single game": 1, "best of 3": 3, "best of 5": 5, "best of 7": 7}
+ZOOM_NAMES = {0.8: "smaller", 0.9: "small", 1.0: "normal", 1.15: "large", 1.3: "larger",
+              1.45: "very large", 1.6: "largest"}
 
 
-@dataclass
-class Settings:
-    speed: str = "normal"
-    auto_advance_ms: int = 0
-    card_back: str = "blue"
-    board_colour: str = "walnut"
-    confirm_throw: bool = False
-    manual_count: bool = False
-    muggins: bool = False
-    opponent: str = "mueller"
+def level_label(level) -> str:
+    """"Hard — Heuristic pegger (Elo 1635)"."""
+    elo = "" if level.elo is None else f" (Elo {level.elo:.0f})"
+    return f"{level.name} — {level.player.title.split(' (')[0]}{elo}"
 
-    @classmethod
-    def load(cls, qs: QSettings) -> Settings:
-        """Read the settings; anything missing or unrecognised falls back to the default."""
-        d = cls()
 
-        def pick(key, default, allowed=None, kind=str):
-            value = qs.value(key, default)
-            try:
-                value = kind(value) if kind is not bool else value in (True, "true", "1", 1)
-            except (TypeError, ValueError):
-                return default
-            return value if allowed is None or value in allowed else default
+def level_combo(selected: str) -> QComboBox:
+    """Every registered player as its named level, weakest first."""
+    combo = QComboBox()
+    for level in named_levels():
+        combo.addItem(level_label(level), level.player.name)
+        combo.setItemData(combo.count() - 1, f"{level.detail}. {level.player.description}",
+                          Qt.ItemDataRole.ToolTipRole)
+    combo.setCurrentIndex(max(0, combo.findData(selected)))
+    return combo
 
-        names = {p.name for p in available_players()}
-        return cls(
-            speed=pick("speed", d.speed, SPEED_NAMES),
-            auto_advance_ms=pick("auto_advance_ms", d.auto_advance_ms,
-                                 set(AUTO_ADVANCE.values()), int),
-            card_back=pick("card_back", d.card_back, BACKS),
-            board_colour=pick("board_colour", d.board_colour, BOARD_COLOURS),
-            confirm_throw=pick("confirm_throw", d.confirm_throw, kind=bool),
-            manual_count=pick("manual_count", d.manual_count, kind=bool),
-            muggins=pick("muggins", d.muggins, kind=bool),
-            opponent=pick("opponent", d.opponent, names),
-        )
 
-    def save(self, qs: QSettings) -> None:
-        for key, value in vars(self).items():
-            qs.setValue(key, value)
-        qs.sync()
+class WelcomeDialog(QDialog):
+    """The first start: what the game is, and the choice of an opponent by level."""
+
+    help_requested = Signal()
+
+    def __init__(self, selected: str = "mueller", parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Welcome to Cribbage")
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "<h2>Welcome to Cribbage</h2>"
+            "<p>Two-player, six-card cribbage to 121, against computer opponents that "
+            "explain every decision (the <i>Reasoning</i> panel) and can give you a "
+            "<i>Hint</i>.</p><p><b>Choose your opponent</b> (you can change it any time with "
+            "<i>Game → New game</i>):</p>")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.group = QButtonGroup(self)
+        self.buttons: dict[str, QRadioButton] = {}
+        for level in named_levels():
+            button = QRadioButton(level_label(level))
+            button.setToolTip(f"{level.detail}. {level.player.description}")
+            self.group.addButton(button)
+            self.buttons[level.player.name] = button
+            layout.addWidget(button)
+            detail = QLabel(level.player.description)
+            detail.setWordWrap(True)
+            detail.setIndent(24)
+            detail.setStyleSheet(f"color: {theme.current().muted};")
+            layout.addWidget(detail)
+        self.buttons.get(selected, next(iter(self.buttons.values()))).setChecked(True)
+        rules = QPushButton("How to play…")
+        rules.clicked.connect(self.help_requested)
+        buttons = QDialogButtonBox()
+        self.play = buttons.addButton("Play", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.play.setDefault(True)
+        buttons.addButton(rules, QDialogButtonBox.ButtonRole.HelpRole)
+        buttons.accepted.connect(self.accept)
+        layout.addWidget(buttons)
+
+    def choice(self) -> str:
+        """The chosen opponent's registry name."""
+        return next(name for name, b in self.buttons.items() if b.isChecked())
 
 
 class NewGameDialog(QDialog):
-    """Choose the opponent (listed from the registry), an optional seed and match play."""
+    """Choose the opponent (as a named level), an optional seed and match play."""
 
     def __init__(self, settings: Settings, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         form = QFormLayout()
-        self.opponent = QComboBox()
-        for info in available_players():
-            rating = info.rating
-            label = info.title if rating is None else \
-                f"{info.title} — Elo {rating[0]:.0f} (±{(rating[2] - rating[1]) / 2:.0f})"
-            self.opponent.addItem(label, info.name)
-            self.opponent.setItemData(self.opponent.count() - 1, info.description,
-                                      Qt.ItemDataRole.ToolTipRole)
-        index = self.opponent.findData(settings.opponent)
-        self.opponent.setCurrentIndex(max(0, index))
+        self.opponent = level_combo(settings.opponent)
         form.addRow("Opponent", self.opponent)
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
+        self.seed.setToolTip("The same seed deals the same cards: replay a game, or compare")
         form.addRow("Seed (optional)", self.seed)
         self.match = QComboBox()
         for label, length in MATCH_LENGTHS.items():
             self.match.addItem(label, length)
+        self.match.setToolTip("A match is scored in ACC match points: 2 a win, 3 a skunk. "
+                              "Undo is for single games only.")
         form.addRow("Play", self.match)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
@@ -104,7 +126,7 @@ class NewGameDialog(QDialog):
     def _accept(self) -> None:
         text = self.seed.text().strip()
         if text and (not text.isdigit() or len(text) > 18):
-            self.seed.setStyleSheet("border: 1px solid #c0152f")
+            self.seed.setStyleSheet(f"border: 1px solid {theme.current().bad}")
             self.seed.setToolTip("a seed is a whole number (or leave it empty)")
             return
         self.accept()
@@ -117,12 +139,24 @@ class NewGameDialog(QDialog):
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: Settings, parent=None) -> None:
+    def __init__(self, settings: Settings, sound_note: str = "", parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
+        self._settings = settings
         form = QFormLayout()
+        self.theme = QComboBox()
+        for name, label in (("system", "as the system"), ("light", "light"),
+                            ("dark", "dark")):
+            self.theme.addItem(label, name)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
+        form.addRow("Colours", self.theme)
+        self.zoom = QComboBox()
+        for factor in theme.ZOOMS:
+            self.zoom.addItem(ZOOM_NAMES[factor], factor)
+        self.zoom.setCurrentIndex(max(0, self.zoom.findData(settings.zoom)))
+        form.addRow("Card size", self.zoom)
         self.speed = QComboBox()
-        self.speed.addItems(SPEED_NAMES)
+        self.speed.addItems(list(SPEEDS))
         self.speed.setCurrentText(settings.speed)
         form.addRow("Animation speed", self.speed)
         self.auto = QComboBox()
@@ -131,19 +165,31 @@ class SettingsDialog(QDialog):
         self.auto.setCurrentIndex(max(0, self.auto.findData(settings.auto_advance_ms)))
         form.addRow("The show advances", self.auto)
         self.back = QComboBox()
-        self.back.addItems(list(BACKS))
+        self.back.addItems(list(theme.CARD_BACKS))
         self.back.setCurrentText(settings.card_back)
         form.addRow("Card back", self.back)
         self.board = QComboBox()
-        self.board.addItems(list(BOARD_COLOURS))
+        self.board.addItems(list(theme.BOARD_WOODS))
         self.board.setCurrentText(settings.board_colour)
         form.addRow("Board", self.board)
+        self.sort = QCheckBox("Sort my hand by rank")
+        self.sort.setChecked(settings.sort_hand)
+        form.addRow("", self.sort)
+        self.sound = QCheckBox("Sound effects")
+        self.sound.setChecked(settings.sound)
+        if sound_note:
+            self.sound.setToolTip(sound_note)
+            form.addRow("", QLabel(f"<small>{sound_note}</small>"))
+        form.addRow("", self.sound)
         self.confirm = QCheckBox("Ask before throwing to the crib")
         self.confirm.setChecked(settings.confirm_throw)
         form.addRow("", self.confirm)
         self.manual = QCheckBox("Count my own hand and crib (from the next game)")
         self.manual.setChecked(settings.manual_count)
         form.addRow("", self.manual)
+        self.pegging = QCheckBox("Peg my own points in the play (from the next game)")
+        self.pegging.setChecked(settings.manual_pegging)
+        form.addRow("", self.pegging)
         self.muggins = QCheckBox("Muggins: points I miss go to the opponent")
         self.muggins.setChecked(settings.muggins)
         form.addRow("", self.muggins)
@@ -154,12 +200,54 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
-        self._opponent = settings.opponent
 
     def settings(self) -> Settings:
-        return Settings(speed=self.speed.currentText(), auto_advance_ms=self.auto.currentData(),
-                        card_back=self.back.currentText(),
-                        board_colour=self.board.currentText(),
-                        confirm_throw=self.confirm.isChecked(),
-                        manual_count=self.manual.isChecked(),
-                        muggins=self.muggins.isChecked(), opponent=self._opponent)
+        return replace(
+            self._settings, speed=self.speed.currentText(),
+            auto_advance_ms=self.auto.currentData(), card_back=self.back.currentText(),
+            board_colour=self.board.currentText(), confirm_throw=self.confirm.isChecked(),
+            manual_count=self.manual.isChecked(), manual_pegging=self.pegging.isChecked(),
+            muggins=self.muggins.isChecked(), sort_hand=self.sort.isChecked(),
+            sound=self.sound.isChecked(), theme=self.theme.currentData(),
+            zoom=self.zoom.currentData())
+
+
+def player_combo(selected: str) -> QComboBox:
+    """Every registered player by its title (watching compares players, not levels)."""
+    combo = QComboBox()
+    for info in available_players():
+        combo.addItem(info.title, info.name)
+        combo.setItemData(combo.count() - 1, info.description, Qt.ItemDataRole.ToolTipRole)
+    combo.setCurrentIndex(max(0, combo.findData(selected)))
+    return combo
+
+
+class WatchDialog(QDialog):
+    """Choose two players, how many games and a seed."""
+
+    def __init__(self, parent=None, quick: bool = False) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Run games quickly" if quick else "Watch the computer play")
+        form = QFormLayout()
+        self.a = player_combo("mueller")
+        self.b = player_combo("heuristic")
+        form.addRow("Player A", self.a)
+        form.addRow("Player B", self.b)
+        self.games = QSpinBox()
+        self.games.setRange(1, 100_000)
+        self.games.setValue(1000 if quick else 3)
+        form.addRow("Games", self.games)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        form.addRow("Seed", self.seed)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def setup(self) -> WatchSetup:
+        return WatchSetup((self.a.currentData(), self.b.currentData()), self.games.value(),
+                          self.seed.value())

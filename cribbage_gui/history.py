@@ -2,7 +2,7 @@
 
 One row per game (opponent, seed, final scores, winner, skunk) and one per deal (points by
 source for both sides, the person's role, and whether the deal was completed). A database
-that cannot be read is set aside (``storage.set_aside``) and a fresh one started.
+that cannot be read is set aside (``saving.set_aside``) and a fresh one started.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS games (
     human_won INTEGER NOT NULL,
     skunk INTEGER NOT NULL,
     deals INTEGER NOT NULL,
-    match_id TEXT
+    match_id TEXT,
+    undo_used INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -83,30 +84,70 @@ def deal_rows(events: Iterable, human_seat: int) -> list[DealRow]:
     return rows
 
 
+def points_by_source(events: Iterable) -> list[dict[str, int]]:
+    """Each seat's points in a game by source (pegging, hand, crib, his heels, muggins),
+    from its Scored events."""
+    totals = [0, 0]
+    points = [{source: 0 for source in SOURCES} for _ in (0, 1)]
+    for e in events:
+        if isinstance(e, Scored):
+            points[e.seat][e.source] += e.total - totals[e.seat]
+            totals[e.seat] = e.total
+    return points
+
+
+def scores_by_deal(events: Iterable) -> list[tuple[int, int, int]]:
+    """(deal, seat 0's score, seat 1's score) at the end of each deal (and 0, 0, 0 first)."""
+    out = [(0, 0, 0)]
+    scores = [0, 0]
+    deal = 0
+    for e in events:
+        if isinstance(e, Dealt):
+            if deal:
+                out.append((deal, scores[0], scores[1]))
+            deal = e.deal
+        elif isinstance(e, Scored):
+            scores[e.seat] = e.total
+    if deal:
+        out.append((deal, scores[0], scores[1]))
+    return out
+
+
 class History:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.db = sqlite3.connect(path)
         self.db.executescript(SCHEMA)
         self.db.execute("SELECT COUNT(*) FROM games").fetchone()  # fails if not a database
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Add what a history from an earlier version lacks (its games are kept)."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        if "undo_used" not in columns:
+            with self.db:
+                self.db.execute("ALTER TABLE games ADD COLUMN undo_used INTEGER NOT NULL "
+                                "DEFAULT 0")
 
     def close(self) -> None:
         self.db.close()
 
     def record_game(self, events: list, *, opponent: str, seed: int, game_index: int,
-                    human_seat: int, match_id: str | None = None) -> int:
-        """Store a finished game; returns its id."""
+                    human_seat: int, match_id: str | None = None,
+                    undo_used: bool = False) -> int:
+        """Store a finished game (``undo_used``: the person took a decision back); returns
+        its id."""
         over = next(e for e in reversed(events) if isinstance(e, GameOver))
         rows = deal_rows(events, human_seat)
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO games (finished_at, opponent, seed, game_index, human_seat, "
-                "human_score, opponent_score, human_won, skunk, deals, match_id) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "human_score, opponent_score, human_won, skunk, deals, match_id, undo_used) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (_dt.datetime.now().isoformat(timespec="seconds"), opponent, seed,
                  game_index, human_seat, over.scores[human_seat],
                  over.scores[1 - human_seat], int(over.winner == human_seat), over.skunk,
-                 len(rows), match_id))
+                 len(rows), match_id, int(undo_used)))
             game_id = cur.lastrowid
             for r in rows:
                 self.db.execute(
@@ -121,11 +162,11 @@ class History:
         """Games, wins, win rate, skunks given and taken, per opponent."""
         rows = self.db.execute(
             "SELECT opponent, COUNT(*), SUM(human_won), "
-            "SUM(human_won AND skunk >= 1), SUM(NOT human_won AND skunk >= 1) "
-            "FROM games GROUP BY opponent ORDER BY opponent").fetchall()
+            "SUM(human_won AND skunk >= 1), SUM(NOT human_won AND skunk >= 1), "
+            "SUM(undo_used) FROM games GROUP BY opponent ORDER BY opponent").fetchall()
         return [{"opponent": o, "games": n, "wins": w, "win_rate": w / n if n else 0.0,
-                 "skunks_given": given, "skunks_taken": taken}
-                for o, n, w, given, taken in rows]
+                 "skunks_given": given, "skunks_taken": taken, "undo_games": undo}
+                for o, n, w, given, taken, undo in rows]
 
     def per_deal_averages(self) -> dict[str, dict[str, float]]:
         """The person's average points per complete deal by source, as dealer and pone."""
@@ -155,7 +196,7 @@ class History:
 def open_history(path: Path) -> tuple[History, str | None]:
     """Open the database at ``path``; a corrupt one is set aside and a fresh one started.
     Returns the history and, if something was set aside, a message for the person."""
-    from cribbage_gui.storage import set_aside
+    from cribbage_gui.saving import set_aside
 
     try:
         return History(path), None

@@ -1,142 +1,140 @@
-"""The main window: the board, the table, and the controls of a game against the computer."""
+"""The main window: composed of the board, the table and the panels, and three parts with
+explicit interfaces: :class:`~cribbage_gui.game.Playing` (a game against the computer),
+:class:`~cribbage_gui.watching.Watching` (two computers) and
+:class:`~cribbage_gui.saving.SaveStore` (the game saved between sessions).
+
+The window builds the widgets, wires the parts to them, and owns what is the window's: the
+menus and keys, the settings, the theme and zoom, the geometry and dock layout (kept between
+sessions), the heatmap's link to the table, and the dialogs.
+"""
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QSettings, Qt, QThreadPool, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
+    QDockWidget,
     QMainWindow,
     QMessageBox,
-    QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from ai import available_players, make_player
-from ai.match.series import Series
-from cribbage_gui import storage
-from cribbage_gui.controller import GameController, GameSetup
-from cribbage_gui.dialogs import NewGameDialog, Settings, SettingsDialog
-from cribbage_gui.history import open_history
-from cribbage_gui.model import SKUNK_WORDS, TableModel, short_title
-from cribbage_gui.presenter import SPEEDS, Presenter
-from cribbage_gui.watching import WatchBar, WatchSession
+from cribbage_gui import saving, theme
+from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
+from cribbage_gui.game import Playing
+from cribbage_gui.history import open_history, points_by_source, scores_by_deal
+from cribbage_gui.jobs import wait_for_jobs
+from cribbage_gui.presenter import Presenter
+from cribbage_gui.settings import Settings
+from cribbage_gui.texts import player_title
+from cribbage_gui.watching import Watching, WatchSetup
 from cribbage_gui.widgets.board import BoardWidget
+from cribbage_gui.widgets.controls import GameBar, WatchBar
+from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
 from cribbage_gui.widgets.heatmap_panel import HeatmapDock
-from cribbage_gui.widgets.reasoning import ReasoningDock
+from cribbage_gui.widgets.log_panel import LogDock
+from cribbage_gui.widgets.reasoning import ReasoningDock, review_headline
 from cribbage_gui.widgets.table import TableView
-from cribbage_gui.window_saving import SavingMixin
-from cribbage_gui.window_watching import WatchingMixin
-from engine import Claim, Phase, PlayCard, Toss, why_illegal
-from engine.cards import card_label
+
+LAYOUT_VERSION = 2  # a saved dock layout from another version is not restored
+WIDE = 1300  # from this width the play-by-play has its own column
 
 
-class _HintJob(QRunnable):
-    """Asks the strongest player for its decision, off the GUI thread."""
-
-    class Signals(QObject):
-        done = Signal(object, object)  # observation, decision
-
-    def __init__(self, obs) -> None:
-        super().__init__()
-        self.obs = obs
-        self.signals = self.Signals()
-
-    def run(self) -> None:
-        strongest = available_players()[-1].name
-        decision = make_player(strongest, seed=0).decide(self.obs)
-        self.signals.done.emit(self.obs, decision)
-
-
-class MainWindow(WatchingMixin, SavingMixin, QMainWindow):
+class MainWindow(QMainWindow):
     def __init__(self, data_dir: Path | None = None, qsettings: QSettings | None = None,
                  parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Cribbage")
         self.qsettings = qsettings or QSettings()
         self.settings = Settings.load(self.qsettings)
-        self.data_dir = data_dir or storage.data_dir()
-        self.board = BoardWidget()
-        self.table = TableView()
-        self.controller = GameController(self)
-        self.presenter = Presenter(self.table, self.board, self)
-        self.obs = None  # the person's pending decision
-        self.series: Series | None = None
-        self.setup: GameSetup | None = None
+        self.data_dir = data_dir or saving.data_dir()
+        self.saves = saving.SaveStore(self.data_dir)
         self.messages: list[str] = []  # shown to the person (also read by tests)
-        self.watch: WatchSession | None = None
-        self.quit_when_done = False
+        self.history, problem = open_history(self.data_dir / saving.HISTORY_NAME)
         self._build()
-        self.history, problem = open_history(self.data_dir / storage.HISTORY_NAME)
+        self.playing = Playing(self.presenter, self.table, self.game_bar, self.history,
+                               lambda: self.settings, self)
+        self.playing.confirm = self._confirm
+        self.watching = Watching(self.presenter, self.watch_bar, self)
+        self._connect()
         if problem:
             self.tell(problem)
-        self.controller.event.connect(self.presenter.feed_event)
-        self.controller.human_turn.connect(self.presenter.feed_turn)
-        self.controller.failed.connect(self._on_failure)
-        self.presenter.turn_ready.connect(self._on_turn)
-        self.presenter.waiting_to_continue.connect(self.continue_button.setVisible)
-        self.presenter.game_over.connect(self._on_game_over)
-        self.table.card_clicked.connect(self.click_card)
-        self.table.card_double_clicked.connect(self.double_click_card)
-        self.presenter.shown.connect(self.reasoning.on_event)
-        self.presenter.shown.connect(self._track_weights_position)
         self.apply_settings()
-        self._set_controls(None)
-        self.continue_button.setVisible(False)
+        self._restore_layout()
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
+        self.board = BoardWidget()
+        self.table = TableView()
+        self.presenter = Presenter(self.table, self.board, self)
+        board_dock = QDockWidget("Board", self)
+        board_dock.setObjectName("board")
+        board_dock.setWidget(self.board)
+        board_dock.setTitleBarWidget(QWidget())
+        board_dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
+        self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.TopDockWidgetArea)
+        self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.TopDockWidgetArea)
+        self.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, board_dock)
+        self.board_dock = board_dock
         central = QWidget()
         layout = QVBoxLayout(central)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.board)
+        layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.table, 1)
-        bar = QHBoxLayout()
-        self.match_label = QLabel("")
-        bar.addWidget(self.match_label)
-        bar.addStretch(1)
-        self.hint_button = QPushButton("Hint")
-        self.hint_button.setToolTip("What the strongest computer player would do")
-        self.hint_button.clicked.connect(self.hint)
-        self.claim_spin = QSpinBox()
-        self.claim_spin.setRange(0, 29)
-        self.claim_spin.setPrefix("My count: ")
-        self.claim_button = QPushButton("Claim")
-        self.claim_button.clicked.connect(self.claim)
-        self.throw_button = QPushButton("Throw to crib")
-        self.throw_button.clicked.connect(self.throw)
-        self.continue_button = QPushButton("Continue")
-        self.continue_button.clicked.connect(self.presenter.proceed)
-        for w in (self.hint_button, self.claim_spin, self.claim_button, self.throw_button,
-                  self.continue_button):
-            bar.addWidget(w)
-        layout.addLayout(bar)
+        self.game_bar = GameBar()
+        layout.addWidget(self.game_bar)
         self.watch_bar = WatchBar()
         self.watch_bar.setVisible(False)
-        self.watch_bar.speed.currentTextChanged.connect(self._watch_speed)
-        self.watch_bar.pause.toggled.connect(lambda on: self.presenter.set_paused(on))
-        self.watch_bar.step.clicked.connect(self.presenter.step)
-        self.watch_bar.stop.clicked.connect(self.stop_watching)
         layout.addWidget(self.watch_bar)
         self.setCentralWidget(central)
         self.reasoning = ReasoningDock(self)
         self.heatmap = HeatmapDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.reasoning)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.heatmap)
+        self.log = LogDock(self)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
+                            | QMainWindow.DockOption.AllowTabbedDocks)
+        self._auto_layout = True  # the default panels follow the width, until moved
+        self._wide: bool | None = None
+        for dock in (self.reasoning, self.heatmap, self.log):
+            dock.dockLocationChanged.connect(self._panels_moved)
+            dock.topLevelChanged.connect(self._panels_moved)
+        self._default_docks(wide=False)
+        self._menus()
+        self.resize(1400, 900)
+
+    def _default_docks(self, wide: bool) -> None:
+        """The panels on the right, tabbed; from ``WIDE`` pixels the play-by-play on the
+        left in a column of its own."""
+        self._arranging = True
+        self._wide = wide
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in (self.reasoning, self.heatmap, self.log):
+            dock.setFloating(False)
+            self.addDockWidget(right, dock)
         self.tabifyDockWidget(self.reasoning, self.heatmap)
+        if wide:
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.log)
+            self.resizeDocks([self.log], [240], Qt.Orientation.Horizontal)
+        else:
+            self.tabifyDockWidget(self.reasoning, self.log)
+        self.resizeDocks([self.reasoning], [420 if wide else 330],
+                         Qt.Orientation.Horizontal)
         self.reasoning.raise_()
-        self.heatmap.visibilityChanged.connect(self._heatmap_shown)
+        self._arranging = False
+
+    def _panels_moved(self, *_args) -> None:
+        if not getattr(self, "_arranging", False):
+            self._auto_layout = False  # the person arranged them: keep their layout
+
+    def _menus(self) -> None:
         menu = self.menuBar().addMenu("&Game")
         self.new_action = self._action(menu, "&New game…", self.new_game_dialog,
                                        QKeySequence.StandardKey.New)
         self._action(menu, "&Resume saved game", self.resume_saved_game)
+        self.undo_action = self._action(menu, "&Undo my last card or discard",
+                                        lambda: self.playing.undo(),
+                                        QKeySequence.StandardKey.Undo)
         menu.addSeparator()
         self._action(menu, "&Watch the computer play…", self.watch_dialog)
         self._action(menu, "Run games &quickly…", self.quick_run_dialog)
@@ -148,35 +146,162 @@ class MainWindow(WatchingMixin, SavingMixin, QMainWindow):
         view = self.menuBar().addMenu("&View")
         view.addAction(self.reasoning.toggleViewAction())
         view.addAction(self.heatmap.toggleViewAction())
-        self.resize(1560, 900)
+        view.addAction(self.log.toggleViewAction())
+        view.addSeparator()
+        self._action(view, "Zoom &in", lambda: self.zoom_by(+1), QKeySequence.StandardKey.ZoomIn)
+        self._action(view, "Zoom &out", lambda: self.zoom_by(-1),
+                     QKeySequence.StandardKey.ZoomOut)
+        self._action(view, "&Normal size", lambda: self.set_zoom(1.0), QKeySequence("Ctrl+0"))
+        view.addSeparator()
+        self._action(view, "Reset the &panels", self.reset_layout)
+        help_menu = self.menuBar().addMenu("&Help")
+        self._action(help_menu, "&How to play", lambda: self.show_help("How to play"),
+                     QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&Scoring", lambda: self.show_help("Scoring"))
+        self._action(help_menu, "&Keyboard shortcuts",
+                     lambda: self.show_help("Keyboard shortcuts"))
+        help_menu.addSeparator()
+        self._action(help_menu, "&About Cribbage", lambda: self.show_help("About"))
 
     def _action(self, menu, text, slot, shortcut=None) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(shortcut)
-        action.triggered.connect(slot)
+        action.triggered.connect(lambda _checked=False: slot())
         menu.addAction(action)
         return action
 
+    def _connect(self) -> None:
+        p, g, w = self.presenter, self.playing, self.watching
+        self.table.card_clicked.connect(g.click_card)
+        self.table.card_double_clicked.connect(g.double_click_card)
+        self.game_bar.continue_button.clicked.connect(lambda: p.proceed())
+        p.waiting_to_continue.connect(self.game_bar.continue_button.setVisible)
+        p.shown.connect(self.reasoning.on_event)
+        p.shown.connect(self._track_weights_position)
+        p.shown.connect(self._log_event)
+        p.turn_ready.connect(lambda _obs: self.undo_action.setEnabled(g.can_undo))
+        g.message.connect(self.tell)
+        g.refused.connect(self.refuse)
+        g.failed.connect(self._on_failure)
+        g.finished.connect(self._game_finished)
+        g.discard_turn.connect(self.reasoning.discard.show_for)
+        g.rated.connect(self.reasoning.review_tab.show_ratings)
+        g.rewound.connect(self._rewound)
+        w.message.connect(self.tell)
+        w.failed.connect(self._on_failure)
+        w.started.connect(self._watch_started)
+        w.stopped.connect(self._watch_stopped)
+        w.finished.connect(self._watch_finished)
+        self.heatmap.visibilityChanged.connect(self._heatmap_shown)
+        self.game_bar.continue_button.setVisible(False)
+        theme.signals.changed.connect(lambda _t: self.board.update())
+
+    # ------------------------------------------------------------------ settings and looks
     def apply_settings(self) -> None:
         s = self.settings
-        self.presenter.speed = SPEEDS[s.speed]
-        self.presenter.auto_advance_ms = s.auto_advance_ms
-        self.table.animation_ms = int(300 * SPEEDS[s.speed])
-        self.board.animation_ms = int(350 * SPEEDS[s.speed])
+        theme.apply(s.theme)
+        self.presenter.set_pace(s.pace, s.auto_advance_ms)
         self.table.back = s.card_back
+        self.table.sort_hand = s.sort_hand
         self.board.set_colour(s.board_colour)
+        self.set_zoom(s.zoom, save=False)
         self.table.refresh(animate=False)
+
+    def set_zoom(self, factor: float, save: bool = True) -> None:
+        factor = theme.set_zoom(factor)
+        self.table.set_zoom(factor)
+        if save and factor != self.settings.zoom:
+            self.settings.zoom = factor
+            self.settings.save(self.qsettings)
+
+    def zoom_by(self, step: int) -> None:
+        levels = theme.ZOOMS
+        here = min(range(len(levels)), key=lambda i: abs(levels[i] - self.settings.zoom))
+        self.set_zoom(levels[max(0, min(len(levels) - 1, here + step))])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        # the board takes about a quarter of the window's height, and all of its width
+        self.resizeDocks([self.board_dock], [int(min(300, max(130, self.height() * 0.24)))],
+                         Qt.Orientation.Vertical)
+        wide = self.width() >= WIDE
+        if self._auto_layout and wide != self._wide:
+            self._default_docks(wide)
 
     def tell(self, text: str) -> None:
         """A message for the person: in the status line and the log."""
         self.messages.append(text)
         self.statusBar().showMessage(text, 8000)
 
+    def refuse(self, message: str) -> None:
+        """Refuse a click with a short message; nothing changes."""
+        self.tell(message)
+        self.table.announce(message)
+
+    def _confirm(self, text: str) -> bool:
+        return QMessageBox.question(self, "Throw to the crib", text) == \
+            QMessageBox.StandardButton.Yes
+
+    # ------------------------------------------------------------------ the layout kept
+    def _restore_layout(self) -> None:
+        qs = self.qsettings
+        geometry, state = qs.value("window/geometry"), qs.value("window/state")
+        if int(qs.value("window/layout", 0) or 0) == LAYOUT_VERSION and geometry is not None:
+            self._arranging = True
+            self.restoreGeometry(QByteArray(geometry))
+            if state is not None and self.restoreState(QByteArray(state), LAYOUT_VERSION):
+                self._auto_layout = False
+            self._arranging = False
+
+    def save_layout(self) -> None:
+        qs = self.qsettings
+        qs.setValue("window/geometry", self.saveGeometry())
+        qs.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        qs.setValue("window/layout", LAYOUT_VERSION)
+        qs.sync()
+
+    def reset_layout(self) -> None:
+        """View → Reset the panels: the default layout for this width, all panels shown."""
+        for dock in (self.reasoning, self.heatmap, self.log):
+            dock.setVisible(True)
+        self._auto_layout = True
+        self._default_docks(wide=self.width() >= WIDE)
+
     # ------------------------------------------------------------------ starting games
+    def startup(self, ask=None, welcome=None) -> None:
+        """Offer to resume a saved game; else, at the very first start, the welcome (choose
+        an opponent); else a game against the last opponent. ``ask(summary) -> bool`` and
+        ``welcome() -> opponent or None`` decide instead of dialogs (tests)."""
+        summary = self.saved_game_summary()
+        if summary is not None:
+            ask = ask or self._ask_resume
+            if ask(summary) and self.resume_saved():
+                return
+            if self.saves.exists():
+                self.saves.discard()
+        if not self.settings.welcomed:
+            QTimer.singleShot(0, lambda: self._welcome(welcome))
+            return
+        QTimer.singleShot(0, lambda: self.start_match(self.settings.opponent))
+
+    def _welcome(self, welcome=None) -> None:
+        if welcome is None:
+            dialog = WelcomeDialog(self.settings.opponent, self)
+            dialog.help_requested.connect(lambda: self.show_help("How to play"))
+            self.welcome_dialog = dialog
+            opponent = dialog.choice() if dialog.exec() else None
+        else:
+            opponent = welcome()
+        self.settings.welcomed = True
+        if opponent:
+            self.settings.opponent = opponent
+        self.settings.save(self.qsettings)
+        self.start_match(self.settings.opponent)
+
     def new_game_dialog(self) -> None:
-        game = self.controller.game
-        if game is not None and not game.is_over:
+        game = self.playing.controller.game
+        if self.playing.active and game is not None and not game.is_over:
             answer = QMessageBox.question(self, "New game",
                                           "Abandon the game in progress and start a new one?")
             if answer != QMessageBox.StandardButton.Yes:
@@ -189,249 +314,214 @@ class MainWindow(WatchingMixin, SavingMixin, QMainWindow):
             self.start_match(opponent, seed, length)
 
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
-        self.stop_watching()
-        self.series = Series(length)
-        self._start_game(GameSetup(
-            opponent=opponent, seed=secrets.randbits(48) if seed is None else seed,
-            index=0, manual_count=self.settings.manual_count, muggins=self.settings.muggins))
+        self.watching.stop()
+        self.game_bar.setVisible(True)
+        self.playing.start_match(opponent, seed, length)
+        self._players_changed((None, opponent) if self.playing.setup.human_seat == 0
+                              else (opponent, None))
 
-    def _start_game(self, setup: GameSetup, game=None, rng_states=None) -> None:
-        self.setup = setup
-        self.obs = None
-        model = TableModel(setup.human_seat, self._names(setup))
-        self.presenter.begin(model)
-        self.reasoning.begin(model.names, setup.human_seat)
-        self._weights_seat = 1 - setup.human_seat \
-            if setup.opponent.partition(":")[0] == "weights" else None
-        self._show_weights_of(setup.opponent)
-        self._set_controls(None)
-        if game is not None:  # before the worker starts adding to game.events
-            self.presenter.catch_up(list(game.events))
-        self.controller.start(setup, game, rng_states)
-        self._update_match_label()
-
-    def _names(self, setup: GameSetup) -> tuple[str, str]:
-        names = ["", ""]
-        names[setup.human_seat] = "You"
-        names[1 - setup.human_seat] = short_title(setup.opponent)
-        return tuple(names)
-
-    def _update_match_label(self) -> None:
-        s, setup = self.series, self.setup
-        if s is None or setup is None:
-            self.match_label.setText("")
-            return
-        me, them = setup.human_seat, 1 - setup.human_seat
-        if s.length == 1:
-            self.match_label.setText(f"Against {short_title(setup.opponent)}")
+    def _players_changed(self, players) -> None:
+        """A new table: the panels start afresh for these players."""
+        names = self.presenter.model.names
+        seat = None if self.watching.active else self.playing.setup.human_seat
+        self.reasoning.begin(names, seat)
+        self.log.begin(names)
+        weights = [i for i, n in enumerate(players) if n and n.partition(":")[0] == "weights"]
+        self._weights_seat = weights[0] if weights else None
+        if weights:
+            self._show_weights_of(players[weights[0]])
         else:
-            self.match_label.setText(
-                f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
-                f"(match points {s.points(me)} – {s.points(them)})")
+            self.heatmap.clear_position()
 
-    # ------------------------------------------------------------------ the person's turn
-    def _on_turn(self, obs) -> None:
-        self.obs = obs
-        self.table.selected = set()
-        self._set_controls(obs)
-        if obs.phase is Phase.DISCARD:
-            whose = "your" if obs.is_dealer else f"{self.presenter.model.names[1 - obs.seat]}'s"
-            self.table.set_status(f"Choose two cards for {whose} crib")
-            self.reasoning.discard.show_options(obs.dealt, obs.is_dealer)
-        elif obs.phase is Phase.PLAY:
-            count = f" (the count is {obs.count})" if obs.current else ""
-            self.table.set_status(f"Your turn: play a card{count}")
-        elif obs.phase is Phase.COUNT:
-            self.table.set_status(f"Count your {obs.show[1]}, then Claim")
-        self.table.refresh()
+    # ------------------------------------------------------------------ saving and resuming
+    def save_game(self) -> bool:
+        """Stop the game and save it (if one is in progress); True if saved."""
+        saved = self.playing.saved()
+        if saved is None:
+            return False
+        self.saves.write(saved)
+        return True
 
-    def _set_controls(self, obs) -> None:
-        phase = obs.phase if obs is not None else None
-        self.table.set_interactive(phase in (Phase.DISCARD, Phase.PLAY))
-        self.throw_button.setVisible(phase is Phase.DISCARD)
-        self.throw_button.setEnabled(len(self.table.selected) == 2)
-        self.claim_spin.setVisible(phase is Phase.COUNT)
-        self.claim_button.setVisible(phase is Phase.COUNT)
-        self.hint_button.setEnabled(phase in (Phase.DISCARD, Phase.PLAY))
-        if obs is None:
-            self.table.set_status("")
+    def saved_game_summary(self) -> str | None:
+        """A line describing the saved game, or None when there is none (or it is bad, in
+        which case it is set aside with a message)."""
+        if not self.saves.exists():
+            return None
+        try:
+            saved = self.saves.read()
+        except ValueError as exc:
+            self._set_aside(exc)
+            return None
+        me, title = saved.setup.human_seat, player_title(saved.setup.opponent)
+        return (f"Your game against {title}: you {saved.game.scores[me]}, {title} "
+                f"{saved.game.scores[1 - me]}")
 
-    def _submit(self, action) -> None:
-        self.obs = None
-        self.table.selected = set()
-        self._set_controls(None)
-        self.controller.submit(action)
+    def _set_aside(self, exc: Exception) -> None:
+        moved = self.saves.set_aside()
+        self.tell(f"The saved game could not be read ({exc}); it was set aside as "
+                  f"{moved.name}.")
 
-    def refuse(self, message: str) -> None:
-        """Refuse a click with a short message; nothing changes."""
-        self.tell(message[0].upper() + message[1:])
-        self.table.announce(message[0].upper() + message[1:])
+    def resume_saved(self) -> bool:
+        """Resume the saved game; False (with a message) if it cannot be read."""
+        try:
+            saved = self.saves.read()
+        except ValueError as exc:
+            self._set_aside(exc)
+            return False
+        self.watching.stop()
+        self.game_bar.setVisible(True)
+        self.playing.resume(saved)
+        seat = saved.setup.human_seat
+        self._players_changed((None, saved.setup.opponent) if seat == 0
+                              else (saved.setup.opponent, None))
+        self.log.set_entries(self.presenter.model.log)
+        return True
 
-    def click_card(self, card: int) -> None:
-        obs = self.obs
-        if obs is None:
-            return
-        if obs.phase is Phase.DISCARD:
-            chosen = set(self.table.selected)
-            if card in chosen:
-                chosen.discard(card)
-            elif len(chosen) == 2:
-                self.refuse("two cards only: click a chosen card to put it back")
-                return
-            else:
-                chosen.add(card)
-            self.table.set_selected(chosen)
-            self.throw_button.setEnabled(len(chosen) == 2)
-        elif obs.phase is Phase.PLAY:
-            action = PlayCard(card)
-            reason = why_illegal(obs, action)
-            if reason:
-                self.refuse(reason)
-                return
-            self._submit(action)
+    def _ask_resume(self, summary: str) -> bool:
+        answer = QMessageBox.question(
+            self, "Resume?", f"{summary}.\n\nResume it? (No starts a new game and discards "
+                             f"the saved one.)")
+        return answer == QMessageBox.StandardButton.Yes
 
-    def double_click_card(self, card: int) -> None:
-        if self.obs is None or self.obs.phase is not Phase.DISCARD:
+    def resume_saved_game(self) -> None:
+        """Game → Resume saved game (stopping whatever is on the table)."""
+        if not self.saves.exists():
+            self.tell("There is no saved game.")
             return
-        chosen = set(self.table.selected) | {card}
-        if len(chosen) == 2:
-            self.table.selected = chosen
-            self.throw()
+        self.watching.stop()
+        self.playing.controller.stop()
+        self.resume_saved()
 
-    def throw(self) -> None:
-        obs = self.obs
-        if obs is None or obs.phase is not Phase.DISCARD:
+    # ------------------------------------------------------------------ the panels follow
+    def _log_event(self, _event) -> None:
+        model = self.presenter.model
+        if model is None:
             return
-        if len(self.table.selected) != 2:
-            self.refuse("choose exactly two cards for the crib")
-            return
-        action = Toss(tuple(sorted(self.table.selected)))
-        reason = why_illegal(obs, action)
-        if reason:
-            self.refuse(reason)
-            return
-        if self.settings.confirm_throw:
-            names = " and ".join(card_label(c) for c in action.cards)
-            answer = QMessageBox.question(self, "Throw to the crib", f"Throw {names}?")
-            if answer != QMessageBox.StandardButton.Yes:
-                return
-        self._submit(action)
+        while len(self.log.entries) < len(model.log):
+            self.log.add(model.log[len(self.log.entries)])
 
-    def claim(self) -> None:
-        obs = self.obs
-        if obs is None or obs.phase is not Phase.COUNT:
-            return
-        action = Claim(self.claim_spin.value())
-        reason = why_illegal(obs, action)
-        if reason:
-            self.refuse(reason)
-            return
-        self._submit(action)
+    def _rewound(self, events) -> None:
+        self.reasoning.replay(events)
+        self.log.set_entries(self.presenter.model.log)
+        self.undo_action.setEnabled(self.playing.can_undo)
 
-    def hint(self) -> None:
-        if self.obs is None:
-            return
-        job = _HintJob(self.obs)
-        job.signals.done.connect(self._show_hint)
-        self._hint_job = job  # keep the signals object alive
-        QThreadPool.globalInstance().start(job)
+    _weights_seat: int | None = None
 
-    def _show_hint(self, obs, decision) -> None:
-        if obs is not self.obs:
-            return  # the moment has passed
-        action = decision.action
-        if isinstance(action, Toss):
-            self.table.set_selected(set(action.cards))
-            self.throw_button.setEnabled(True)
-            text = "Hint: throw " + " and ".join(card_label(c) for c in action.cards)
-        elif isinstance(action, PlayCard):
-            self.table.set_highlight({action.card})
-            text = f"Hint: play {card_label(action.card)}"
-        else:
-            return
-        self.table.announce(text)
-        self.tell(f"{text} ({decision.reasoning.summary()})")
+    def _heatmap_shown(self, visible: bool) -> None:
+        if visible and self.heatmap.weights is None:
+            self._show_weights_of("weights")
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt)
-        key = event.key()
-        if Qt.Key.Key_1 <= key <= Qt.Key.Key_6 and self.obs is not None:
-            hand = self.presenter.model.hands[self.presenter.model.my_seat]
-            index = key - Qt.Key.Key_1
-            if index < len(hand):
-                self.click_card(hand[index])
+    def _show_weights_of(self, name: str) -> None:
+        """Show the weights table a ``weights`` player uses (when the panel is open)."""
+        base, _, path = name.partition(":")
+        if base != "weights" or (self.heatmap.weights is not None and not path
+                                 and not self.heatmap.isVisible()):
+            self.heatmap.clear_position()
             return
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            if self.continue_button.isVisible():
-                self.presenter.proceed()
-            elif self.obs is not None and self.obs.phase is Phase.DISCARD:
-                self.throw()
-            elif self.obs is not None and self.obs.phase is Phase.COUNT:
-                self.claim()
+        from ai.training.files import asset_path
+        from ai.training.weights import FILE
+
+        try:
+            self.heatmap.load_file(Path(path) if path else asset_path(FILE))
+        except ValueError as exc:
+            self.tell(str(exc))
+
+    def _track_weights_position(self, _event) -> None:
+        seat, m = self._weights_seat, self.presenter.model
+        if seat is None or m is None or m.dealer is None:
             return
-        if key == Qt.Key.Key_Space:
-            self.presenter.proceed()
-            return
-        super().keyPressEvent(event)
+        self.heatmap.set_position(m.dealer == seat, m.scores[seat], m.scores[1 - seat])
+
+    # ------------------------------------------------------------------ watching
+    def watch_dialog(self) -> None:
+        dialog = WatchDialog(self)
+        if dialog.exec():
+            self.start_watching(dialog.setup())
+
+    def start_watching(self, setup: WatchSetup, delay_ms: int | None = None,
+                       quit_when_done: bool = False) -> None:
+        """Watch ``setup.games`` games between two computer players, both hands face up."""
+        game = self.playing.controller.game
+        if self.playing.active and game is not None and not game.is_over and self.save_game():
+            self.tell("Your game was saved: Game → Resume saved game brings it back.")
+        self.playing.stop()
+        self.watching.start(setup, delay_ms, quit_when_done)
+
+    def _watch_started(self, setup: WatchSetup) -> None:
+        self.game_bar.setVisible(False)
+        self._players_changed(setup.players)
+
+    def _watch_stopped(self) -> None:
+        self.game_bar.setVisible(True)
+        self.apply_settings()
+
+    def _watch_finished(self, line: str) -> None:
+        if self.watching.quit_when_done:
+            print(line, flush=True)
+            QTimer.singleShot(0, self.close)
+
+    def stop_watching(self) -> None:
+        self.watching.stop()
+
+    def quick_run_dialog(self) -> None:
+        from cribbage_gui.quick_run import QuickRunWindow
+
+        dialog = WatchDialog(self, quick=True)
+        if dialog.exec():
+            self.quick_window = QuickRunWindow(dialog.setup(), self)
+            self.quick_window.show()
+            self.quick_window.start()
 
     # ------------------------------------------------------------------ the end of a game
-    def _on_game_over(self, over) -> None:
-        if self.watch is not None:
-            self.watch.record(over)
-            self.watch_bar.tally.setText(self.watch.tally())
-            return
-        setup = self.setup
-        self._set_controls(None)
-        game = self.controller.game
-        self.history.record_game(game.events, opponent=setup.opponent, seed=setup.seed,
-                                 game_index=setup.index, human_seat=setup.human_seat,
-                                 match_id=f"{setup.seed}" if self.series.length > 1 else None)
-        self._discard_save()
-        self.series.add(over.winner, over.skunk)
-        self._update_match_label()
-        me = setup.human_seat
-        result = "You win" if over.winner == me else f"{short_title(setup.opponent)} wins"
-        text = f"{result} {over.scores[over.winner]}–{over.scores[1 - over.winner]}" \
-               f"{SKUNK_WORDS[over.skunk]}."
-        if self.series.length > 1:
-            text += f"\nMatch: you {self.series.wins(me)} – {self.series.wins(1 - me)}."
-            if self.series.over:
-                text += " You win the match!" if self.series.winner == me \
-                    else " You lose the match."
-        self.tell(text.replace("\n", " "))
-        box = QMessageBox(QMessageBox.Icon.Information, "Game over", text,
-                          QMessageBox.StandardButton.NoButton, self)
-        again = "Next game" if self.series.length > 1 and not self.series.over \
-            else "Play again"
-        self.again_button = box.addButton(again, QMessageBox.ButtonRole.AcceptRole)
-        box.addButton("Close", QMessageBox.ButtonRole.RejectRole)
-        box.buttonClicked.connect(lambda b: self._after_game(b is self.again_button, over))
-        self.game_over_box = box
-        box.open()
+    def game_summary(self, over) -> GameSummary:
+        events = self.playing.controller.game.events
+        model = self.presenter.model
+        return GameSummary(model.names, over.winner, over.scores, over.skunk,
+                           points_by_source(events), scores_by_deal(events),
+                           review_headline(self.playing.ratings)
+                           if self.playing.ratings else "", self.playing.match_text(),
+                           model.forfeit)
 
-    def _after_game(self, again: bool, over) -> None:
-        if not again:
-            return
-        setup = self.setup
-        if self.series.length > 1 and not self.series.over:
-            # the loser of a game deals first in the next
-            loser = 1 - over.winner
-            self._start_game(replace(setup, index=self.series.next_index, first_dealer=loser))
-        else:
-            self.start_match(setup.opponent, None, self.series.length)
+    def _game_finished(self, over) -> None:
+        self.saves.discard()
+        summary = self.game_summary(over)
+        s = self.playing.series
+        self.tell(" ".join(filter(None, (
+            f"{self.presenter.model.log[-1].text}" if self.presenter.model.log else "",
+            summary.match))))
+        label = "Next game" if s.length > 1 and not s.over else "Play again"
+        box = GameOverDialog(summary, label, self)
+        box.again.connect(lambda: self.playing.next_game(over.winner))
+        box.new_opponent.connect(self.new_game_dialog)
+        self.game_over_box = box
+        self.again_button = box.again_button
+        box.open()
 
     def _on_failure(self, details: str) -> None:
         self.tell("The game stopped because of an internal error; see the details.")
         QMessageBox.critical(self, "Internal error", details[-2000:])
 
-    # ------------------------------------------------------------------ statistics, settings
+    # ------------------------------------------------------------------ other windows
     def show_statistics(self) -> None:
         from cribbage_gui.statistics import StatisticsWindow
 
         self.stats_window = StatisticsWindow(self.history, self)
         self.stats_window.show()
 
+    def show_help(self, topic: str = "How to play") -> None:
+        from cribbage_gui.help import HelpWindow
+
+        window = getattr(self, "help_window", None)
+        if window is None:
+            window = HelpWindow(self, shortcuts=SHORTCUTS, data_dir=self.data_dir,
+                                settings_path=self.qsettings.fileName())
+            self.help_window = window
+        window.show_topic(topic)
+        window.show()
+        window.raise_()
+
     def settings_dialog(self) -> None:
-        dialog = SettingsDialog(self.settings, self)
+        dialog = SettingsDialog(self.settings, parent=self)
         if dialog.exec():
             self.settings = dialog.settings()
             self.settings.save(self.qsettings)
@@ -439,9 +529,49 @@ class MainWindow(WatchingMixin, SavingMixin, QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
         try:
-            self.stop_watching()
+            self.watching.stop()
             self.heatmap.cancel_training()
             self.save_game()
+            self.save_layout()
+            wait_for_jobs(5000)  # advice and ratings in flight finish before the history
         finally:
             self.history.close()
         super().closeEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt)
+        key, g = event.key(), self.playing
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_6 and g.obs is not None:
+            hand = self.table.hand_order()
+            index = key - Qt.Key.Key_1
+            if index < len(hand):
+                g.click_card(hand[index])
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if self.game_bar.continue_button.isVisible():
+                self.presenter.proceed()
+            elif g.obs is not None and self.game_bar.throw_button.isVisible():
+                g.throw()
+            elif g.obs is not None:
+                g.claim()
+            return
+        if key == Qt.Key.Key_Space:
+            self.presenter.proceed()
+            return
+        if key == Qt.Key.Key_H and g.obs is not None:
+            g.hint()
+            return
+        super().keyPressEvent(event)
+
+
+SHORTCUTS = (
+    ("1 – 6", "Choose a card of your hand (left to right)"),
+    ("Enter", "Throw the two chosen cards; claim your count; continue the show"),
+    ("Space", "Continue the show"),
+    ("H", "Hint: what the strongest computer player would do"),
+    ("Ctrl+Z", "Undo your last discard or card (single games)"),
+    ("Double-click", "Throw a card with the one already chosen"),
+    ("Ctrl+N", "New game"),
+    ("Ctrl++ / Ctrl+-", "Larger / smaller cards; Ctrl+0 normal size"),
+    ("F1", "How to play"),
+    ("Ctrl+Q", "Quit (a game in progress is saved)"),
+)

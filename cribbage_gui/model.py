@@ -3,14 +3,25 @@
 A projection of the events from one seat's point of view: the GUI renders this model and
 never computes a rule or a score itself (counts, points and totals all arrive in events).
 The opponent's cards stay face down unless ``reveal`` is set (AI-vs-AI watching) or they are
-shown in the show.
+shown in the show. ``log`` is the play-by-play: one :class:`LogEntry` per thing that
+happened, with the cards involved, for the log panel.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai.match.driver import DecisionMade, GameStarted
+from ai.match.driver import DecisionMade, Forfeited, GameStarted
+from cribbage_gui.texts import (
+    announce,
+    cards_text,
+    crib_of,
+    possessive,
+    result_sentence,
+    says,
+    spoken_count,
+)
+from engine.cards import card_label
 from engine.events import (
     Claimed,
     CountReset,
@@ -24,7 +35,7 @@ from engine.events import (
     StarterCut,
     Tossed,
 )
-from engine.scoring import ScoreItem, count_aloud
+from engine.scoring import ScoreItem
 
 
 @dataclass
@@ -41,7 +52,20 @@ class ShowStage:
 
     @property
     def spoken(self) -> str:
-        return count_aloud(self.items) if self.points is not None else ""
+        return spoken_count(self.items) if self.points is not None else ""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the play-by-play. ``kind``: game, cut, deal, toss, starter, play, go,
+    score, reset, show, claim, end; ``seat`` is whose it is (None: nobody's)."""
+
+    deal: int
+    kind: str
+    text: str
+    seat: int | None = None
+    cards: tuple[int, ...] = ()
+    points: int = 0
 
 
 @dataclass
@@ -60,16 +84,20 @@ class TableModel:
     current: list[tuple[int, int]] = field(default_factory=list)  # (seat, card)
     count: int = 0
     played: list[list[int]] = field(default_factory=lambda: [[], []])  # this deal, by seat
-    go_said: list[bool] = field(default_factory=lambda: [False, False])
+    go_at: list[int | None] = field(default_factory=lambda: [None, None])  # count of a go
     show: ShowStage | None = None
     cuts: list[tuple[int, int]] = field(default_factory=list)
     game_over: GameOver | None = None
-    last_points: tuple[int, int, str, tuple[ScoreItem, ...]] | None = None  # seat, pts
-    log: list[str] = field(default_factory=list)
+    forfeit: str | None = None
+    log: list[LogEntry] = field(default_factory=list)
 
     @property
     def opponent(self) -> int:
         return 1 - self.my_seat
+
+    @property
+    def go_said(self) -> list[bool]:
+        return [at is not None for at in self.go_at]
 
     def visible(self, seat: int) -> bool:
         """Are ``seat``'s cards face up on this table?"""
@@ -83,17 +111,23 @@ class TableModel:
             handler(event)
         return kind
 
+    def _say(self, kind: str, text: str, seat: int | None = None,
+             cards: tuple[int, ...] = (), points: int = 0) -> None:
+        self.log.append(LogEntry(self.deal, kind, text, seat, tuple(cards), points))
+
     # ------------------------------------------------------------------ handlers
     def _on_GameStarted(self, e: GameStarted) -> None:
-        self.log.append(f"Game {e.index + 1}: {self.names[0]} v {self.names[1]}")
+        self._say("game", f"Game {e.index + 1}: {self.names[0]} v {self.names[1]}")
 
     def _on_CutForDeal(self, e: CutForDeal) -> None:
         self.cuts.append(e.cards)
+        cuts = f"{self.names[0]} {card_label(e.cards[0])}, {self.names[1]} " \
+               f"{card_label(e.cards[1])}"
         if e.dealer is None:
-            self.log.append("The cut is a tie: cut again.")
+            self._say("cut", f"Cut for deal: {cuts}. A tie: cut again.", cards=e.cards)
         else:
-            self.log.append(f"{self.names[e.dealer]} cut the lower card: "
-                            f"{says(self.names[e.dealer], 'deal')} first.")
+            self._say("cut", f"Cut for deal: {cuts}. {says(self.names[e.dealer], 'deal')} "
+                             f"first.", e.dealer, e.cards)
 
     def _on_Dealt(self, e: Dealt) -> None:
         self.deal, self.dealer = e.deal, e.dealer
@@ -104,19 +138,25 @@ class TableModel:
             self.played[seat] = []
         self.starter = None
         self.current, self.count = [], 0
-        self.go_said = [False, False]
+        self.go_at = [None, None]
         self.show = None
-        self.log.append(f"Deal {e.deal}: {says(self.names[e.dealer], 'deal')}.")
+        self._say("deal", f"Deal {e.deal}: {says(self.names[e.dealer], 'deal')}.", e.dealer)
 
     def _on_Tossed(self, e: Tossed) -> None:
         self.tossed[e.seat] = e.cards
+        crib = crib_of(self.names[self.dealer])
         if self.visible(e.seat):
             self.hands[e.seat] = [c for c in self.hands[e.seat] if c not in e.cards]
+            self._say("toss", f"{says(self.names[e.seat], 'throw')} {cards_text(e.cards)} to "
+                              f"{crib}.", e.seat, e.cards)
         else:
             self.hidden[e.seat] -= 2
+            self._say("toss", f"{says(self.names[e.seat], 'throw')} two cards to {crib}.",
+                      e.seat)
 
     def _on_StarterCut(self, e: StarterCut) -> None:
         self.starter = e.card
+        self._say("starter", f"The starter: {card_label(e.card)}.", cards=(e.card,))
 
     def _on_Played(self, e: Played) -> None:
         if self.visible(e.seat):
@@ -126,14 +166,17 @@ class TableModel:
         self.current.append((e.seat, e.card))
         self.played[e.seat].append(e.card)
         self.count = e.count
+        self._say("play", f"{self.names[e.seat]}: {card_label(e.card)}, {e.count}.", e.seat,
+                  (e.card,))
 
     def _on_SaidGo(self, e: SaidGo) -> None:
-        self.go_said[e.seat] = True
-        self.log.append(f"{self.names[e.seat]}: go.")
+        self.go_at[e.seat] = e.count
+        self._say("go", f"{self.names[e.seat]}: go at {e.count}.", e.seat)
 
     def _on_CountReset(self, e: CountReset) -> None:
         self.current, self.count = [], 0
-        self.go_said = [False, False]
+        self.go_at = [None, None]
+        self._say("reset", f"The count of {e.count} ends; a new count starts at 0.")
 
     def _on_Show(self, e: Show) -> None:
         self.show = ShowStage(e.seat, e.what, e.cards, e.starter)
@@ -142,55 +185,34 @@ class TableModel:
         self.current = []
 
     def _on_Claimed(self, e: Claimed) -> None:
-        if self.show is not None:
+        if self.show is not None and e.what in ("hand", "crib"):
             self.show.claimed = e.claimed
+        self._say("claim", f"{says(self.names[e.seat], 'claim')} {e.claimed} for the "
+                           f"{e.what}; it holds {e.actual}.", e.seat)
 
     def _on_Scored(self, e: Scored) -> None:
         self.back_pegs[e.seat] = self.scores[e.seat]
         self.scores[e.seat] = e.total
-        self.last_points = (e.seat, e.points, e.reason, e.items)
+        cards = tuple(dict.fromkeys(c for item in e.items for c in item.cards))
         if e.source in ("hand", "crib") and self.show is not None:
             self.show.items, self.show.points = e.items, e.points
-            self.log.append(f"{possessive(self.names[e.seat])} {e.source}: "
-                            f"{count_aloud(e.items)}.")
+            self._say("score", f"{possessive(self.names[e.seat])} {e.source} "
+                               f"({cards_text(self.show.cards)} + "
+                               f"{card_label(self.show.starter)}): {e.points}: "
+                               f"{spoken_count(e.items)}.", e.seat, cards, e.points)
         else:
-            self.log.append(f"{self.names[e.seat]}: {announce(e)}.")
+            self._say("score", f"{self.names[e.seat]}: {announce(e.source, e.points, e.items)}"
+                               f" (now {e.total}).", e.seat, cards, e.points)
 
     def _on_GameOver(self, e: GameOver) -> None:
         self.game_over = e
-        self.log.append(f"{says(self.names[e.winner], 'win')} {e.scores[e.winner]}-"
-                        f"{e.scores[1 - e.winner]}" + SKUNK_WORDS[e.skunk] + ".")
+        self._say("end", result_sentence(self.names, e.winner, e.scores, e.skunk) + ".",
+                  e.winner)
+
+    def _on_Forfeited(self, e: Forfeited) -> None:
+        self.forfeit = f"{self.names[e.seat]} forfeits ({e.reason})."
+        self._say("end", self.forfeit, e.seat)
+        self._on_GameOver(GameOver(1 - e.seat, e.scores, 0))
 
     def _on_DecisionMade(self, e: DecisionMade) -> None:
         pass
-
-
-SKUNK_WORDS = ("", " with a skunk", " with a double skunk")
-
-
-def short_title(name: str) -> str:
-    """A player's title without its parenthesis: "Mueller", "Strategy weights"."""
-    from ai import available_players
-
-    info = {p.name: p for p in available_players()}.get(name)
-    return info.title.split(" (")[0] if info else name
-
-
-def possessive(name: str) -> str:
-    if name == "You":
-        return "Your"
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def says(name: str, verb: str) -> str:
-    """``name`` with ``verb`` agreeing: "You deal", "Mueller deals"."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def announce(e: Scored) -> str:
-    """What a player says when pegging: "fifteen for 2", "pair royal for 6", ... ."""
-    if e.source == "muggins":
-        return f"muggins for {e.points}"
-    if e.source in ("hand", "crib"):
-        return f"{e.source} for {e.points}: {count_aloud(e.items)}"
-    return " and ".join(f"{i.label} for {i.points}" for i in e.items)

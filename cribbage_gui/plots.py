@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+# the strategies' colours (cribbage_gui.theme.STRATEGY_COLOURS: this module stays free of Qt
+# until a picture is drawn, so that the command line starts quickly)
 STRATEGY_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860",
                     "#da8bc3", "#8c8c8c")
 
@@ -48,7 +50,7 @@ def heatmap_widget(data: np.ndarray, title: str, kind: str = "strength"):
     levels = {"strength": (0.0, 1.0), "difference": (-1.0, 1.0),
               "dominant": (0.0, len(STRATEGY_COLOURS) - 1)}[kind]
     win = pg.GraphicsLayoutWidget()
-    win.setBackground("w")
+    win.setBackground("#ffffff")  # an image file: always light
     plot = win.addPlot(title=title)
     image = pg.ImageItem(axisOrder="row-major")
     image.setImage(np.asarray(data, dtype=float), levels=levels)

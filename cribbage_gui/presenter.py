@@ -16,7 +16,8 @@ from collections import deque
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ai.match.driver import DecisionMade, Forfeited, GameStarted
-from cribbage_gui.model import SKUNK_WORDS, TableModel, announce, possessive, says
+from cribbage_gui.model import TableModel
+from cribbage_gui.texts import announce, possessive, result_sentence, says
 from engine.cards import card_label
 from engine.events import (
     Claimed,
@@ -32,13 +33,13 @@ from engine.events import (
     Tossed,
 )
 
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 PAUSES = {  # milliseconds at normal speed, after each kind of event
     CutForDeal: 1100, Dealt: 650, Tossed: 250, StarterCut: 700, Played: 550, SaidGo: 700,
-    CountReset: 650, Show: 350, Claimed: 0, GameStarted: 0, DecisionMade: 0,
+    CountReset: 650, Show: 350, Claimed: 0, GameStarted: 0, DecisionMade: 0, Forfeited: 0,
 }
 SCORE_PAUSE = 1000
 STEP_MS = 700  # per scoring item when the show highlights each one
+CARD_MS, PEG_MS = 300, 70  # card flights; peg hops per hole (board.HOP_MS)
 
 
 FRAME_S = 0.016  # the longest the pump keeps the GUI thread when there is no pause
@@ -72,6 +73,14 @@ class Presenter(QObject):
         self._step_timer.timeout.connect(self._next_step)
 
     # ------------------------------------------------------------------ control
+    def set_pace(self, factor: float, auto_advance_ms: int) -> None:
+        """The animation speed (1 normal, 0 instant) and the show's auto-advance (0: wait
+        for Continue), for the table, the board and the pauses between events."""
+        self.speed = factor
+        self.auto_advance_ms = auto_advance_ms
+        self.table.animation_ms = int(CARD_MS * factor)
+        self.board.pace = factor
+
     def begin(self, model: TableModel) -> None:
         self.queue.clear()
         self._timer.stop()
@@ -181,11 +190,6 @@ class Presenter(QObject):
 
     def _show_event(self, e) -> int:
         """Apply one event to the model and the widgets; return the pause after it."""
-        forfeit = ""
-        if isinstance(e, Forfeited):  # an external engine failed: shown as its loss
-            forfeit = f"{self.model.names[e.seat]} forfeits ({e.reason}). "
-            self.model.log.append(forfeit.strip())
-            e = GameOver(1 - e.seat, e.scores, 0)
         if isinstance(e, GameStarted) and self.model.game_over is not None:
             # the next game of a series: a fresh table with the same players and view
             m = self.model
@@ -193,6 +197,8 @@ class Presenter(QObject):
         m = self.model
         m.apply(e)
         t = self.table
+        if not isinstance(e, Scored | DecisionMade):
+            t.set_highlight(())  # a glow marks only the score being announced
         if isinstance(e, CutForDeal):
             a, b = e.cards
             who = "tie: cut again" if e.dealer is None else says(m.names[e.dealer], "deal")
@@ -201,7 +207,6 @@ class Presenter(QObject):
         elif isinstance(e, Dealt):
             t.announce("")
             t.set_show_words("")
-            t.set_highlight(())
             self.board.set_dealer(e.dealer)
         elif isinstance(e, Played):
             t.announce("")
@@ -216,11 +221,12 @@ class Presenter(QObject):
                 t.announce(f"Claimed {e.claimed}; the {e.what} holds {e.actual}")
         elif isinstance(e, Scored):
             return self._show_score(e)
-        elif isinstance(e, GameOver):
-            t.announce(f"{forfeit}{says(m.names[e.winner], 'win')} {e.scores[e.winner]}-"
-                       f"{e.scores[1 - e.winner]}{SKUNK_WORDS[e.skunk]}!")
+        elif isinstance(e, GameOver | Forfeited):
+            over = m.game_over
+            result = result_sentence(m.names, over.winner, over.scores, over.skunk)
+            t.announce(f"{m.forfeit} {result}!" if m.forfeit else f"{result}!")
             t.refresh()
-            self.game_over.emit(e)
+            self.game_over.emit(over)
             return 0
         t.refresh()
         return self._ms(PAUSES.get(type(e), 300) if not (
@@ -240,7 +246,7 @@ class Presenter(QObject):
             self.waiting_to_continue.emit(True)
             self._start_auto_advance()
             return 0
-        t.announce(f"{m.names[e.seat]}: {announce(e)}")
+        t.announce(f"{m.names[e.seat]}: {announce(e.source, e.points, e.items)}")
         t.set_highlight(c for item in e.items for c in item.cards
                         if e.source == "pegging")
         t.refresh()

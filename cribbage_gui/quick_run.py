@@ -11,6 +11,8 @@ from PySide6.QtCore import QThread, Signal
 from PySide6.QtWidgets import QDialog, QLabel, QProgressBar, QPushButton, QVBoxLayout
 
 from ai.match.runner import run_match
+from cribbage_gui import theme
+from cribbage_gui.texts import player_title
 from engine.events import SOURCES
 
 
@@ -38,7 +40,8 @@ class QuickRunWindow(QDialog):
     def __init__(self, setup, parent=None) -> None:
         super().__init__(parent)
         self.setup = setup
-        self.setWindowTitle(f"{setup.players[0]} v {setup.players[1]}: {setup.games} games")
+        a, b = (player_title(p) for p in setup.players)
+        self.setWindowTitle(f"{a} v {b}: {setup.games:,} games")
         self.resize(720, 560)
         layout = QVBoxLayout(self)
         self.progress = QProgressBar()
@@ -48,8 +51,8 @@ class QuickRunWindow(QDialog):
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
         self.chart = pg.PlotWidget(title="Points per complete deal, by source")
-        self.chart.setBackground("w")
         self.chart.setLabel("left", "points per deal")
+        theme.style_chart(self.chart)
         layout.addWidget(self.chart, 1)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel)
@@ -80,7 +83,7 @@ class QuickRunWindow(QDialog):
 
     def _show(self, s: dict) -> None:
         self.summary = s
-        a, b = s["player_a"], s["player_b"]
+        a, b = player_title(s["player_a"]), player_title(s["player_b"])
         lo, hi = s["ci95_a"]
         stopped = " (cancelled)" if s["games"] < self.setup.games else ""
         self.result.setText(
@@ -95,7 +98,8 @@ class QuickRunWindow(QDialog):
         x = np.arange(len(sources))
         self.chart.clear()
         self.chart.addLegend()
-        for offset, side, colour, name in ((-0.2, "a", "#d23a3a", a), (0.2, "b", "#2f6fd6", b)):
+        t = theme.current()
+        for offset, side, colour, name in ((-0.2, "a", t.pegs[0], a), (0.2, "b", t.pegs[1], b)):
             heights = [s[f"points_per_deal_{side}"][src] for src in sources]
             self.chart.addItem(pg.BarGraphItem(x=x + offset, height=heights, width=0.38,
                                                brush=colour, name=name))

@@ -4,25 +4,33 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
 )
 
+from ai import level_of
+from cribbage_gui import theme
 from cribbage_gui.history import History
+from cribbage_gui.texts import player_title
+from cribbage_gui.widgets.tables import fill, make_table
 
-pg.setConfigOptions(antialias=True, background="w", foreground="k")
+
+def opponent_name(name: str) -> str:
+    """"Mueller (Very hard)"."""
+    level = level_of(name)
+    return player_title(name) + (f" ({level.name})" if level else "")
 
 
 class StatisticsWindow(QDialog):
     def __init__(self, history: History, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Statistics")
-        self.resize(860, 720)
+        self.resize(880, 680)
         layout = QVBoxLayout(self)
         totals = history.totals()
         rate = totals["wins"] / totals["games"] if totals["games"] else 0.0
@@ -32,20 +40,15 @@ class StatisticsWindow(QDialog):
                               else "No games played yet.")
         layout.addWidget(self.summary)
 
-        self.opponents = QTableWidget(0, 6)
-        self.opponents.setHorizontalHeaderLabels(
-            ["Opponent", "Games", "Wins", "Win rate", "Skunks given", "Skunks taken"])
-        for row in history.by_opponent():
-            r = self.opponents.rowCount()
-            self.opponents.insertRow(r)
-            for c, value in enumerate((row["opponent"], row["games"], row["wins"],
-                                       f"{row['win_rate']:.0%}", row["skunks_given"],
-                                       row["skunks_taken"])):
-                self.opponents.setItem(r, c, QTableWidgetItem(str(value)))
-        self.opponents.resizeColumnsToContents()
+        self.opponents = make_table(["Opponent", "Games", "Wins", "Win rate",
+                                     "Skunks given", "Skunks taken", "With undo"],
+                                    {"With undo": "Games in which you took a decision back"})
+        rows = [[opponent_name(r["opponent"]), r["games"], r["wins"], f"{r['win_rate']:.0%}",
+                 r["skunks_given"], r["skunks_taken"], r["undo_games"] or 0]
+                for r in history.by_opponent()]
+        fill(self.opponents, rows)
         self.opponents.setMaximumHeight(
-            self.opponents.horizontalHeader().height() + 28 * max(2, self.opponents.rowCount())
-            + 6)
+            self.opponents.horizontalHeader().height() + 28 * max(2, len(rows)) + 6)
         layout.addWidget(self.opponents)
 
         grid = QGridLayout()
@@ -62,7 +65,10 @@ class StatisticsWindow(QDialog):
                                       else "—"), r, c)
         layout.addLayout(grid)
 
-        self.win_plot = pg.PlotWidget(title="Win rate over time")
+        t = theme.current()
+        charts = QHBoxLayout()
+        self.win_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        self.win_plot.setTitle("Win rate over time")
         self.win_plot.setLabel("bottom", "games played")
         self.win_plot.setLabel("left", "win rate")
         self.win_plot.setYRange(0, 1)
@@ -70,19 +76,25 @@ class StatisticsWindow(QDialog):
         if len(wins):
             games = np.arange(1, len(wins) + 1)
             self.win_curve = self.win_plot.plot(games, np.cumsum(wins) / games,
-                                                pen=pg.mkPen("#2f6fd6", width=2),
+                                                pen=pg.mkPen(t.accent, width=2),
                                                 symbol="o", symbolSize=6,
-                                                symbolBrush="#2f6fd6", name="cumulative")
-            self.win_plot.setXRange(0.5, max(5, len(wins)) + 0.5)
-        self.win_plot.addLine(y=0.5, pen=pg.mkPen("#999", style=pg.QtCore.Qt.PenStyle.DashLine))
-        layout.addWidget(self.win_plot, 1)
+                                                symbolBrush=t.accent, name="cumulative")
+        self.win_plot.setXRange(0.5, max(5, len(wins)) + 0.5, padding=0)
+        self.win_plot.addLine(y=0.5, pen=pg.mkPen(t.neutral, style=Qt.PenStyle.DashLine))
+        theme.style_chart(self.win_plot)
+        charts.addWidget(self.win_plot, 1)
 
-        self.hand_plot = pg.PlotWidget(title="Your hand scores")
+        self.hand_plot = pg.PlotWidget(axisItems={"left": theme.IntegerAxis("left"),
+                                                  "bottom": theme.IntegerAxis("bottom")})
+        self.hand_plot.setTitle("Your hand scores")
         self.hand_plot.setLabel("bottom", "points")
         self.hand_plot.setLabel("left", "hands")
         counts = np.bincount(np.array(history.hand_scores(), dtype=int), minlength=30)[:30]
         self.hand_counts = counts
         self.hand_bars = pg.BarGraphItem(x=np.arange(30), height=counts, width=0.8,
-                                         brush="#d23a3a")
+                                         brush=t.accent_2)
         self.hand_plot.addItem(self.hand_bars)
-        layout.addWidget(self.hand_plot, 1)
+        self.hand_plot.setYRange(0, max(4, int(counts.max()) + 1), padding=0)
+        theme.style_chart(self.hand_plot)
+        charts.addWidget(self.hand_plot, 1)
+        layout.addLayout(charts, 1)

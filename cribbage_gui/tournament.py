@@ -86,7 +86,7 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.ratings_out:
         write_ratings(results, args.ratings_out)
     if not args.no_store:
-        from cribbage_gui.storage import HISTORY_NAME, data_dir
+        from cribbage_gui.saving import HISTORY_NAME, data_dir
 
         store(data_dir() / HISTORY_NAME, results)
     return 0
@@ -125,7 +125,7 @@ def format_table(r: dict[str, Any]) -> str:
 
 
 def write_ratings(results: dict[str, Any], path: Path) -> None:
-    from cribbage_gui.storage import write_json_atomic
+    from cribbage_gui.saving import write_json_atomic
 
     data = {"seed": results["seed"], "duplicate": results["duplicate"],
             "games_per_pair": results["games_per_pair"],
@@ -163,18 +163,19 @@ def chart(results: dict[str, Any], path: Path) -> Path:
     import pyqtgraph as pg
 
     from cribbage_gui.plots import _app
+    from cribbage_gui.theme import LIGHT
 
     app = _app()
     players = sorted(results["players"], key=lambda p: p["elo"])
     win = pg.GraphicsLayoutWidget()
-    win.setBackground("w")
+    win.setBackground(LIGHT.chart_background)  # an image file: always light
     bars = win.addPlot(title="Elo rating (95% interval)")
     x = np.arange(len(players))
     elo = np.array([p["elo"] for p in players])
     lo = np.array([p["elo_ci95"][0] for p in players])
     hi = np.array([p["elo_ci95"][1] for p in players])
     base = float(min(lo)) - 50
-    bars.addItem(pg.BarGraphItem(x=x, y0=base, height=elo - base, width=0.6, brush="#2f6fd6"))
+    bars.addItem(pg.BarGraphItem(x=x, y0=base, height=elo - base, width=0.6, brush=LIGHT.accent))
     bars.addItem(pg.ErrorBarItem(x=x, y=elo, top=hi - elo, bottom=elo - lo, beam=0.25,
                                  pen=pg.mkPen("k", width=2)))
     bars.getAxis("bottom").setTicks([[(i, p["name"]) for i, p in enumerate(players)]])

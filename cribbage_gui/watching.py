@@ -1,28 +1,38 @@
-"""Watching computer players in the main window: the session, its controls and dialogs."""
+"""Watching two computer players on the table: the series runs in a worker thread, paced by
+what the table shows, with both hands face up and both players' reasoning live.
+
+The worker runs the match driver for game after game and emits every event. So that it
+does not race thousands of events ahead of what the table shows, it takes a ticket from a
+semaphore before each event and the presenter gives one back for each event it shows
+(:meth:`WatchController.consumed`). :meth:`WatchController.stop` ends the series cleanly.
+
+:class:`Watching` is the window's part: it starts and stops a series on the shared table,
+presenter and reasoning dock, and drives the watch bar (speed, pause, step, stop, tally).
+"""
 
 from __future__ import annotations
 
+import threading
+import traceback
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QObject, QThread, Signal
 
-from ai import available_players
-from cribbage_gui.model import short_title
-from cribbage_gui.watch import WatchController, WatchSetup
+from ai import make_player
+from ai.match.driver import game_events
+from cribbage_gui.model import TableModel
+from cribbage_gui.settings import SPEEDS
+from cribbage_gui.texts import player_title, result_sentence
 
-SPEEDS = {"step by step": None, "slow": 1.6, "normal": 1.0, "fast": 0.45, "fastest": 0.0}
+AHEAD = 200  # events the worker may run ahead of the table
+STEP_BY_STEP = "step by step"
+
+
+@dataclass(frozen=True)
+class WatchSetup:
+    players: tuple[str, str]
+    games: int = 1
+    seed: int = 0
 
 
 @dataclass(frozen=True)
@@ -31,6 +41,75 @@ class GameOutcome:
     winner: int
     scores: tuple[int, int]
     skunk: int
+
+
+class _WatchWorker(QThread):
+    event = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, setup: WatchSetup, tickets: threading.Semaphore,
+                 stopping: threading.Event) -> None:
+        super().__init__()
+        self.setup, self.tickets, self.stopping = setup, tickets, stopping
+
+    def run(self) -> None:
+        try:
+            players = tuple(make_player(name) for name in self.setup.players)
+            for index in range(self.setup.games):
+                for event in game_events(players, self.setup.seed, index):
+                    while not self.tickets.acquire(timeout=0.1):
+                        if self.stopping.is_set():
+                            return
+                    if self.stopping.is_set():
+                        return
+                    self.event.emit(event)
+        except Exception:  # shown to the person instead of dying silently in a thread
+            self.failed.emit(traceback.format_exc())
+
+
+class WatchController(QObject):
+    event = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setup: WatchSetup | None = None
+        self._worker: _WatchWorker | None = None
+        self._tickets = threading.Semaphore(AHEAD)
+        self._stopping = threading.Event()
+
+    @property
+    def running(self) -> bool:
+        return self._worker is not None and self._worker.isRunning()
+
+    def start(self, setup: WatchSetup) -> None:
+        for name in setup.players:
+            make_player(name)  # a bad name fails here, not in the thread
+        self.stop()
+        self.setup = setup
+        self._tickets = threading.Semaphore(AHEAD)
+        self._stopping = threading.Event()
+        worker = _WatchWorker(setup, self._tickets, self._stopping)
+        worker.event.connect(self._relay)
+        worker.failed.connect(self.failed)
+        self._worker = worker
+        worker.start()
+
+    def _relay(self, event) -> None:
+        # events a stopped worker posted before it stopped may still arrive: drop them
+        if self.sender() is self._worker and self._worker is not None:
+            self.event.emit(event)
+
+    def consumed(self) -> None:
+        """The table has shown one more event: the worker may produce another."""
+        self._tickets.release()
+
+    def stop(self, timeout_ms: int = 10_000) -> None:
+        if self._worker is None:
+            return
+        self._stopping.set()
+        self._worker.wait(timeout_ms)
+        self._worker = None
 
 
 class WatchSession(QObject):
@@ -45,6 +124,11 @@ class WatchSession(QObject):
         self.controller = WatchController(self)
         self.outcomes: list[GameOutcome] = []
 
+    @property
+    def titles(self) -> tuple[str, str]:
+        a, b = (player_title(n) for n in self.setup.players)
+        return a, b
+
     def record(self, over) -> None:
         outcome = GameOutcome(len(self.outcomes), over.winner, over.scores, over.skunk)
         self.outcomes.append(outcome)
@@ -53,77 +137,91 @@ class WatchSession(QObject):
             self.finished.emit()
 
     def tally(self) -> str:
-        a, b = (short_title(n) for n in self.setup.players)
+        a, b = self.titles
         wins = [sum(o.winner == seat for o in self.outcomes) for seat in (0, 1)]
         current = min(len(self.outcomes) + 1, self.setup.games)
         return f"{a} {wins[0]} – {wins[1]} {b}  (game {current} of {self.setup.games})"
 
-    def summary_line(self) -> str:
-        """One line: each game's winner and final scores."""
-        names = self.setup.players
-        games = "; ".join(
-            f"game {o.index + 1}: {names[o.winner]} wins {o.scores[o.winner]}-"
-            f"{o.scores[1 - o.winner]}" for o in self.outcomes)
+    def summary_line(self, names: tuple[str, str] | None = None) -> str:
+        """One line: each game's winner and final scores (registry names by default, as
+        the command line writes players)."""
+        names = names or self.setup.players
+        games = "; ".join(f"game {o.index + 1}: "
+                          f"{result_sentence(names, o.winner, o.scores, o.skunk, dash='-')}"
+                          for o in self.outcomes)
         return f"{names[0]} v {names[1]}: {games}"
 
 
-class WatchBar(QWidget):
-    """Speed, pause, step and stop, with the running tally."""
+class Watching(QObject):
+    """The window's watching mode on the shared table and presenter."""
 
-    def __init__(self, parent=None) -> None:
+    message = Signal(str)
+    failed = Signal(str)
+    started = Signal(object)  # WatchSetup
+    stopped = Signal()
+    finished = Signal(str)  # the summary line (registry names)
+
+    def __init__(self, presenter, bar, parent=None) -> None:
         super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.tally = QLabel("")
-        layout.addWidget(self.tally)
-        layout.addStretch(1)
-        layout.addWidget(QLabel("Speed"))
-        self.speed = QComboBox()
-        self.speed.addItems(list(SPEEDS))
-        self.speed.setCurrentText("normal")
-        layout.addWidget(self.speed)
-        self.pause = QPushButton("Pause")
-        self.pause.setCheckable(True)
-        self.step = QPushButton("Step")
-        self.stop = QPushButton("Stop watching")
-        for w in (self.pause, self.step, self.stop):
-            layout.addWidget(w)
+        self.presenter, self.bar = presenter, bar
+        self.session: WatchSession | None = None
+        self.quit_when_done = False
+        bar.speed.currentTextChanged.connect(self.set_speed)
+        bar.pause.toggled.connect(self.presenter.set_paused)
+        bar.step.clicked.connect(self.presenter.step)
+        bar.stop.clicked.connect(self.stop)
 
+    @property
+    def active(self) -> bool:
+        return self.session is not None
 
-def player_combo(selected: str) -> QComboBox:
-    combo = QComboBox()
-    for info in available_players():
-        combo.addItem(info.title, info.name)
-    combo.setCurrentIndex(max(0, combo.findData(selected)))
-    return combo
+    def start(self, setup: WatchSetup, delay_ms: int | None = None,
+              quit_when_done: bool = False) -> None:
+        """Watch ``setup.games`` games between two computer players, both hands face up."""
+        self.stop()
+        self.quit_when_done = quit_when_done
+        session = WatchSession(setup, self)
+        self.session = session
+        names = session.titles
+        self.presenter.begin(TableModel(0, names, reveal=True))
+        self.presenter.fixed_delay_ms = delay_ms
+        session.controller.event.connect(self.presenter.feed_event)
+        session.controller.failed.connect(self.failed)
+        self.presenter.changed.connect(session.controller.consumed)
+        self.presenter.game_over.connect(self._game_over)
+        session.finished.connect(self._finished)
+        self.bar.setVisible(True)
+        self.bar.tally.setText(session.tally())
+        self.set_speed(self.bar.speed.currentText())
+        self.started.emit(setup)
+        session.controller.start(setup)
 
+    def set_speed(self, name: str) -> None:
+        if name == STEP_BY_STEP or name not in SPEEDS:
+            self.bar.pause.setChecked(True)
+            return
+        factor = SPEEDS[name]
+        self.presenter.set_pace(factor, max(1, int(1800 * factor)))
 
-class WatchDialog(QDialog):
-    """Choose two players, how many games and a seed."""
+    def _game_over(self, over) -> None:
+        if self.session is not None:
+            self.session.record(over)
+            self.bar.tally.setText(self.session.tally())
 
-    def __init__(self, parent=None, quick: bool = False) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Run games quickly" if quick else "Watch the computer play")
-        form = QFormLayout()
-        self.a = player_combo("mueller")
-        self.b = player_combo("heuristic")
-        form.addRow("Player A", self.a)
-        form.addRow("Player B", self.b)
-        self.games = QSpinBox()
-        self.games.setRange(1, 100_000)
-        self.games.setValue(1000 if quick else 3)
-        form.addRow("Games", self.games)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2_000_000_000)
-        form.addRow("Seed", self.seed)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(buttons)
+    def _finished(self) -> None:
+        line = self.session.summary_line()
+        self.message.emit(f"Finished: {self.session.summary_line(self.session.titles)}")
+        self.finished.emit(line)
 
-    def setup(self) -> WatchSetup:
-        return WatchSetup((self.a.currentData(), self.b.currentData()), self.games.value(),
-                          self.seed.value())
+    def stop(self) -> None:
+        session, self.session = self.session, None
+        if session is None:
+            return
+        session.controller.stop()
+        self.presenter.changed.disconnect(session.controller.consumed)
+        self.presenter.game_over.disconnect(self._game_over)
+        self.presenter.fixed_delay_ms = None
+        self.presenter.set_paused(False)
+        self.bar.pause.setChecked(False)
+        self.bar.setVisible(False)
+        self.stopped.emit()

@@ -1,29 +1,30 @@
 """The cribbage board: two tracks of 120 holes and the game hole, with leapfrogging pegs.
 
 Each track makes three passes of 40 holes (left to right, back, and again), in groups of
-five; the two players' rows run side by side. The double-skunk line (between 60 and 61) and
-the skunk line (between 90 and 91) are marked across both tracks. Each player has two pegs:
-the front one at the score, the back one at the previous score; scoring moves the back peg
-past the front one, with a short animation.
+five; the two players' rows run side by side, with the hole numbers above each pass. The
+double-skunk line (between 60 and 61) and the skunk line (between 90 and 91) are marked
+across both tracks. Each player has two pegs: the front one at the score, the back one at
+the previous score. Scoring lifts the back peg and hops it hole by hole past the front one
+to the new score (the animation speed setting sets the pace; 0 moves it at once).
+
+The board scales with its size: the window gives it about a quarter of its height and the
+whole width, so holes, pegs and numbers stay readable from 1024x700 up.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFontMetricsF, QLinearGradient, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from cribbage_gui import theme
 
 HOLES = 120
 PER_PASS = 40
 GROUP = 5
-BOARD_COLOURS = {  # name -> (light, dark)
-    "walnut": ("#8a5a33", "#5b3a1f"),
-    "maple": ("#d9b27c", "#a8814e"),
-    "cherry": ("#9b4a35", "#62291b"),
-    "ebony": ("#4a4540", "#262320"),
-}
-PEG_COLOURS = (QColor("#d23a3a"), QColor("#2f6fd6"))
 LINES = {60: "double skunk", 90: "skunk"}
+HOP_MS = 70  # per hole at normal speed
+MAX_MOVE_MS = 1400  # a long move (a 24 hand) hops faster
 
 
 class BoardWidget(QWidget):
@@ -34,14 +35,17 @@ class BoardWidget(QWidget):
         self.backs = [0, 0]
         self.dealer: int | None = None
         self.colour = "walnut"
-        self.animation_ms = 350
-        self._flying: dict[int, tuple[QPointF, QPointF, float]] = {}  # player -> from, to, t
-        self._animations: list[QVariantAnimation] = []
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumHeight(150)
+        self.pace = 1.0  # the animation speed factor (0: instant)
+        self._flying: dict[int, tuple[list[QPointF], float]] = {}  # player -> path, t
+        self._animations: dict[int, QVariantAnimation] = {}
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setMinimumHeight(130)
+        self.setMaximumHeight(320)
+        self.setMinimumWidth(420)
+        theme.signals.changed.connect(self.update)
 
-    def sizeHint(self) -> QSize:
-        return QSize(1000, 170)
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
+        return QSize(1000, 180)
 
     # ------------------------------------------------------------------ state
     def set_names(self, names) -> None:
@@ -53,11 +57,11 @@ class BoardWidget(QWidget):
         self.update()
 
     def set_colour(self, colour: str) -> None:
-        self.colour = colour if colour in BOARD_COLOURS else "walnut"
+        self.colour = colour if colour in theme.BOARD_WOODS else "walnut"
         self.update()
 
     def reset(self, scores=(0, 0), backs=(0, 0)) -> None:
-        for anim in self._animations:
+        for anim in self._animations.values():
             anim.stop()
         self._animations.clear()
         self._flying.clear()
@@ -65,34 +69,44 @@ class BoardWidget(QWidget):
         self.update()
 
     def peg_to(self, player: int, score: int, back: int | None = None) -> None:
-        """Move ``player`` to ``score``: the back peg jumps ahead of the front one."""
-        old_back = self.backs[player]
-        self.backs[player] = self.scores[player] if back is None else back
+        """Move ``player`` to ``score``: the back peg hops ahead of the front one."""
+        previous = self._animations.pop(player, None)
+        if previous is not None:
+            previous.stop()
+            self._flying.pop(player, None)
+        old_back, old_front = self.backs[player], self.scores[player]
+        self.backs[player] = old_front if back is None else back
         self.scores[player] = score
-        if self.animation_ms <= 0 or not self.isVisible():
+        holes = max(1, score - old_front)
+        duration = min(MAX_MOVE_MS, HOP_MS * (holes + 1)) * self.pace
+        if duration <= 0 or not self.isVisible():
             self.update()
             return
-        start, end = self.hole(player, old_back, 0), self.hole(player, score, 1)
+        path = [self.hole(player, old_back, 0)]
+        path += [self.hole(player, s, 1) for s in range(old_front + 1, score + 1)]
+        if len(path) < 2:
+            self.update()
+            return
         anim = QVariantAnimation(self)
         anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setDuration(self.animation_ms)
-        anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
-        self._flying[player] = (start, end, 0.0)
+        anim.setEndValue(float(len(path) - 1))
+        anim.setDuration(int(duration))
+        anim.setEasingCurve(QEasingCurve.Type.InOutSine)
+        self._flying[player] = (path, 0.0)
 
-        def step(t, player=player, start=start, end=end):
-            self._flying[player] = (start, end, float(t))
+        def step(t, player=player, path=path):
+            self._flying[player] = (path, float(t))
             self.update()
 
         def done(player=player, anim=anim):
             self._flying.pop(player, None)
-            if anim in self._animations:
-                self._animations.remove(anim)
+            if self._animations.get(player) is anim:
+                del self._animations[player]
             self.update()
 
         anim.valueChanged.connect(step)
         anim.finished.connect(done)
-        self._animations.append(anim)
+        self._animations[player] = anim
         anim.start()
 
     @property
@@ -103,10 +117,23 @@ class BoardWidget(QWidget):
     def _frame(self) -> QRectF:
         return QRectF(self.rect()).adjusted(4, 4, -4, -4)
 
+    def _plate_width(self) -> float:
+        return min(230.0, max(130.0, self._frame().width() * 0.17))
+
+    def number_font(self):
+        """The hole numbers: at least 11 pt, larger on a larger board."""
+        f = theme.font(0, bold=True)
+        f.setPointSizeF(max(11.0, min(14.0, self._frame().height() / 16)))
+        return f
+
+    def _number_strip(self) -> float:
+        return QFontMetricsF(self.number_font()).height() + 1
+
     def _track_area(self) -> QRectF:
         f = self._frame()
-        left = f.left() + min(200, f.width() * 0.2)
-        return QRectF(left, f.top() + 14, f.right() - left - 34, f.height() - 28)
+        left = f.left() + self._plate_width() + 12
+        game_hole = max(26.0, f.width() * 0.03)
+        return QRectF(left, f.top() + 6, f.right() - left - game_hole, f.height() - 12)
 
     def _spacing(self) -> float:
         area = self._track_area()
@@ -117,10 +144,21 @@ class BoardWidget(QWidget):
         s = self._spacing()
         return area.left() + s * (1.5 + column + (column // GROUP) * 0.7)
 
-    def _row_y(self, pass_index: int, player: int) -> float:
+    def _band(self, pass_index: int) -> QRectF:
         area = self._track_area()
         band = area.height() / 3
-        return area.top() + band * pass_index + band * (0.3 + 0.4 * player)
+        return QRectF(area.left(), area.top() + band * pass_index, area.width(), band)
+
+    def _row_y(self, pass_index: int, player: int) -> float:
+        band = self._band(pass_index)
+        strip = self._number_strip()
+        rows = band.height() - strip
+        return band.top() + strip + rows * (0.28 + 0.44 * player)
+
+    def peg_radius(self) -> float:
+        """Half a peg's width: limited by the hole spacing and the distance between rows."""
+        rows = abs(self._row_y(0, 1) - self._row_y(0, 0))
+        return max(3.0, min(self._spacing() * 0.34, rows * 0.42))
 
     def hole(self, player: int, score: int, peg: int = 0) -> QPointF:
         """Centre of the hole for ``score`` (0: the start holes, one per peg; 121: game)."""
@@ -129,7 +167,7 @@ class BoardWidget(QWidget):
             return QPointF(area.left() + self._spacing() * (0.1 + 0.7 * peg),
                            self._row_y(0, player))
         if score >= HOLES + 1:
-            return QPointF(area.right() + 16, area.center().y())
+            return QPointF(area.right() + self._frame().width() * 0.012, area.center().y())
         index = score - 1
         pass_index, offset = divmod(index, PER_PASS)
         column = offset if pass_index != 1 else PER_PASS - 1 - offset
@@ -139,128 +177,139 @@ class BoardWidget(QWidget):
         """x between holes ``after`` and ``after + 1``, and the pass it lies in."""
         a = self.hole(0, after).x()
         b = self.hole(0, after + 1).x()
-        return (a + b) / 2, (after) // PER_PASS
+        return (a + b) / 2, after // PER_PASS
 
     # ------------------------------------------------------------------ painting
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         frame = self._frame()
-        light, dark = BOARD_COLOURS[self.colour]
+        light, dark = theme.BOARD_WOODS[self.colour]
         wood = QLinearGradient(frame.topLeft(), frame.bottomLeft())
         wood.setColorAt(0, QColor(light))
         wood.setColorAt(1, QColor(dark))
         p.setPen(QPen(QColor(dark).darker(130), 2))
         p.setBrush(wood)
         p.drawRoundedRect(frame, 14, 14)
-        self._paint_scores(p, frame)
+        self._paint_plates(p, frame)
         self._paint_lines(p)
         self._paint_holes(p)
         self._paint_pegs(p)
         p.end()
 
-    def _paint_scores(self, p: QPainter, frame: QRectF) -> None:
-        area = self._track_area()
-        width = area.left() - frame.left() - 16
+    def _paint_plates(self, p: QPainter, frame: QRectF) -> None:
+        t = theme.current()
+        width = self._plate_width()
+        height = (frame.height() - 16) / 2
         for player in (0, 1):
-            top = frame.top() + 12 + player * (frame.height() - 24) / 2
-            box = QRectF(frame.left() + 10, top, width, (frame.height() - 24) / 2 - 4)
+            box = QRectF(frame.left() + 8, frame.top() + 6 + player * (height + 4), width,
+                         height)
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(0, 0, 0, 60))
+            p.setBrush(QColor(t.board_plate))
             p.drawRoundedRect(box, 8, 8)
-            p.setBrush(PEG_COLOURS[player])
-            p.drawEllipse(QPointF(box.left() + 12, box.top() + 16), 6, 6)
-            name = QFont("DejaVu Sans")
-            name.setPixelSize(13)
-            name.setBold(True)
-            p.setFont(name)
-            p.setPen(QColor("#f6efe2"))
-            p.drawText(QRectF(box.left() + 24, box.top() + 4, box.width() - 28, 22),
-                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                       self.names[player])
-            score = QFont("DejaVu Sans")
-            score.setPixelSize(int(min(30, box.height() * 0.5)))
-            score.setBold(True)
-            p.setFont(score)
-            p.drawText(QRectF(box.left() + 8, box.top() + 22, box.width() * 0.6,
-                              box.height() - 24),
+            name_px = max(13.0, min(17.0, box.height() * 0.22))
+            dot = name_px * 0.42
+            p.setBrush(QColor(t.pegs[player]))
+            p.drawEllipse(QPointF(box.left() + 8 + dot, box.top() + 6 + name_px * 0.6), dot, dot)
+            p.setFont(theme.font(name_px, bold=True))
+            p.setPen(QColor(t.board_text))
+            name_box = QRectF(box.left() + 14 + 2 * dot, box.top() + 4, box.width() - 20 - 2 * dot,
+                              name_px * 1.3)
+            metrics = QFontMetricsF(p.font())
+            p.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                       metrics.elidedText(self.names[player], Qt.TextElideMode.ElideRight,
+                                          name_box.width()))
+            score_px = max(16.0, min(40.0, (box.height() - name_px * 1.3) * 0.72))
+            p.setFont(theme.font(score_px, bold=True))
+            p.drawText(QRectF(box.left() + 10, box.top() + name_px * 1.3, box.width() * 0.6,
+                              box.height() - name_px * 1.3 - 2),
                        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                        str(self.scores[player]))
             if self.dealer == player:
-                badge = QRectF(box.right() - 52, box.bottom() - 26, 46, 20)
+                small = theme.font(max(11.0, name_px * 0.75), bold=True)
+                label = QFontMetricsF(small).horizontalAdvance("CRIB") + 14
+                badge = QRectF(box.right() - label - 6, box.bottom() - name_px * 1.25 - 4,
+                               label, name_px * 1.25)
                 p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor("#f2c14e"))
+                p.setBrush(QColor(t.badge))
                 p.drawRoundedRect(badge, 6, 6)
-                small = QFont("DejaVu Sans")
-                small.setPixelSize(11)
-                small.setBold(True)
                 p.setFont(small)
-                p.setPen(QColor("#3a2a10"))
+                p.setPen(QColor(t.badge_text))
                 p.drawText(badge, Qt.AlignmentFlag.AlignCenter, "CRIB")
 
     def _paint_lines(self, p: QPainter) -> None:
-        area = self._track_area()
-        band = area.height() / 3
-        small = QFont("DejaVu Sans")
-        small.setPixelSize(10)
+        t = theme.current()
+        small = theme.font(0)
+        small.setPointSizeF(self.number_font().pointSizeF() * 0.85)
         p.setFont(small)
+        strip = self._number_strip()
         for after, label in LINES.items():
             x, pass_index = self._line_x(after)
-            top = area.top() + band * pass_index
-            p.setPen(QPen(QColor("#ffd98a"), 2, Qt.PenStyle.DashLine))
-            p.drawLine(QPointF(x, top + 10), QPointF(x, top + band - 4))
-            p.setPen(QColor("#ffd98a"))
-            p.drawText(QRectF(x - 60, area.top() + pass_index * band - 2, 120, 10),
-                       Qt.AlignmentFlag.AlignCenter, f"{label} {after}")
+            band = self._band(pass_index)
+            p.setPen(QPen(QColor(t.board_line), 2, Qt.PenStyle.DashLine))
+            p.drawLine(QPointF(x, band.top() + strip), QPointF(x, band.bottom() - 2))
+            p.setPen(QColor(t.board_line))
+            p.drawText(QRectF(x - 80, band.top(), 160, strip), Qt.AlignmentFlag.AlignCenter,
+                       label)
 
     def _paint_holes(self, p: QPainter) -> None:
-        r = max(2.0, self._spacing() * 0.2)
+        t = theme.current()
+        r = max(1.8, self._spacing() * 0.17)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(20, 12, 6, 200))
+        p.setBrush(QColor(t.board_hole))
         for player in (0, 1):
             for score in range(0, HOLES + 1):
                 pegs = (0, 1) if score == 0 else (0,)
                 for peg in pegs:
                     p.drawEllipse(self.hole(player, score, peg), r, r)
-        p.drawEllipse(self.hole(0, HOLES + 1), r * 1.6, r * 1.6)
-        p.setPen(QColor("#f2e3c6"))
-        small = QFont("DejaVu Sans")
-        small.setPixelSize(9)
-        p.setFont(small)
-        for marker in (5, 10, 15, 20, 25, 30, 35, 40):
+        p.drawEllipse(self.hole(0, HOLES + 1), r * 1.8, r * 1.8)
+        p.setPen(QColor(t.board_text))
+        p.setFont(self.number_font())
+        strip = self._number_strip()
+        for marker in range(5, PER_PASS + 1, 5):
             for pass_index in range(3):
                 score = pass_index * PER_PASS + marker
-                if score in LINES:
+                if any(abs(score - line) < 3 for line in LINES):
                     continue  # the line's own label stands there
-                pt = self.hole(0, score)
-                p.drawText(QRectF(pt.x() - 12, self._track_area().top()
-                                  + pass_index * self._track_area().height() / 3 - 2, 24, 10),
+                x = self.hole(0, score).x()
+                p.drawText(QRectF(x - 20, self._band(pass_index).top(), 40, strip),
                            Qt.AlignmentFlag.AlignCenter, str(score))
 
     def _peg(self, p: QPainter, centre: QPointF, player: int, lifted: float = 0.0) -> None:
-        r = max(3.0, self._spacing() * 0.32) * (1 + 0.35 * lifted)
+        r = self.peg_radius() * (1 + 0.3 * lifted)
         shadow = QPointF(centre.x() + 1.5 + 3 * lifted, centre.y() + 1.5 + 3 * lifted)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(0, 0, 0, 90))
         p.drawEllipse(shadow, r, r)
+        colour = QColor(theme.current().pegs[player])
         g = QRadialGradient(centre.x() - r / 3, centre.y() - r / 3, r * 1.4)
-        colour = PEG_COLOURS[player]
         g.setColorAt(0, colour.lighter(160))
         g.setColorAt(1, colour.darker(120))
         p.setBrush(g)
+        p.setPen(QPen(colour.darker(170), 1))
         p.drawEllipse(centre, r, r)
+
+    def peg_position(self, player: int) -> QPointF:
+        """Where the moving (or front) peg is drawn now."""
+        flying = self._flying.get(player)
+        if flying is None:
+            return self.hole(player, self.scores[player], 1)
+        path, t = flying
+        i = min(int(t), len(path) - 2)
+        f = t - i
+        a, b = path[i], path[i + 1]
+        hop = 4 * f * (1 - f) * self.peg_radius() * (2.2 if i == 0 else 1.2)
+        return QPointF(a.x() + (b.x() - a.x()) * f, a.y() + (b.y() - a.y()) * f - hop)
 
     def _paint_pegs(self, p: QPainter) -> None:
         for player in (0, 1):
-            # the back peg rests at the previous score; the front one at the score, or in
-            # flight towards it
-            self._peg(p, self.hole(player, self.backs[player], 0), player)
             flying = self._flying.get(player)
             if flying is None:
+                self._peg(p, self.hole(player, self.backs[player], 0), player)
                 self._peg(p, self.hole(player, self.scores[player], 1), player)
-            else:
-                start, end, t = flying
-                lift = 4 * t * (1 - t)
-                pos = QPointF(start.x() + (end.x() - start.x()) * t,
-                              start.y() + (end.y() - start.y()) * t - 18 * lift)
-                self._peg(p, pos, player, lifted=lift)
+                continue
+            # in flight: the peg that stays is the old front one, at the back score now
+            self._peg(p, self.hole(player, self.backs[player], 0), player)
+            path, t = flying
+            f = t - int(t)
+            self._peg(p, self.peg_position(player), player, lifted=4 * f * (1 - f))

@@ -21,17 +21,12 @@ from PySide6.QtGui import (
     QTransform,
 )
 
+from cribbage_gui.theme import CARD_BACKS, CARD_FACE, font
 from engine.cards import RANKS
 
-RED = QColor("#c0152f")
-BLACK = QColor("#1b1b1f")
+RED = QColor(CARD_FACE["red"])
+BLACK = QColor(CARD_FACE["black"])
 CARD_RATIO = 1.4  # height / width
-BACKS = {  # name -> (base colour, pattern colour)
-    "blue": ("#1f4e8c", "#6f9ad6"),
-    "red": ("#9e1f2b", "#e07a84"),
-    "green": ("#1d6b45", "#7cc49d"),
-    "charcoal": ("#2d2f36", "#8a8f9c"),
-}
 
 # Pip centres for number cards, in card fractions (x, y); flipped pips are in the lower half.
 _L, _R = 0.35, 0.65
@@ -122,19 +117,17 @@ def paint_face(painter: QPainter, rect: QRectF, card: int) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     outline = _outline(rect)
     gradient = QLinearGradient(rect.topLeft(), rect.bottomRight())
-    gradient.setColorAt(0, QColor("#ffffff"))
-    gradient.setColorAt(1, QColor("#f1efe8"))
+    gradient.setColorAt(0, QColor(CARD_FACE["paper"][0]))
+    gradient.setColorAt(1, QColor(CARD_FACE["paper"][1]))
     painter.fillPath(outline, QBrush(gradient))
-    painter.setPen(QPen(QColor("#8d8a80"), max(1.0, w * 0.012)))
+    painter.setPen(QPen(QColor(CARD_FACE["edge"]), max(1.0, w * 0.012)))
     painter.drawPath(outline)
     colour = suit_color(card)
     # corner indices
-    font = QFont("DejaVu Sans")
-    font.setBold(True)
-    font.setPixelSize(max(6, int(w * (0.17 if card >> 2 == 9 else 0.2))))
+    index = font(w * (0.17 if card >> 2 == 9 else 0.2), bold=True)
     if card >> 2 == 9:
-        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 85)
-    painter.setFont(font)
+        index.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 85)
+    painter.setFont(index)
     painter.setPen(colour)
     for flipped in (False, True):
         painter.save()
@@ -157,15 +150,12 @@ def paint_face(painter: QPainter, rect: QRectF, card: int) -> None:
     else:
         panel = QRectF(rect.left() + w * 0.26, rect.top() + h * 0.16, w * 0.48, h * 0.68)
         painter.setPen(QPen(colour, max(1.0, w * 0.012)))
-        painter.setBrush(QColor("#fbf6e6"))
+        painter.setBrush(QColor(CARD_FACE["court"]))
         painter.drawRoundedRect(panel, w * 0.03, w * 0.03)
-        painter.setPen(QPen(QColor("#d7b45a"), max(1.0, w * 0.02)))
+        painter.setPen(QPen(QColor(CARD_FACE["gold"]), max(1.0, w * 0.02)))
         painter.drawRoundedRect(panel.adjusted(w * 0.025, w * 0.025, -w * 0.025, -w * 0.025),
                                 w * 0.02, w * 0.02)
-        big = QFont("DejaVu Serif")
-        big.setBold(True)
-        big.setPixelSize(max(8, int(w * 0.34)))
-        painter.setFont(big)
+        painter.setFont(font(max(8, int(w * 0.34)), bold=True, serif=True))
         painter.setPen(colour)
         letter = QRectF(panel.left(), panel.top() + panel.height() * 0.08, panel.width(),
                         panel.height() * 0.5)
@@ -176,14 +166,14 @@ def paint_face(painter: QPainter, rect: QRectF, card: int) -> None:
 
 
 def paint_back(painter: QPainter, rect: QRectF, style: str = "blue") -> None:
-    """Draw a card back in one of ``BACKS``: a framed lattice."""
-    base, line = BACKS.get(style, BACKS["blue"])
+    """Draw a card back in one of ``CARD_BACKS``: a framed lattice."""
+    base, line = CARD_BACKS.get(style, CARD_BACKS["blue"])
     w = rect.width()
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     outline = _outline(rect)
-    painter.fillPath(outline, QColor("#fdfdfb"))
-    painter.setPen(QPen(QColor("#8d8a80"), max(1.0, w * 0.012)))
+    painter.fillPath(outline, QColor(CARD_FACE["back_paper"]))
+    painter.setPen(QPen(QColor(CARD_FACE["edge"]), max(1.0, w * 0.012)))
     painter.drawPath(outline)
     inner = rect.adjusted(w * 0.07, w * 0.07, -w * 0.07, -w * 0.07)
     inner_path = _outline(inner)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from ai.training import weights as model
+from cribbage_gui import theme
 from cribbage_gui.plots import STRATEGY_COLOURS, checkpoints_of, colour_map
 
 DOMINANT = "dominant strategy"
@@ -70,14 +71,18 @@ class HeatmapDock(QDockWidget):
         self.view.setCurrentText("pone")
         self.open_button = QPushButton("Open…")
         self.open_button.clicked.connect(self._open_dialog)
-        for w in (self.strategy, self.view, self.open_button):
-            top.addWidget(w)
+        for combo in (self.strategy, self.view):  # may shrink with the panel
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
+        top.addWidget(self.strategy, 3)
+        top.addWidget(self.view, 2)
+        top.addWidget(self.open_button)
         layout.addLayout(top)
         self.file_label = QLabel("")
         self.file_label.setWordWrap(True)
         layout.addWidget(self.file_label)
         self.plot_widget = pg.PlotWidget()
-        self.plot_widget.setBackground("w")
         self.plot = self.plot_widget.getPlotItem()
         self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
@@ -89,10 +94,12 @@ class HeatmapDock(QDockWidget):
         self.bar = pg.ColorBarItem(values=(0, 1), colorMap=colour_map("strength"),
                                    interactive=False)
         self.bar.setImageItem(self.image, insert_in=self.plot)
-        self.marker = pg.ScatterPlotItem(size=14, symbol="o", pen=pg.mkPen("#d23a3a", width=3),
+        self.marker = pg.ScatterPlotItem(size=14, symbol="o",
+                                         pen=pg.mkPen(theme.current().accent_2, width=3),
                                          brush=None)
         self.plot.addItem(self.marker)
         self.plot_widget.scene().sigMouseMoved.connect(self._hover)
+        theme.style_chart(self.plot_widget)
         layout.addWidget(self.plot_widget, 1)
         slider_row = QHBoxLayout()
         self.slider = QSlider(Qt.Orientation.Horizontal)

@@ -1,338 +1,282 @@
 """The reasoning inspector: your discard options, the computer's reasoning, and a review.
 
-*Your discard*: all 15 keep/toss options with the exact statistics (``analyze_discards``)
-and a pegging estimate, sortable, with a histogram of the kept hand over the 46 starters.
-*Computer*: each decision's reasoning record, drawn for its kind. While you play, the
-opponent's reasoning of the current deal stays hidden (it would show its cards) unless you
-turn on "show the computer's reasoning now"; it appears when the deal is over. When two
-computers play, everything is shown live. *Review*: after a game, your discards against the
-best option, with the expected points lost.
+*Your discard*: all 15 keep/toss options as the expert rates them (``ai.advice``): expected
+hand, crib and pegging, the net, the chance of winning and what each gives up against the
+best, best first (the option the hint gives); with a histogram of the selected option's
+hand over the 46 starters. *Computer*: each decision's reasoning record, drawn for its kind.
+While you play, the opponent's reasoning of the current deal stays hidden (it would show its
+cards) unless you ask for it; it appears when the deal is over. When two computers play,
+everything is shown live. *Review*: each of your decisions rated by the same evaluation as
+the hint, with the points and the chance of winning it gave up.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDockWidget,
     QLabel,
-    QListWidget,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from ai import advice
 from ai.match.driver import DecisionMade
-from cribbage_gui.model import possessive
-from engine import analyze_discards
+from cribbage_gui import theme
+from cribbage_gui.jobs import run_job
+from cribbage_gui.texts import cards_text, possessive
+from cribbage_gui.widgets.decisions import ComputerTab
+from cribbage_gui.widgets.tables import NumberItem, fill, make_table
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
 
-CHOSEN = QColor("#fff1b8")
-SHORT = {"hand_max_min": "hand min", "hand_max_avg": "hand mean", "hand_max_med": "hand median",
-         "hand_max_poss": "hand max", "crib_min_avg": "crib", "pegging_max_avg_gained":
-         "peg gained mean", "pegging_max_med_gained": "peg gained median",
-         "pegging_min_avg_given": "peg given"}
+POINTS = np.arange(30)
+DISCARD_TIPS = {
+    "Keep": "The four cards you keep", "Toss": "The two cards you throw to the crib",
+    "Hand": "Expected points of the kept hand over the 46 possible starters (exact)",
+    "Crib ±": "Expected crib, as the expert expects the opponent to throw: plus in your "
+              "crib, minus in the opponent's",
+    "Peg ±": "Expected pegging points gained minus given in the play",
+    "Net": "Hand + crib + pegging: the expert's expected points for the deal",
+    "Win": "The chance of winning the game keeping these four, from this score",
+    "Lost": "Chance of winning given up against the best option",
+}
 
 
-def labels(cards) -> str:
-    return " ".join(card_label(c) for c in cards)
-
-
-class NumberItem(QTableWidgetItem):
-    """A cell that sorts by its number, not its text."""
-
-    def __init__(self, value: float, text: str | None = None) -> None:
-        if text is None:
-            text = str(value) if isinstance(value, int) else f"{value:.2f}"
-        super().__init__(text)
-        self.value = value
-        self.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-
-    def __lt__(self, other) -> bool:
-        return self.value < getattr(other, "value", 0.0)
-
-
-def _table(headers: list[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(headers)
-    table.verticalHeader().setVisible(False)
-    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-    return table
-
-
-def _fill(table: QTableWidget, rows: list[list], highlight: int | None = None) -> None:
-    table.setSortingEnabled(False)
-    table.setRowCount(len(rows))
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            item = value if isinstance(value, QTableWidgetItem) else (
-                NumberItem(value) if isinstance(value, float | int) and not isinstance(
-                    value, bool) else QTableWidgetItem(str(value)))
-            if r == highlight:
-                item.setBackground(CHOSEN)
-            table.setItem(r, c, item)
-    table.resizeColumnsToContents()
+def percent(p: float) -> str:
+    return f"{p:.1%}"
 
 
 class DiscardTab(QWidget):
-    HEADERS = ["Keep", "Toss", "Hand min", "mean", "median", "max", "Crib ±",
-               "Pegging", "Net", "Net + peg", "Loss"]
+    """The 15 options of the deal on the table, best first, and the selected one's hand."""
+
+    HEADERS = ["Keep", "Toss", "Hand", "Crib ±", "Peg ±", "Net", "Win", "Lost"]
+    ready = Signal(object)  # DiscardAdvice, once shown
 
     def __init__(self) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
         self.title = QLabel("Your six cards appear here when you discard.")
+        self.title.setWordWrap(True)
         layout.addWidget(self.title)
         split = QSplitter(Qt.Orientation.Vertical)
-        self.table = _table(self.HEADERS)
-        self.table.itemSelectionChanged.connect(self._selected)
+        split.setChildrenCollapsible(False)
+        self.table = make_table(self.HEADERS, DISCARD_TIPS)
+        self.table.priority = [1, 0, 6, 7, 5, 2, 3, 4]  # toss, keep, win, lost, net, ...
+        self.table.setMinimumHeight(90)
+        self.table.itemSelectionChanged.connect(self._show_selected)
         split.addWidget(self.table)
-        self.histogram = pg.PlotWidget(title="Kept hand over the 46 starters")
-        self.histogram.setBackground("w")
-        self.histogram.setLabel("bottom", "points")
+        chart = QWidget()
+        box = QVBoxLayout(chart)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(2)
+        self.caption = QLabel("")
+        self.caption.setWordWrap(True)
+        box.addWidget(self.caption)
+        self.histogram = pg.PlotWidget(axisItems={"left": theme.IntegerAxis("left"),
+                                                  "bottom": theme.IntegerAxis("bottom")})
+        self.histogram.setMinimumHeight(120)
+        self.histogram.setLabel("bottom", "hand points")
         self.histogram.setLabel("left", "starters")
-        self.bars = pg.BarGraphItem(x=np.arange(30), height=np.zeros(30), width=0.8,
-                                    brush="#2f6fd6")
+        self.histogram.setMouseEnabled(x=False, y=False)
+        self.histogram.hideButtons()
+        self.bars = pg.BarGraphItem(x=POINTS, height=np.zeros(30), width=0.8,
+                                    brush=theme.current().accent)
         self.histogram.addItem(self.bars)
-        split.addWidget(self.histogram)
+        theme.style_chart(self.histogram)
+        theme.signals.changed.connect(lambda t: self.bars.setOpts(brush=t.accent))
+        box.addWidget(self.histogram, 1)
+        split.addWidget(chart)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        layout.addWidget(split)
-        self.options = []
+        layout.addWidget(split, 1)
+        self.advice: advice.DiscardAdvice | None = None
+        self.obs = None
+        self.chosen: tuple | None = None
+        self.clear()
 
-    def _pegging_estimate(self, keep, my_crib: bool) -> float | None:
-        """Expected points gained minus given in the play (greedy play statistics)."""
-        from ai.training._index import hand_index
-        from ai.training.weights import shipped_pegging_net
-
-        try:
-            net = shipped_pegging_net()
-        except ValueError:  # the statistics file is missing or damaged: no estimate
-            return None
-        h = hand_index(np.array(sorted(keep), dtype=np.int64))
-        return float(net[h, 0 if my_crib else 1])
-
-    def show_options(self, six, my_crib: bool) -> None:
-        self.options = analyze_discards(list(six), my_crib)
-        whose = "your" if my_crib else "the opponent's"
-        self.title.setText(f"{labels(six)}: the crib is {whose}. Exact over 46 starters and "
-                           f"45,540 cribs per toss.")
-        rows = []
-        totals = []
-        for o in self.options:
-            peg = self._pegging_estimate(o.keep, my_crib)
-            totals.append(o.net + (peg or 0.0))
-            rows.append((o, peg))
-        best = max(totals)
-        table_rows = []
-        for (o, peg), total in zip(rows, totals, strict=True):
-            crib = o.crib_mean if my_crib else -o.crib_mean
-            table_rows.append([
-                labels(o.keep), labels(o.toss), int(o.hand_min), o.hand_mean, o.hand_median,
-                int(o.hand_max), crib,
-                NumberItem(peg, f"{peg:+.2f}") if peg is not None else "—", o.net, total,
-                best - total])
-        _fill(self.table, table_rows)
-        self.table.setSortingEnabled(True)
-        self.table.sortItems(9, Qt.SortOrder.DescendingOrder)
-        self.table.selectRow(0)
-
-    def _selected(self) -> None:
-        rows = self.table.selectionModel().selectedRows()
-        if not rows or not self.options:
-            return
-        keep_text = self.table.item(rows[0].row(), 0).text()
-        option = next(o for o in self.options if labels(o.keep) == keep_text)
-        self.bars.setOpts(height=np.array(option.hand_histogram))
-
-
-class ComputerTab(QWidget):
-    """One decision's reasoning, chosen from the list of decisions shown so far."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        layout = QVBoxLayout(self)
-        self.reveal = QCheckBox("Show the computer's reasoning now (it shows its cards)")
-        layout.addWidget(self.reveal)
-        self.decisions = QListWidget()
-        self.decisions.setMaximumHeight(110)
-        self.decisions.currentRowChanged.connect(self._show)
-        layout.addWidget(self.decisions)
-        self.text = QLabel("")
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.text)
-        self.table = _table([])
-        layout.addWidget(self.table, 1)
-        self.charts = pg.GraphicsLayoutWidget()
-        self.charts.setBackground("w")
-        self.charts.setMinimumHeight(380)
-        layout.addWidget(self.charts, 2)
-        self.records: list[tuple[str, object]] = []
-
-    def add(self, title: str, reasoning) -> None:
-        self.records.append((title, reasoning))
-        self.decisions.addItem(title)
-        self.decisions.setCurrentRow(self.decisions.count() - 1)
-
-    def clear(self) -> None:
-        self.records.clear()
-        self.decisions.clear()
-        self.text.setText("")
+    # ------------------------------------------------------------------ what is shown
+    def clear(self, text: str = "Your six cards appear here when you discard.") -> None:
+        """Nothing to show: an empty table and an empty chart with sensible axes."""
+        self.advice, self.obs, self.chosen = None, None, None
+        self.title.setText(text)
         self.table.setRowCount(0)
-        self.charts.clear()
+        self._draw(None)
 
-    def _show(self, row: int) -> None:
-        if not 0 <= row < len(self.records):
+    def show_for(self, obs) -> None:
+        """Ask the expert about the person's six cards (off the GUI thread); the table
+        fills when the answer arrives, unless the deal has moved on."""
+        crib = "your crib" if obs.is_dealer else "the opponent's crib"
+        self.clear(f"{cards_text(obs.dealt)}, {crib}: working out the options…")
+        self.obs = obs
+        run_job(self, obs, lambda: advice.discard_advice(obs), self._arrived)
+
+    def _arrived(self, obs, result) -> None:
+        if obs is not self.obs:
+            return  # an earlier deal's answer
+        if isinstance(result, Exception):
+            self.title.setText(f"The options could not be worked out: {result}")
             return
-        title, r = self.records[row]
-        self.charts.clear()
-        self.charts.setVisible(False)
-        kind = type(r).__name__
-        render = getattr(self, f"_render_{kind}", None)
-        self.text.setText(f"<b>{title}</b>: {r.summary()}")
-        if render is None:
-            self.table.setColumnCount(0)
-            self.table.setRowCount(0)
+        self.show_advice(result)
+
+    def show_advice(self, a: advice.DiscardAdvice) -> None:
+        self.advice = a
+        crib = "your crib" if a.my_crib else "the opponent's crib"
+        plain = a.plain_best
+        note = "" if set(plain.toss) == set(a.best.toss) else (
+            f" By expected hand ± crib alone, {cards_text(plain.toss)} would be first "
+            f"({plain.plain_net:+.2f} against {a.best.plain_net:+.2f}).")
+        self.title.setText(
+            f"<b>{cards_text(a.dealt)}</b>, {crib}, at {a.scores[0]}–{a.scores[1]}: best "
+            f"first, by the chance of winning (the hint's choice).{note}")
+        rows, tips = [], []
+        for index, o in enumerate(a.options):
+            rows.append([self._keep_item(cards_text(o.keep), index), cards_text(o.toss),
+                         o.hand_mean,
+                         NumberItem(o.crib, f"{o.crib:+.2f}"),
+                         NumberItem(o.pegging, f"{o.pegging:+.2f}"),
+                         NumberItem(o.net, f"{o.net:+.2f}"),
+                         # equal chances sort as the advisor ranks them: by points, then
+                         # in its order
+                         NumberItem(o.win, percent(o.win), (round(o.win, 9), o.net, -index)),
+                         NumberItem(o.win_lost, "—" if o.win_lost < 5e-5 else
+                                    f"{o.win_lost:.1%}")])
+            tips.append(f"Keep {cards_text(o.keep)}: hand min {o.hand_min}, mean "
+                        f"{o.hand_mean:.2f}, median {o.hand_median:g}, max {o.hand_max} over "
+                        f"46 starters; crib {o.crib:+.2f} (with the opponent's cards random, "
+                        f"exactly {o.crib_exact:+.2f}); hand ± crib {o.plain_net:+.2f}")
+        fill(self.table, rows, tips=tips)
+        self.table.setSortingEnabled(True)
+        # best first: by the chance of winning (a stable sort keeps the advisor's order of
+        # equal chances, which is by expected points)
+        self.table.horizontalHeader().setSortIndicator(6, Qt.SortOrder.DescendingOrder)
+        self._mark_chosen()
+        self.table.selectRow(0)
+        self._show_selected()
+        self.ready.emit(a)
+
+    @staticmethod
+    def _keep_item(text: str, index: int) -> QTableWidgetItem:
+        item = QTableWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, index)
+        return item
+
+    def mark_thrown(self, toss) -> None:
+        """Mark the option the person chose (after the throw)."""
+        self.chosen = tuple(toss)
+        self._mark_chosen()
+
+    def _mark_chosen(self) -> None:
+        if self.advice is None or self.chosen is None:
             return
-        render(r)
+        t = theme.current()
+        for r in range(self.table.rowCount()):
+            option = self.option_at(r)
+            if option is not None and set(option.toss) == set(self.chosen):
+                for c in range(self.table.columnCount()):
+                    item = self.table.item(r, c)
+                    item.setBackground(pg.mkColor(t.chosen_row))
+                    item.setForeground(pg.mkColor(t.chosen_row_text))
+                    item.setToolTip("Your throw. " + item.toolTip())
 
-    def _set_table(self, headers, rows, highlight=None) -> None:
-        self.table.setColumnCount(len(headers))
-        self.table.setHorizontalHeaderLabels(headers)
-        _fill(self.table, rows, highlight)
+    def option_at(self, row: int):
+        item = self.table.item(row, 0)
+        if item is None or self.advice is None:
+            return None
+        index = item.data(Qt.ItemDataRole.UserRole)
+        return None if index is None else self.advice.options[index]
 
-    # one renderer per reasoning record
-    def _render_WeightsDiscard(self, r) -> None:  # noqa: N802
-        rows = [[labels(k), labels(t), r.p[j]] + [r.S[i][j] for i in range(len(r.S))]
-                for j, (k, t) in enumerate(zip(r.keeps, r.tosses, strict=True))]
-        self._set_table(["Keep", "Toss", "p = w·S"] + [s.replace("_", " ")
-                                                        for s in r.strategies], rows, r.chosen)
-        d, own, opp = r.position
-        self.text.setText(self.text.text() + f"<br>Position: {'dealer' if d else 'pone'}, "
-                          f"{own} to {opp}.")
-        self.charts.setVisible(True)
-        heat = self.charts.addPlot(title="S: strategies (rows) × options (columns)")
-        image = pg.ImageItem(axisOrder="row-major")
-        image.setImage(np.array(r.S), levels=(0, 1))
-        image.setColorMap(pg.ColorMap([0, 1], [(255, 255, 255), (20, 20, 20)]))
-        heat.addItem(image)
-        heat.invertY(True)
-        heat.getAxis("left").setTicks([[(i + 0.5, SHORT.get(s, s))
-                                        for i, s in enumerate(r.strategies)]])
-        marker = pg.PlotDataItem([r.chosen + 0.5], [-0.3], symbol="t", symbolBrush="#d23a3a",
-                                 pen=None)
-        heat.addItem(marker)
-        bars = self.charts.addPlot(title="w at this position")
-        bars.addItem(pg.BarGraphItem(x=np.arange(len(r.w)), height=np.array(r.w), width=0.7,
-                                     brush="#2f6fd6"))
-        self.charts.nextRow()
-        values = self.charts.addPlot(title="p = w·S for the 15 options", colspan=2)
-        colours = ["#d23a3a" if j == r.chosen else "#8a8f9c" for j in range(len(r.p))]
-        values.addItem(pg.BarGraphItem(x=np.arange(len(r.p)), height=np.array(r.p),
-                                       width=0.7, brushes=colours))
+    def selected_option(self):
+        rows = self.table.selectionModel().selectedRows()
+        return self.option_at(rows[0].row()) if rows else None
 
-    def _render_MuellerDiscard(self, r) -> None:  # noqa: N802
-        rows = [[labels(o.keep), labels(o.toss), int(o.four_card), o.hand_mean,
-                 int(o.hand_max), int(o.crib_min), o.crib_mean, int(o.crib_max),
-                 float(o.value(r.strategy_number)[0])] for o in r.options]
-        self._set_table(["Keep", "Toss", "4-card", "Hand mean", "Hand max", "Crib min",
-                         "Crib mean", "Crib max", f"Strategy {r.strategy_number}"], rows,
-                        r.chosen)
-        s = r.situation
-        self.text.setText(self.text.text() + f"<br>Score {s.my_score} to {s.opponent_score}, "
-                          f"{'dealer' if s.dealer else 'pone'}: <i>{r.strategy}</i> because "
-                          f"{r.rule}.")
+    def _show_selected(self) -> None:
+        self._draw(self.selected_option())
 
-    def _render_MuellerPlay(self, r) -> None:  # noqa: N802
-        rows = [[card_label(f.card), int(f.immediate), f.expected, f.max_net,
-                 int(f.max_opp)] for f in r.figures]
-        chosen = next(i for i, f in enumerate(r.figures) if f.card == r.chosen)
-        self._set_table(["Card", "Now", "Expected net", "Max net", "Max reply"], rows, chosen)
-        if r.mixed is not None:
-            m = r.mixed
-            self.text.setText(self.text.text() + f"<br>Mixed strategy ({m.kind}): pure play "
-                              f"with probability {m.p_pure:.0%}, roll {m.roll:.2f}: "
-                              f"{'deviated' if m.deviated else 'pure play'}.")
+    def _draw(self, option) -> None:
+        plot = self.histogram.getPlotItem()
+        if option is None:
+            self.bars.setOpts(height=np.zeros(30))
+            self.caption.setText("The kept hand's score over the 46 possible starters.")
+            plot.setYRange(0, 10, padding=0)
+        else:
+            heights = np.array(option.hand_histogram)
+            self.bars.setOpts(height=heights)
+            self.caption.setText(
+                f"Keeping <b>{cards_text(option.keep)}</b>, over the 46 starters: min "
+                f"{option.hand_min}, mean {option.hand_mean:.2f}, median "
+                f"{option.hand_median:g}, max {option.hand_max}.")
+            plot.setYRange(0, max(4, int(heights.max()) + 1), padding=0)
+        plot.setXRange(-0.6, max(12, (option.hand_max if option else 0) + 2) + 0.4, padding=0)
+        theme.style_chart(self.histogram)
 
-    def _render_EvolvedDiscard(self, r) -> None:  # noqa: N802
-        rows = [[card_label(c), v, "thrown" if c in r.thrown else ""]
-                for c, v in zip(r.cards, r.values, strict=True)]
-        self._set_table(["Card", "Value", ""], rows)
-
-    def _render_HeuristicDiscard(self, r) -> None:  # noqa: N802
-        rows = [[labels(o.keep), labels(o.toss), o.hand_mean, o.crib_mean] for o in r.options]
-        self._set_table(["Keep", "Toss", "Expected hand", "Expected crib"], rows, r.chosen)
-
-    def _render_HeuristicPlay(self, r) -> None:  # noqa: N802
-        rows = [[card_label(c.card), int(c.points), "yes" if c.makes_fifteen else "",
-                 "yes" if c.from_pair else "", "yes" if c.dangerous else ""]
-                for c in r.candidates]
-        chosen = next(i for i, c in enumerate(r.candidates) if c.card == r.chosen)
-        self._set_table(["Card", "Points now", "Makes 15", "From a pair", "Leaves 5/21 or "
-                         "leads a 5"], rows, chosen)
-
-
-    def _render_ExpertDiscard(self, r) -> None:  # noqa: N802
-        rows = [[labels(o.keep), labels(o.toss), o.hand_mean, o.crib, o.pegging, o.net,
-                 NumberItem(o.win, f"{o.win:.2%}")] for o in r.options]
-        self._set_table(["Keep", "Toss", "Hand", "Crib ±", "Pegging", "Net",
-                         "Win probability"], rows, r.chosen)
-        dealer, own, opp = r.position
-        self.text.setText(self.text.text() + f"<br>Position: {'dealer' if dealer else 'pone'}"
-                          f", {own} to {opp}; the rest of the deal from {r.samples} real "
-                          f"deals.")
-
-    def _render_ExpertPlay(self, r) -> None:  # noqa: N802
-        win = r.mode == "win"
-        rows = [[card_label(c.card), NumberItem(c.value, f"{c.value:.1%}" if win
-                                                else f"{c.value:+.2f}")]
-                for c in r.candidates]
-        self._set_table(["Card", "Win probability" if win else "Net points to the end of "
-                         "the play"], rows, 0)
-        if r.samples:
-            self.text.setText(self.text.text() + f"<br>{r.samples} sampled hands for the "
-                              f"opponent (effectively {r.effective_samples:.0f} after "
-                              f"weighting by how likely it kept them), each searched to the "
-                              f"end of the play.")
+    @property
+    def shown_heights(self) -> np.ndarray:
+        return np.asarray(self.bars.opts["height"])
 
 
 class ReviewTab(QWidget):
+    """Each of the person's decisions rated by the hint's evaluation, as the game goes."""
+
+    HEADERS = ["Deal", "You", "Best", "Points lost", "Win lost", "Hand ± crib"]
+    TIPS = {"You": "What you did", "Best": "What the expert (and the hint) would do",
+            "Points lost": "Expected points given up: for a discard, hand + crib + pegging; "
+                           "for a card, net pegging points to the end of the play",
+            "Win lost": "Chance of winning given up (every discard; a card once a player "
+                        "has 86: before that the play is rated in points)",
+            "Hand ± crib": "What the plain ranking (expected hand ± crib, the opponent's "
+                           "cards random) would throw, where it differs"}
+
     def __init__(self) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
-        self.title = QLabel("After each game, your discards are reviewed here.")
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.title = QLabel("Your decisions are rated here as you play, by the same "
+                            "evaluation the hint uses.")
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
-        self.table = _table(["Deal", "Your six", "Crib", "You threw", "Best throw",
-                             "Expected (yours)", "Expected (best)", "Lost"])
-        layout.addWidget(self.table)
-        self.rows: list[list] = []
+        self.table = make_table(self.HEADERS, self.TIPS)
+        self.table.priority = [1, 2, 4, 3, 0, 5]
+        layout.addWidget(self.table, 1)
+        self.ratings: list = []
 
-    def review(self, decisions: list[tuple[int, tuple, bool, tuple]]) -> None:
-        """``decisions``: (deal, six cards, my crib, toss) for each of the person's discards."""
-        rows, lost = [], 0.0
-        for deal, six, my_crib, toss in decisions:
-            options = analyze_discards(list(six), my_crib)
-            mine = next(o for o in options if set(o.toss) == set(toss))
-            best = options[0]
-            rows.append([deal, labels(six), "yours" if my_crib else "theirs",
-                         labels(mine.toss), labels(best.toss), mine.net, best.net,
-                         best.net - mine.net])
-            lost += best.net - mine.net
-        self.rows = rows
-        _fill(self.table, rows)
-        best_count = sum(1 for r in rows if r[-1] < 1e-9)
-        self.title.setText(f"{len(rows)} discards: the best (by expected hand plus or minus "
-                           f"crib) {best_count} times; {lost:.1f} expected points lost in all.")
+    def show_ratings(self, ratings: list) -> None:
+        self.ratings = list(ratings)
+        rows = []
+        for r in ratings:
+            you = ("threw " if r.kind == "discard" else "played ") + cards_text(r.chosen)
+            best = "the same" if r.is_best else cards_text(r.best)
+            plain = "" if r.plain_agrees else f"would throw {cards_text(r.plain_best)}"
+            rows.append([r.deal, you, best,
+                         NumberItem(-1e9, "—") if r.points_lost is None else
+                         NumberItem(r.points_lost, f"{r.points_lost:.2f}"),
+                         NumberItem(-1e9, "—") if r.win_lost is None else
+                         NumberItem(r.win_lost, f"{r.win_lost:.1%}"), plain])
+        fill(self.table, rows)
+        self.title.setText(self.headline())
+
+    def headline(self) -> str:
+        return review_headline(self.ratings)
+
+
+def review_headline(ratings: list) -> str:
+    """"9 decisions rated: the best 7 times; 1.3 expected points and 2.1% chance of winning
+    given up." (in the expert's evaluation)."""
+    if not ratings:
+        return "No decisions rated yet."
+    best = sum(r.is_best for r in ratings)
+    points = sum(r.points_lost for r in ratings if r.points_lost is not None)
+    win = sum(r.win_lost for r in ratings if r.win_lost is not None)
+    n = len(ratings)
+    return (f"{n} decision{'s' if n != 1 else ''} rated by the expert: the best {best} "
+            f"time{'s' if best != 1 else ''}; {points:.1f} expected points and {win:.1%} "
+            f"chance of winning given up.")
 
 
 class ReasoningDock(QDockWidget):
@@ -342,6 +286,7 @@ class ReasoningDock(QDockWidget):
         super().__init__("Reasoning", parent)
         self.setObjectName("reasoning")
         self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
         self.discard = DiscardTab()
         self.computer = ComputerTab()
         self.review_tab = ReviewTab()
@@ -349,44 +294,46 @@ class ReasoningDock(QDockWidget):
         self.tabs.addTab(self.computer, "Computer")
         self.tabs.addTab(self.review_tab, "Review")
         self.setWidget(self.tabs)
+        self.setMinimumWidth(260)
         self.names = ("", "")
         self.my_seat: int | None = 0  # None: watching, everything live
         self.held: list[tuple[str, object]] = []
-        self.my_discards: list[tuple[int, tuple, bool, tuple]] = []
         self._deal = 0
-        self._dealt: tuple = ()
-        self._dealer = 0
         self.computer.reveal.toggled.connect(self._release_held)
 
     def begin(self, names, my_seat: int | None) -> None:
         self.names, self.my_seat = names, my_seat
         self.held.clear()
-        self.my_discards.clear()
         self.computer.clear()
+        self.discard.clear()
+        self.review_tab.show_ratings([])
         self.computer.reveal.setVisible(my_seat is not None)
+
+    def replay(self, events) -> None:
+        """Rebuild the computer's list from events shown again (after an undo)."""
+        self.held.clear()
+        self.computer.clear()
+        for event in events:
+            self.on_event(event)
 
     def on_event(self, event) -> None:
         if isinstance(event, Dealt):
             self._release_held()
-            self._deal, self._dealer = event.deal, event.dealer
-            if self.my_seat is not None:
-                self._dealt = event.hands[self.my_seat]
+            self._deal = event.deal
+            self.discard.clear("The options for this deal appear when you discard.")
         elif isinstance(event, DecisionMade):
             self._decision(event)
         elif isinstance(event, GameOver):
             self._release_held()
-            if self.my_seat is not None and self.my_discards:
-                self.review_tab.review(self.my_discards)
 
     def _decision(self, e: DecisionMade) -> None:
         action = e.decision.action
-        what = "discard" if hasattr(action, "cards") else (
-            f"play {card_label(action.card)}" if hasattr(action, "card") else "go")
         if self.my_seat is not None and e.seat == self.my_seat:
             if hasattr(action, "cards"):
-                self.my_discards.append((self._deal, self._dealt, self._dealer == e.seat,
-                                         action.cards))
+                self.discard.mark_thrown(action.cards)
             return
+        what = "discard" if hasattr(action, "cards") else (
+            f"play {card_label(action.card)}" if hasattr(action, "card") else "go")
         title = f"Deal {self._deal}: {possessive(self.names[e.seat])} {what}"
         if self.my_seat is None or self.computer.reveal.isChecked():
             self.computer.add(title, e.decision.reasoning)

@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import (
     QGraphicsObject,
     QGraphicsScene,
@@ -24,10 +24,9 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from cribbage_gui import theme
 from cribbage_gui.model import TableModel
 from cribbage_gui.widgets.cards import CARD_RATIO, paint_back, paint_face
-
-FELT = ("#2f7d4f", "#17492c")
 
 
 class CardItem(QGraphicsObject):
@@ -61,9 +60,10 @@ class CardItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         rect = QRectF(0, 0, self.w, self.w * CARD_RATIO)
-        if self.highlight or (self._hover and self.interactive):
-            glow = QColor("#ffd24a") if self.highlight else QColor("#ffffff")
-            glow.setAlpha(230 if self.highlight else 120)
+        t = theme.current()
+        glowing = self.highlight and not self.dim
+        if glowing or (self._hover and self.interactive):
+            glow = QColor(t.glow if glowing else t.hover)
             painter.setPen(QPen(glow, self.w * 0.07))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), self.w * 0.09, self.w * 0.09)
@@ -73,7 +73,7 @@ class CardItem(QGraphicsObject):
             paint_back(painter, rect, self.back)
         if self.dim:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(10, 30, 20, 110))
+            painter.setBrush(QColor(t.dim))
             painter.drawRoundedRect(rect, self.w * 0.08, self.w * 0.08)
 
     def move_to(self, pos: QPointF, ms: int) -> None:
@@ -111,12 +111,11 @@ class CardItem(QGraphicsObject):
 class Bubble(QGraphicsObject):
     """A rounded label: announcements ("fifteen for 2"), the count, the show's words."""
 
-    def __init__(self) -> None:
+    def __init__(self, role: str = "bubble") -> None:
         super().__init__()
         self.text = ""
         self.size = 16
-        self.colour = QColor(255, 250, 235)
-        self.fill = QColor(0, 0, 0, 120)
+        self.role = role  # the theme's fill colour: "bubble", "status_bubble" or "go_chip"
         self.max_width = 600.0
         self._opacity = 1.0
 
@@ -127,15 +126,10 @@ class Bubble(QGraphicsObject):
             self.size = size
         self.update()
 
-    def _font(self) -> QFont:
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(self.size)
-        font.setBold(True)
-        return font
+    def _font(self):
+        return theme.font(self.size, bold=True)
 
     def _text_rect(self) -> QRectF:
-        from PySide6.QtGui import QFontMetricsF
-
         metrics = QFontMetricsF(self._font())
         flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
         return metrics.boundingRect(QRectF(0, 0, self.max_width, 1000), flags, self.text)
@@ -151,10 +145,11 @@ class Bubble(QGraphicsObject):
             return
         rect = self.boundingRect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        t = theme.current()
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self.fill)
+        painter.setBrush(QColor(getattr(t, self.role)))
         painter.drawRoundedRect(rect, 10, 10)
-        painter.setPen(self.colour)
+        painter.setPen(QColor(t.go_chip_text if self.role == "go_chip" else t.bubble_text))
         painter.setFont(self._font())
         painter.drawText(rect.adjusted(12, 6, -12, -6),
                          int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
@@ -170,6 +165,11 @@ class Bubble(QGraphicsObject):
     fade = Property(float, _get_opacity, _set_opacity)
 
 
+def by_rank(cards) -> list[int]:
+    """Cards in rank order (ace low), suits in a fixed order within a rank."""
+    return sorted(cards, key=lambda c: (c >> 2, c & 3))
+
+
 class TableView(QGraphicsView):
     """Draws the model; emits ``card_clicked`` / ``card_double_clicked`` for own cards."""
 
@@ -183,10 +183,12 @@ class TableView(QGraphicsView):
                             | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(720, 460)
+        self.setMinimumSize(420, 300)
         self.model: TableModel | None = None
         self.back = "blue"
         self.animation_ms = 300
+        self.sort_hand = True
+        self.zoom = 1.0
         self.selected: set[int] = set()
         self.interactive = False
         self.highlighted: set[int] = set()
@@ -195,25 +197,33 @@ class TableView(QGraphicsView):
         self.announcement = self._bubble(20)
         self.count_bubble = self._bubble(18)
         self.show_words = self._bubble(17)
-        self.status = self._bubble(15)
-        self.status.fill = QColor(0, 0, 0, 70)
+        self.status = self._bubble(15, "status_bubble")
+        self.go_chips = [self._bubble(13, "go_chip"), self._bubble(13, "go_chip")]  # by seat
         self.deck = CardItem(None, 60, self.back)
         self.scene().addItem(self.deck)
         self.deck.setZValue(1)
+        theme.signals.changed.connect(lambda _t: self._repaint_all())
 
-    def _bubble(self, size: int) -> Bubble:
-        bubble = Bubble()
+    def _bubble(self, size: int, role: str = "bubble") -> Bubble:
+        bubble = Bubble(role)
         bubble.set_text("", size)
         bubble.setZValue(50)
         self.scene().addItem(bubble)
         return bubble
 
+    def _repaint_all(self) -> None:
+        for item in self.scene().items():
+            item.update()
+        self.resetCachedContent()
+        self.viewport().update()
+
     # ------------------------------------------------------------------ painting
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         scene = self.sceneRect()
+        felt = theme.current().felt
         g = QRadialGradient(scene.center(), max(scene.width(), scene.height()) * 0.7)
-        g.setColorAt(0, QColor(FELT[0]))
-        g.setColorAt(1, QColor(FELT[1]))
+        g.setColorAt(0, QColor(felt[0]))
+        g.setColorAt(1, QColor(felt[1]))
         painter.fillRect(rect, g)
 
     def resizeEvent(self, event) -> None:  # noqa: N802
@@ -223,8 +233,15 @@ class TableView(QGraphicsView):
 
     # ------------------------------------------------------------------ geometry
     def card_width(self) -> float:
+        """A card's width: fits seven across and the three rows down, times the zoom (never
+        so large that the rows collide)."""
         r = self.sceneRect()
-        return max(40.0, min(r.width() / 10.5, r.height() / 5.6))
+        fit = min(r.width() / 10.5, r.height() / 5.6)
+        return max(36.0, min(fit * self.zoom, r.width() / 8.2, r.height() / 4.6))
+
+    def text_px(self, base: float) -> float:
+        """Lettering on the table: ``base`` pixels at a 70-pixel card, scaled with the cards."""
+        return max(12.0, min(base * 1.5, base * self.card_width() / 70))
 
     def rows(self) -> tuple[float, float, float]:
         """Tops of the three rows: the opponent's hand, the play, this player's hand. The
@@ -233,7 +250,7 @@ class TableView(QGraphicsView):
         r = self.sceneRect()
         w = self.card_width()
         h = w * CARD_RATIO
-        margin = w * 0.25
+        margin = w * 0.25 + self.text_px(13) * 0.6
         top, bottom = margin, r.bottom() - h - margin
         play = top + h + max(0.0, bottom - top - 2 * h) * 0.3
         return top, play, bottom
@@ -245,6 +262,14 @@ class TableView(QGraphicsView):
         left = r.center().x() - total / 2
         return [QPointF(left + i * spread, y) for i in range(n)]
 
+    def hand_order(self) -> list[int]:
+        """This player's cards left to right as drawn (keys 1-6 pick them in this order)."""
+        m = self.model
+        if m is None:
+            return []
+        mine = list(m.hands[m.my_seat])
+        return by_rank(mine) if self.sort_hand else mine
+
     # ------------------------------------------------------------------ drawing the model
     def set_model(self, model: TableModel) -> None:
         self.model = model
@@ -253,6 +278,10 @@ class TableView(QGraphicsView):
         self.items.clear()
         self.selected.clear()
         self.highlighted.clear()
+        self.refresh(animate=False)
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = zoom
         self.refresh(animate=False)
 
     @staticmethod
@@ -309,7 +338,7 @@ class TableView(QGraphicsView):
         wanted: set = set()
         me, opp = m.my_seat, m.opponent
         # the player's hand along the bottom, lifted when selected
-        mine = m.hands[me]
+        mine = self.hand_order()
         for i, (card, pos) in enumerate(zip(mine, self._hand_positions(
                 len(mine), hand_row, w * 1.08), strict=True)):
             item = self._item(card, card, wanted)
@@ -318,9 +347,10 @@ class TableView(QGraphicsView):
             item.interactive = self.interactive
             item.setZValue(10 + i)
         # the opponent's hand along the top: face down, unless revealed
-        theirs = m.hands[opp] if m.visible(opp) else [None] * m.hidden[opp]
+        theirs = (by_rank(m.hands[opp]) if self.sort_hand else m.hands[opp]) \
+            if m.visible(opp) else [None] * m.hidden[opp]
         for i, (card, pos) in enumerate(zip(theirs, self._hand_positions(
-                len(theirs), top_row, w * 0.62), strict=True)):
+                len(theirs), top_row, w * (1.08 if m.visible(opp) else 0.62)), strict=True)):
             key = card if card is not None else ("back", opp, i)
             item = self._item(key, card, wanted)
             item.move_to(pos, ms)
@@ -385,7 +415,7 @@ class TableView(QGraphicsView):
         w = self.card_width()
         h = w * CARD_RATIO
         show = m.show
-        cards = list(show.cards)
+        cards = by_rank(show.cards) if self.sort_hand else list(show.cards)
         left = r.center().x() - (w * 1.1 * 5.4) / 2
         y = self.rows()[1] - h * 0.15
         for i, card in enumerate(cards):
@@ -400,27 +430,43 @@ class TableView(QGraphicsView):
 
     def _place_bubbles(self, m: TableModel, w: float, h: float) -> None:
         r = self.sceneRect()
-        _, play_row, hand_row = self.rows()
+        top_row, play_row, hand_row = self.rows()
         last_x = r.center().x() - w * 1.6 + max(0, len(m.current) - 1) * w * 0.45 + w
+        self.count_bubble.set_text(f"{m.count}" if m.current and m.show is None else "",
+                                   round(self.text_px(18)))
         self.count_bubble.setPos(last_x + w * 0.45, play_row + h / 2)
-        self.count_bubble.set_text(f"{m.count}" if m.current and m.show is None else "")
-        self.announcement.max_width = r.width() * 0.5
-        above = play_row - h * 0.15 - 22 if m.show is not None else play_row - 22
+        self.announcement.size = round(self.text_px(19))
+        self.announcement.max_width = r.width() * 0.62
+        above = play_row - h * 0.15 - self.text_px(19) if m.show is not None \
+            else play_row - self.text_px(19)
         self.announcement.setPos(r.center().x(), above)
-        self.show_words.max_width = r.width() * 0.8
-        self.show_words.setPos(r.center().x(), play_row + h * 0.85 + 24)
-        self.status.max_width = r.width() * 0.7
-        self.status.setPos(r.center().x(), hand_row - h * 0.2 - 16)
-        name_font = QFont("DejaVu Sans")
-        name_font.setPixelSize(13)
-        for seat, y in ((m.my_seat, r.bottom() - 18), (m.opponent, 4)):
+        self.announcement.update()
+        self.show_words.size = round(self.text_px(16))
+        self.show_words.max_width = r.width() * 0.86
+        below = self.show_words.boundingRect().height() / 2 + h * 0.06
+        self.show_words.setPos(r.center().x(), play_row + h * 0.85 + below)
+        self.show_words.update()
+        self.status.size = round(self.text_px(14))
+        self.status.max_width = r.width() * 0.8
+        self.status.setPos(r.center().x(), hand_row - h * 0.2 - self.text_px(14))
+        self.status.update()
+        for seat, chip in enumerate(self.go_chips):
+            at = m.go_at[seat] if m.show is None else None
+            chip.set_text("" if at is None else f"{m.names[seat]}: go at {at}",
+                          round(self.text_px(13)))
+            below = seat == m.my_seat
+            chip.setPos(min(r.right() - w * 1.4, last_x + w * 1.9),
+                        play_row + (h + self.text_px(13) if below else -self.text_px(13)))
+        name_font = theme.font(self.text_px(13), bold=True)
+        for seat, y in ((m.my_seat, r.bottom() - self.text_px(13) * 1.35),
+                        (m.opponent, 3)):
             label = self.labels.get(f"name{seat}")
             if label is None:
                 label = QGraphicsSimpleTextItem()
-                label.setBrush(QColor("#e8f2ea"))
-                label.setFont(name_font)
                 self.scene().addItem(label)
                 self.labels[f"name{seat}"] = label
+            label.setBrush(QColor(theme.current().table_text))
+            label.setFont(name_font)
             crib = "  (crib)" if m.dealer == seat else ""
             label.setText(m.names[seat] + crib)
             label.setPos(r.center().x() - label.boundingRect().width() / 2, y)

@@ -7,6 +7,8 @@ from PySide6.QtCore import QSettings
 def make_settings(path, **values):
     qs = QSettings(str(path / "settings.ini"), QSettings.Format.IniFormat)
     qs.setValue("speed", "instant")
+    qs.setValue("welcomed", True)  # no welcome dialog (its own test asks for it)
+    qs.setValue("sound", False)
     for key, value in values.items():
         qs.setValue(key, value)
     qs.sync()
@@ -32,4 +34,4 @@ def make_window(qtbot, tmp_path, monkeypatch):
     yield make
     for window in windows:
         window.close()
-        assert not window.controller.running, "a game thread was left running"
+        assert not window.playing.controller.running, "a game thread was left running"

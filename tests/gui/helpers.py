@@ -21,7 +21,8 @@ def my_hand(window):
 
 def wait_for_input(qtbot, window):
     """Until the person must act, the show waits for Continue, or the game is over."""
-    qtbot.waitUntil(lambda: window.obs is not None or window.continue_button.isVisible()
+    qtbot.waitUntil(lambda: window.playing.obs is not None
+                    or window.game_bar.continue_button.isVisible()
                     or window.presenter.model.game_over is not None, timeout=TIMEOUT)
 
 
@@ -29,17 +30,17 @@ def take_turn(qtbot, window, discard=lambda obs, hand: hand[:2],
               play=lambda obs: obs.legal_cards[0]):
     """Act on the current moment with clicks; return False once the game is over."""
     wait_for_input(qtbot, window)
-    if window.continue_button.isVisible():
-        qtbot.mouseClick(window.continue_button, Qt.MouseButton.LeftButton)
+    if window.game_bar.continue_button.isVisible():
+        qtbot.mouseClick(window.game_bar.continue_button, Qt.MouseButton.LeftButton)
         return True
-    obs = window.obs
+    obs = window.playing.obs
     if obs is None:
         return window.presenter.model.game_over is None
     if obs.phase is Phase.DISCARD:
         for card in discard(obs, my_hand(window)):
             click_card(qtbot, window, card)
-        assert window.throw_button.isEnabled()
-        qtbot.mouseClick(window.throw_button, Qt.MouseButton.LeftButton)
+        assert window.game_bar.throw_button.isEnabled()
+        qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
     elif obs.phase is Phase.PLAY:
         click_card(qtbot, window, play(obs))
     elif obs.phase is Phase.COUNT:

@@ -4,78 +4,132 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from ai import make_player
+from ai import advice, make_player
 from ai.match.driver import DecisionMade, game_events
-from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock, labels
-from engine import analyze_discards
-from engine.cards import card_label, parse_cards
+from cribbage_gui import theme
+from cribbage_gui.texts import cards_text
+from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock
+from engine import GameState, Phase, PlayCard, Toss
+from engine.cards import card_label
 from engine.events import Dealt, GameOver
-from tests.gui.helpers import wait_for_input
+from tests.gui.helpers import TIMEOUT, click_card, wait_for_input
 
 
-def table_rows(table):
-    return [[table.item(r, c).text() for c in range(table.columnCount())]
-            for r in range(table.rowCount())]
+def discard_obs(seed):
+    game = GameState.new(seed)
+    return game.observation(game.pone)
 
 
-def row_of(table, keep_text):
-    return next(r for r in range(table.rowCount()) if table.item(r, 0).text() == keep_text)
+def rows_by_toss(tab):
+    return {cards_text(tab.option_at(r).toss): r for r in range(tab.table.rowCount())}
 
 
-@pytest.mark.parametrize("my_crib", [True, False])
-def test_the_discard_table_matches_analyze_discards(qtbot, my_crib):
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_discard_table_shows_the_experts_figures_best_first(qtbot, seed):
     tab = DiscardTab()
     qtbot.addWidget(tab)
-    six = parse_cards("5H 5C JD QS 4H 9C")
-    tab.show_options(six, my_crib)
-    options = analyze_discards(six, my_crib)
-    assert tab.table.rowCount() == 15
-    for o in options:
-        r = row_of(tab.table, labels(o.keep))
+    tab.resize(900, 600)  # wide enough for every column
+    obs = discard_obs(seed)
+    a = advice.discard_advice(obs)
+    tab.show_advice(a)
+    assert tab.table.rowCount() == 15 and not tab.table.hidden_columns
+    for option in a.options:
+        r = rows_by_toss(tab)[cards_text(option.toss)]
         cells = [tab.table.item(r, c) for c in range(tab.table.columnCount())]
-        assert cells[1].text() == labels(o.toss)
-        assert cells[2].value == o.hand_min and cells[5].value == o.hand_max
-        assert cells[3].value == pytest.approx(o.hand_mean)
-        assert cells[4].value == pytest.approx(o.hand_median)
-        assert cells[6].value == pytest.approx(o.crib_mean if my_crib else -o.crib_mean)
-        assert cells[8].value == pytest.approx(o.net)
-        # net + pegging = net plus the pegging estimate shown beside it
-        assert cells[9].value == pytest.approx(o.net + cells[7].value)
-    losses = [tab.table.item(r, 10).value for r in range(15)]
-    assert min(losses) == pytest.approx(0.0) and all(v >= -1e-12 for v in losses)
-    # sorted by net + pegging, best first, and the first row selected with its histogram
-    totals = [tab.table.item(r, 9).value for r in range(15)]
-    assert totals == sorted(totals, reverse=True)
-    selected = next(o for o in options if labels(o.keep) == tab.table.item(0, 0).text())
-    assert np.array_equal(tab.bars.opts["height"], np.array(selected.hand_histogram))
-    assert sum(selected.hand_histogram) == 46
+        assert cells[0].text() == cards_text(option.keep)
+        assert cells[2].value == pytest.approx(option.hand_mean)
+        assert cells[3].value == pytest.approx(option.crib)
+        assert cells[4].value == pytest.approx(option.pegging)
+        assert cells[5].value == pytest.approx(option.net)
+        assert cells[6].value == pytest.approx(option.win)
+        assert cells[7].value == pytest.approx(option.win_lost)
+    # best first, and the best is what the hint throws: one measure of "best"
+    wins = [tab.table.item(r, 6).value for r in range(15)]
+    assert wins == sorted(wins, reverse=True)
+    assert set(tab.option_at(0).toss) == set(advice.hint(obs).action.cards)
+    assert np.array_equal(tab.shown_heights, np.array(tab.option_at(0).hand_histogram))
+    assert tab.shown_heights.sum() == 46
+
+
+def test_the_histogram_always_shows_the_deal_on_the_table(qtbot):
+    """Regression: row 0 stayed selected from the previous deal, so selecting it again
+    changed nothing and the chart kept the previous deal's option."""
+    tab = DiscardTab()
+    qtbot.addWidget(tab)
+    first, second = (advice.discard_advice(discard_obs(s)) for s in (3, 5))
+    tab.show_advice(first)
+    assert np.array_equal(tab.shown_heights, first.best.hand_histogram)
+    tab.show_advice(second)  # row 0 is still the selected row
+    assert np.array_equal(tab.shown_heights, second.best.hand_histogram)
+    assert cards_text(second.best.keep) in tab.caption.text()
+    tab.table.selectRow(4)
+    assert np.array_equal(tab.shown_heights, tab.option_at(4).hand_histogram)
+
+
+def test_with_nothing_to_show_the_chart_is_empty_with_sensible_axes(qtbot):
+    tab = DiscardTab()
+    qtbot.addWidget(tab)
+    tab.show_advice(advice.discard_advice(discard_obs(3)))
+    tab.clear()
+    assert tab.table.rowCount() == 0 and not tab.shown_heights.any()
+    (x0, x1), (y0, y1) = tab.histogram.getPlotItem().viewRange()
+    assert -1 <= x0 < 0 and 10 < x1 < 20  # hand points, not -500..500
+    assert y0 == 0 and 4 <= y1 <= 10
+    axis = tab.histogram.getPlotItem().getAxis("left")
+    assert all(float(s).is_integer() for s, _ in axis.tickSpacing(0, 10, 200))
 
 
 def test_the_table_sorts_by_number_and_the_histogram_follows_the_selection(qtbot):
     tab = DiscardTab()
     qtbot.addWidget(tab)
-    six = parse_cards("AH 2C 3D KS QH 7C")
-    tab.show_options(six, False)
-    tab.table.sortItems(5, Qt.SortOrder.AscendingOrder)  # hand max, as numbers
-    maxima = [tab.table.item(r, 5).value for r in range(15)]
-    assert maxima == sorted(maxima)
+    tab.resize(900, 600)
+    tab.show_advice(advice.discard_advice(discard_obs(11)))
+    tab.table.sortItems(2, Qt.SortOrder.AscendingOrder)  # expected hand, as numbers
+    means = [tab.table.item(r, 2).value for r in range(15)]
+    assert means == sorted(means)
     tab.table.selectRow(14)
-    keep = tab.table.item(14, 0).text()
-    option = next(o for o in analyze_discards(six, False) if labels(o.keep) == keep)
-    assert np.array_equal(tab.bars.opts["height"], np.array(option.hand_histogram))
+    assert np.array_equal(tab.shown_heights, tab.option_at(14).hand_histogram)
 
 
-def test_the_window_shows_your_options_when_you_discard(qtbot, make_window):
+def test_a_narrow_panel_hides_the_least_important_columns_instead_of_clipping(qtbot):
+    tab = DiscardTab()
+    qtbot.addWidget(tab)
+    tab.show_advice(advice.discard_advice(discard_obs(3)))
+    tab.resize(900, 500)
+    tab.show()
+    qtbot.waitUntil(lambda: not tab.table.hidden_columns, timeout=2000)
+    tab.resize(330, 500)
+    qtbot.waitUntil(lambda: bool(tab.table.hidden_columns), timeout=2000)
+    shown = [c for c in range(8) if c not in tab.table.hidden_columns]
+    assert {0, 1, 6} <= set(shown)  # keep, toss and the chance of winning stay
+    header = tab.table.horizontalHeader()
+    right = max(header.sectionViewportPosition(c) + header.sectionSize(c) for c in shown)
+    assert right <= tab.table.viewport().width() + 1  # nothing runs off the edge
+    # what a hidden column said is still in the row's tooltip
+    assert "hand min" in tab.table.item(0, 0).toolTip()
+
+
+@pytest.mark.parametrize("dealer", [True, False])
+def test_the_title_names_whose_crib_it_is(qtbot, dealer):
+    tab = DiscardTab()
+    qtbot.addWidget(tab)
+    game = GameState.new(21)
+    obs = game.observation(game.dealer if dealer else game.pone)
+    tab.show_advice(advice.discard_advice(obs))
+    text = tab.title.text()
+    assert ("your crib" if dealer else "the opponent's crib") in text
+    assert "crib is your" not in text and "TD" not in text
+
+
+def test_the_window_shows_the_hints_option_first_when_you_discard(qtbot, make_window):
     window = make_window()
     window.start_match("random", seed=5)
     wait_for_input(qtbot, window)
-    obs = window.obs
-    table = window.reasoning.discard.table
-    expected = analyze_discards(list(obs.dealt), obs.is_dealer)
-    assert sorted(table.item(r, 0).text() for r in range(15)) == \
-        sorted(labels(o.keep) for o in expected)
-    best = expected[0]
-    assert table.item(row_of(table, labels(best.keep)), 8).value == pytest.approx(best.net)
+    obs = window.playing.obs
+    tab = window.reasoning.discard
+    qtbot.waitUntil(lambda: tab.advice is not None, timeout=TIMEOUT)
+    assert tab.advice.dealt == obs.dealt
+    assert set(tab.option_at(0).toss) == set(advice.hint(obs).action.cards)
 
 
 def _events(players, seed=3):
@@ -149,7 +203,8 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
         tab.decisions.setCurrentRow(row)
         kind = type(record).__name__
         kinds.add(kind)
-        assert record.summary()[:20] in tab.text.text()
+        assert record.summary(card_label)[:20] in tab.text.text()
+        assert "TD" not in tab.text.text() and "10♦" not in record.summary()
         if kind == "ExpertDiscard":
             wins = [tab.table.item(r, 6).value for r in range(15)]
             assert wins == [o.win for o in record.options]
@@ -161,7 +216,8 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
         if kind in ("WeightsDiscard", "MuellerDiscard", "HeuristicDiscard", "ExpertDiscard"):
             assert tab.table.rowCount() == 15
             chosen = record.chosen
-            assert tab.table.item(chosen, 0).background().color().name() == "#fff1b8"
+            assert tab.table.item(chosen, 0).background().color().name() == \
+                theme.current().chosen_row
         if kind == "WeightsDiscard":
             assert tab.table.columnCount() == 3 + 8
             assert tab.table.item(record.chosen, 2).value == pytest.approx(record.p[
@@ -180,24 +236,88 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
         assert expected[p] <= kinds
 
 
-def test_the_review_lists_each_discard_with_the_points_lost(qtbot):
-    dock = ReasoningDock()
-    qtbot.addWidget(dock)
-    dock.begin(("You", "Heuristic"), my_seat=0)
-    events = _events(("random", "heuristic"), seed=7)
-    for event in events:
-        dock.on_event(event)
-    mine = [e for e in events if isinstance(e, DecisionMade) and e.seat == 0
-            and hasattr(e.decision.action, "cards")]
-    rows = dock.review_tab.rows
-    assert len(rows) == len(mine) > 0
-    dealt = {e.deal: e for e in events if isinstance(e, Dealt)}
-    for row, decision in zip(rows, mine, strict=True):
-        deal = row[0]
-        six = dealt[deal].hands[0]
-        options = analyze_discards(list(six), dealt[deal].dealer == 0)
-        thrown = next(o for o in options if set(o.toss) == set(decision.decision.action.cards))
-        assert row[3] == labels(thrown.toss)
-        assert row[-1] == pytest.approx(options[0].net - thrown.net)
-        assert row[-1] >= 0
-    assert f"{len(mine)} discards" in dock.review_tab.title.text()
+def follow_the_hint(obs, hand):
+    return advice.hint(obs).action.cards
+
+
+def play_the_hint(obs):
+    return advice.hint(obs).action.card
+
+
+def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_window):
+    """Regression: the review ranked by expected hand ± crib alone and called the hint's
+    discards mistakes ("best 4 times, 1.2 points lost")."""
+    from tests.gui.helpers import play_to_the_end
+
+    window = make_window()
+    window.start_match("heuristic", seed=13)
+    play_to_the_end(qtbot, window, discard=follow_the_hint, play=play_the_hint)
+    game = window.playing.controller.game
+    human_choices = sum(1 for seat, a in game.actions if seat == 0
+                        and isinstance(a, Toss | PlayCard))
+    qtbot.waitUntil(lambda: len(window.playing.ratings) >= 5, timeout=TIMEOUT)
+    window.playing.controller.stop()
+    from cribbage_gui.jobs import wait_for_jobs
+
+    wait_for_jobs()
+    qtbot.wait(50)
+    ratings = window.playing.ratings
+    assert 5 <= len(ratings) <= human_choices
+    assert all(r.is_best for r in ratings)
+    headline = window.reasoning.review_tab.title.text()
+    assert f"the best {len(ratings)} times" in headline
+    assert "0.0 expected points and 0.0% chance of winning given up" in headline
+    assert window.game_over_box.summary.review == headline
+
+
+def test_the_review_rates_a_discard_by_the_hints_evaluation(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=17)
+    wait_for_input(qtbot, window)
+    obs = window.playing.obs
+    a = advice.discard_advice(obs)
+    worst = a.options[-1]
+    for card in worst.toss:
+        click_card(qtbot, window, card)
+    qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.playing.ratings) == 1, timeout=TIMEOUT)
+    rating = window.playing.ratings[0]
+    assert set(rating.chosen) == set(worst.toss) and set(rating.best) == set(a.best.toss)
+    assert rating.win_lost == pytest.approx(worst.win_lost) and rating.win_lost > 0
+    assert rating.points_lost == pytest.approx(worst.points_lost)
+    table = window.reasoning.review_tab.table
+    assert table.rowCount() == 1
+    assert table.item(0, 1).text() == "threw " + cards_text(worst.toss)
+    assert table.item(0, 4).text() == f"{worst.win_lost:.1%}"
+    plain = a.plain_best
+    expected = "" if set(plain.toss) == set(a.best.toss) else \
+        f"would throw {cards_text(plain.toss)}"
+    assert table.item(0, 5).text() == expected
+    # the thrown option is marked in the discard table
+    tab = window.reasoning.discard
+    row = rows_by_toss(tab)[cards_text(worst.toss)]
+    assert tab.table.item(row, 0).background().color().name() == theme.current().chosen_row
+
+
+def test_a_play_is_rated_by_the_experts_search(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=23)
+    for _ in range(200):
+        wait_for_input(qtbot, window)
+        obs = window.playing.obs
+        if obs is not None and obs.phase is Phase.PLAY and len(
+                {c >> 2 for c in obs.legal_cards}) > 1:
+            break
+        from tests.gui.helpers import take_turn
+
+        take_turn(qtbot, window)
+    reasoning = advice.hint(obs).reasoning
+    worst = reasoning.candidates[-1]
+    before = len(window.playing.ratings)
+    click_card(qtbot, window, worst.card)
+    qtbot.waitUntil(lambda: len(window.playing.ratings) > before, timeout=TIMEOUT)
+    rating = window.playing.ratings[-1]
+    assert rating.kind == "play" and rating.chosen == (worst.card,)
+    lost = reasoning.candidates[0].value - worst.value
+    measured = rating.win_lost if reasoning.mode == "win" else rating.points_lost
+    assert measured == pytest.approx(lost)

@@ -2,7 +2,8 @@
 
 from ai import make_player
 from ai.match import game_events
-from cribbage_gui.model import TableModel, announce, says
+from cribbage_gui.model import TableModel
+from cribbage_gui.texts import announce, says
 from engine.cards import parse_cards
 from engine.events import Dealt, GameOver, Played, Scored, Show, Tossed
 from engine.scoring import ScoreItem
@@ -56,7 +57,7 @@ def test_reveal_shows_both_hands():
 def test_announcements_in_players_words():
     five, ten = parse_cards("5H TD")
     e = Scored(0, 2, "pegging", "fifteen", (ScoreItem("fifteen", (ten, five), 2),), 12)
-    assert announce(e) == "fifteen for 2"
+    assert announce(e.source, e.points, e.items) == "fifteen for 2"
     go = Scored(1, 1, "pegging", "go", (ScoreItem("go", (five,), 1),), 3)
-    assert announce(go) == "go for 1"
+    assert announce(go.source, go.points, go.items) == "go for 1"
     assert says("You", "deal") == "You deal" and says("Mueller", "deal") == "Mueller deals"

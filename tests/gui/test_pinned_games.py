@@ -2,7 +2,8 @@
 
 Recorded from the window before it was restructured into parts (game, watching, saving);
 any change in what the window sends to the engine, or records, shows up here. Regenerate
-only for a deliberate change of behaviour: ``PIN_REGENERATE=1 pytest tests/gui/test_pinned_games.py``.
+only for a deliberate change of behaviour:
+``PIN_REGENERATE=1 pytest tests/gui/test_pinned_games.py``.
 """
 
 import json
@@ -35,7 +36,7 @@ def test_a_seeded_game_through_the_widgets_is_pinned(qtbot, make_window, opponen
     window = make_window()
     window.start_match(opponent, seed=seed)
     over = play_to_the_end(qtbot, window)
-    game = window.controller.game
+    game = window.playing.controller.game
     got = {
         "events": [event_to_dict(e) for e in game.events],
         "board": list(window.board.scores),

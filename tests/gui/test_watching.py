@@ -12,7 +12,7 @@ from ai import make_player
 from ai.match.driver import play_game
 from ai.match.runner import run_match
 from cribbage_gui.quick_run import QuickRunWindow
-from cribbage_gui.watch import WatchSetup
+from cribbage_gui.watching import WatchSetup
 
 TIMEOUT = 60_000
 
@@ -25,8 +25,8 @@ def test_watching_plays_the_series_face_up_with_a_running_tally(qtbot, make_wind
     window = make_window()
     setup = WatchSetup(("mueller", "heuristic"), games=2, seed=4)
     window.start_watching(setup, delay_ms=0)
-    session = window.watch
-    assert window.watch_bar.isVisible() and not window.hint_button.isVisible()
+    session = window.watching.session
+    assert window.watch_bar.isVisible() and not window.game_bar.isVisible()
     assert window.presenter.model.reveal
     qtbot.waitUntil(lambda: window.presenter.model.deal >= 1 and
                     bool(window.presenter.model.hands[1]), timeout=TIMEOUT)
@@ -75,7 +75,7 @@ def test_step_by_step_speed_pauses(qtbot, make_window):
     window.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=1))
     window.watch_bar.speed.setCurrentText("step by step")
     assert window.presenter.paused and window.watch_bar.pause.isChecked()
-    window.watch_bar.speed.setCurrentText("fastest")
+    window.watch_bar.speed.setCurrentText("instant")
     window.watch_bar.pause.setChecked(False)
     assert window.presenter.speed == 0.0 and not window.presenter.paused
 
@@ -83,27 +83,27 @@ def test_step_by_step_speed_pauses(qtbot, make_window):
 def test_stopping_a_series_stops_its_thread_and_a_new_game_can_start(qtbot, make_window):
     window = make_window()
     window.start_watching(WatchSetup(("mueller", "mueller"), games=50, seed=1), delay_ms=0)
-    controller = window.watch.controller
+    controller = window.watching.session.controller
     qtbot.waitUntil(lambda: window.presenter.model.deal >= 2, timeout=TIMEOUT)
     qtbot.mouseClick(window.watch_bar.stop, Qt.MouseButton.LeftButton)
-    assert window.watch is None and not controller.running
+    assert window.watching.session is None and not controller.running
     assert not window.watch_bar.isVisible()
     window.start_match("random", seed=3)
-    qtbot.waitUntil(lambda: window.obs is not None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert not window.presenter.model.reveal
 
 
 def test_watching_saves_a_game_in_progress_first(qtbot, make_window):
     window = make_window()
     window.start_match("random", seed=3)
-    qtbot.waitUntil(lambda: window.obs is not None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     window.start_watching(WatchSetup(("random", "random"), games=1), delay_ms=0)
-    assert window.save_path.exists()
+    assert window.saves.exists()
     assert any("saved" in m for m in window.messages)
     window.stop_watching()
     window.resume_saved_game()
-    qtbot.waitUntil(lambda: window.obs is not None, timeout=TIMEOUT)
-    assert window.setup.opponent == "random" and not window.presenter.model.reveal
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
+    assert window.playing.setup.opponent == "random" and not window.presenter.model.reveal
 
 
 def test_cribbage_watch_quits_when_done_with_one_summary_line(tmp_path):
@@ -186,8 +186,8 @@ def test_an_external_engine_that_crashes_is_shown_forfeiting(qtbot, make_window,
     window = make_window()
     setup = WatchSetup((f"ext:{sys.executable} {crasher}", "random"), games=2, seed=1)
     window.start_watching(setup, delay_ms=0)
-    qtbot.waitUntil(lambda: len(window.watch.outcomes) == 2, timeout=TIMEOUT)
-    assert [o.winner for o in window.watch.outcomes] == [1, 1]
-    assert any("forfeits" in line and "exited" in line
+    qtbot.waitUntil(lambda: len(window.watching.session.outcomes) == 2, timeout=TIMEOUT)
+    assert [o.winner for o in window.watching.session.outcomes] == [1, 1]
+    assert any("forfeits" in line.text and "exited" in line.text
                for line in window.presenter.model.log)
     assert "forfeits (the engine exited (status 2))" in window.table.announcement.text

@@ -5,7 +5,7 @@ import json
 from PySide6.QtCore import Qt
 
 from ai import available_players, make_player
-from cribbage_gui.storage import HISTORY_NAME, SAVE_NAME
+from cribbage_gui.saving import HISTORY_NAME, SAVE_NAME
 from engine import Phase, score_breakdown
 from engine.events import Claimed, GameOver, Scored
 from engine.scoring import count_aloud
@@ -17,7 +17,7 @@ def test_a_whole_game_against_random_through_the_widgets(qtbot, make_window):
     window.start_match("random", seed=11)
     over = play_to_the_end(qtbot, window)
     assert isinstance(over, GameOver)
-    game = window.controller.game
+    game = window.playing.controller.game
     assert game.is_over and tuple(game.scores) == over.scores
     assert tuple(window.board.scores) == over.scores
     assert window.history.totals()["games"] == 1
@@ -31,7 +31,7 @@ def test_the_show_says_what_the_engine_counts(qtbot, make_window):
     checked = 0
     while checked < 3:
         wait_for_input(qtbot, window)
-        if window.continue_button.isVisible():
+        if window.game_bar.continue_button.isVisible():
             show = window.presenter.model.show
             items = score_breakdown(show.cards, show.starter, is_crib=show.what == "crib")
             assert window.table.show_words.text == count_aloud(items)
@@ -46,15 +46,15 @@ def test_illegal_clicks_are_refused_and_change_nothing(qtbot, make_window):
     # reach the play with a card that does not fit, or play on until one appears
     for _ in range(400):
         wait_for_input(qtbot, window)
-        obs = window.obs
+        obs = window.playing.obs
         if obs is not None and obs.phase is Phase.PLAY:
             bad = [c for c in obs.hand if c not in obs.legal_cards]
             if bad:
-                before = window.controller.game.snapshot()
+                before = window.playing.controller.game.snapshot()
                 click_card(qtbot, window, bad[0])
                 assert window.messages[-1].startswith("That would make ")
-                assert window.obs is obs  # still waiting for a legal card
-                assert window.controller.game.snapshot() == before
+                assert window.playing.obs is obs  # still waiting for a legal card
+                assert window.playing.controller.game.snapshot() == before
                 return
         take_turn(qtbot, window)
     raise AssertionError("no unplayable card came up in 400 turns")
@@ -66,7 +66,7 @@ def test_discard_needs_exactly_two(qtbot, make_window):
     wait_for_input(qtbot, window)
     hand = my_hand(window)
     click_card(qtbot, window, hand[0])
-    assert not window.throw_button.isEnabled()
+    assert not window.game_bar.throw_button.isEnabled()
     click_card(qtbot, window, hand[1])
     click_card(qtbot, window, hand[2])
     assert window.messages[-1].startswith("Two cards only")
@@ -74,32 +74,32 @@ def test_discard_needs_exactly_two(qtbot, make_window):
     click_card(qtbot, window, hand[1])  # put one back
     assert window.table.selected == {hand[0]}
     click_card(qtbot, window, hand[3], double=True)  # double-click throws the pair
-    qtbot.waitUntil(lambda: window.controller.game.tosses[0] is not None, timeout=5000)
-    assert set(window.controller.game.tosses[0]) == {hand[0], hand[3]}
+    qtbot.waitUntil(lambda: window.playing.controller.game.tosses[0] is not None, timeout=5000)
+    assert set(window.playing.controller.game.tosses[0]) == {hand[0], hand[3]}
 
 
 def test_keyboard_selects_and_throws(qtbot, make_window):
     window = make_window()
     window.start_match("random", seed=5)
     wait_for_input(qtbot, window)
-    hand = my_hand(window)
+    hand = window.table.hand_order()  # the keys count the cards as drawn, left to right
     qtbot.keyClick(window, Qt.Key.Key_2)
     qtbot.keyClick(window, Qt.Key.Key_5)
     assert window.table.selected == {hand[1], hand[4]}
     qtbot.keyClick(window, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.controller.game.tosses[0] is not None, timeout=5000)
-    assert set(window.controller.game.tosses[0]) == {hand[1], hand[4]}
+    qtbot.waitUntil(lambda: window.playing.controller.game.tosses[0] is not None, timeout=5000)
+    assert set(window.playing.controller.game.tosses[0]) == {hand[1], hand[4]}
 
 
 def test_hint_suggests_the_strongest_players_choice(qtbot, make_window):
     window = make_window()
     window.start_match("random", seed=8)
     wait_for_input(qtbot, window)
-    obs = window.obs
-    qtbot.mouseClick(window.hint_button, Qt.MouseButton.LeftButton)
+    obs = window.playing.obs
+    qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
     expected = make_player(available_players()[-1].name, seed=0).decide(obs).action
     qtbot.waitUntil(lambda: window.table.selected == set(expected.cards), timeout=5000)
-    assert window.throw_button.isEnabled()
+    assert window.game_bar.throw_button.isEnabled()
 
 
 def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_window):
@@ -108,7 +108,7 @@ def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_windo
     for _ in range(12):
         take_turn(qtbot, first)
     wait_for_input(qtbot, first)
-    snapshot = first.controller.game.snapshot()
+    snapshot = first.playing.controller.game.snapshot()
     first.close()
     saved = json.loads((first.data_dir / SAVE_NAME).read_text())
     assert saved["setup"]["opponent"] == "mueller"
@@ -116,7 +116,7 @@ def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_windo
     summary = second.saved_game_summary()
     assert summary and "Mueller" in summary
     second.startup(ask=lambda text: True)
-    assert second.controller.game.snapshot() == snapshot
+    assert second.playing.controller.game.snapshot() == snapshot
     assert tuple(second.board.scores) == tuple(snapshot["scores"])
     over = play_to_the_end(qtbot, second)
     assert isinstance(over, GameOver)
@@ -129,7 +129,7 @@ def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(qtbot, make_window
     assert any("set aside" in m for m in window.messages)
     assert not (tmp_path / SAVE_NAME).exists()
     assert list(tmp_path.glob("current_game.corrupt-*.json"))
-    qtbot.waitUntil(lambda: window.obs is not None, timeout=10_000)  # a new game began
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=10_000)  # a new game began
 
 
 def test_a_tampered_save_is_refused(qtbot, make_window, tmp_path):
@@ -159,17 +159,17 @@ def test_manual_counting_with_muggins(qtbot, make_window):
     window.start_match("heuristic", seed=12)
     while True:
         wait_for_input(qtbot, window)
-        obs = window.obs
+        obs = window.playing.obs
         if obs is not None and obs.phase is Phase.COUNT:
             break
         take_turn(qtbot, window)
-    assert window.claim_button.isVisible() and not window.throw_button.isVisible()
+    assert window.game_bar.claim_button.isVisible() and not window.game_bar.throw_button.isVisible()
     seat, what, cards = obs.show
     actual = sum(i.points for i in score_breakdown(cards, obs.starter, is_crib=what == "crib"))
-    game = window.controller.game
+    game = window.playing.controller.game
     claims = sum(isinstance(e, Claimed) for e in game.events)
-    window.claim_spin.setValue(0)  # claim nothing: muggins gives it all away
-    qtbot.mouseClick(window.claim_button, Qt.MouseButton.LeftButton)
+    window.game_bar.claim_spin.setValue(0)  # claim nothing: muggins gives it all away
+    qtbot.mouseClick(window.game_bar.claim_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: sum(isinstance(e, Claimed) for e in game.events) > claims,
                     timeout=5000)
     at = max(i for i, e in enumerate(game.events) if isinstance(e, Claimed))
@@ -188,9 +188,9 @@ def test_match_play_best_of_three(qtbot, make_window):
     first = play_to_the_end(qtbot, window)
     assert "Next game" in window.again_button.text()
     qtbot.mouseClick(window.again_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.setup.index == 1, timeout=5000)
-    assert window.setup.first_dealer == 1 - first.winner  # the loser deals first
-    assert "Best of 3" in window.match_label.text()
+    qtbot.waitUntil(lambda: window.playing.setup.index == 1, timeout=5000)
+    assert window.playing.setup.first_dealer == 1 - first.winner  # the loser deals first
+    assert "Best of 3" in window.game_bar.match_label.text()
 
 
 def test_statistics_window_shows_the_history(qtbot, make_window):
@@ -201,7 +201,7 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
     stats = window.stats_window
     qtbot.addWidget(stats)
     assert stats.opponents.rowCount() == 1
-    assert stats.opponents.item(0, 0).text() == "random"
+    assert stats.opponents.item(0, 0).text() == "Random (Beginner)"  # a title, not a name
     assert stats.hand_counts.sum() >= 1
     assert stats.summary.text().startswith("1 game played")
 
@@ -209,7 +209,7 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
 def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from cribbage_gui.dialogs import Settings
+    from cribbage_gui.settings import Settings
 
     window = make_window(card_back="red", board_colour="ebony", speed="warp")
     assert window.settings.card_back == "red" and window.board.colour == "ebony"

@@ -1,0 +1,359 @@
+"""The window's game part: a game or a match against the computer on the table.
+
+It owns the :class:`~cribbage_gui.controller.GameController` (the game's worker thread), the
+series of a match, the person's pending decision and what the clicks on the table and the
+game bar mean. It asks ``ai.advice`` for the hint and for the rating of each of the person's
+decisions (off the GUI thread), takes decisions back (undo, casual games only), and reports
+the end of a game with :attr:`finished`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, Signal
+
+from ai import advice
+from ai.match.series import Series
+from cribbage_gui.controller import GameController, GameSetup
+from cribbage_gui.jobs import run_job
+from cribbage_gui.model import TableModel
+from cribbage_gui.saving import SavedGame
+from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
+from engine import Claim, Phase, PlayCard, Toss, why_illegal
+from engine.cards import card_label
+
+
+def is_pegging_claim(phase) -> bool:
+    """Manual pegging: the play waits for the person to peg the points of their card."""
+    return phase is not None and phase is getattr(Phase, "PEG", object())
+
+
+class Playing(QObject):
+    """A game or match against the computer; see the module docstring."""
+
+    message = Signal(str)  # for the status line
+    refused = Signal(str)  # an illegal click, explained
+    finished = Signal(object)  # GameOver, after the history has the game
+    rated = Signal(object)  # the ratings of the person's decisions so far, in order
+    discard_turn = Signal(object)  # the person's observation at a discard
+    rewound = Signal(object)  # undo: the driver events the table shows again
+    failed = Signal(str)
+
+    def __init__(self, presenter, table, bar, history, settings, parent=None) -> None:
+        super().__init__(parent)
+        self.presenter, self.table, self.bar, self.history = presenter, table, bar, history
+        self.settings = settings  # a callable giving the current Settings
+        self.controller = GameController(self)
+        self.obs = None  # the person's pending decision
+        self.setup: GameSetup | None = None
+        self.series: Series | None = None
+        self.confirm = None  # confirm(text) -> bool, asked before a throw if the setting says
+        self.undo_used = False
+        self._shown: list = []  # every driver event shown on the table this game
+        self._turn_mark = 0
+        self._undo: list[tuple] = []  # (checkpoint, events shown, decision id) per decision
+        self._ids = itertools.count()
+        self._decisions: list[int] = []  # ids of the person's rated decisions, in order
+        self._ratings: dict[int, object] = {}  # id -> Rating (they arrive out of order)
+        self.controller.event.connect(presenter.feed_event)
+        self.controller.human_turn.connect(presenter.feed_turn)
+        self.controller.failed.connect(self.failed)
+        presenter.turn_ready.connect(self._on_turn)
+        presenter.shown.connect(self._on_shown)
+        presenter.game_over.connect(self._on_game_over)
+        bar.throw_button.clicked.connect(lambda: self.throw())
+        bar.claim_button.clicked.connect(lambda: self.claim())
+        bar.hint_button.clicked.connect(lambda: self.hint())
+        bar.undo_button.clicked.connect(lambda: self.undo())
+        self.set_controls(None)
+
+    @property
+    def ratings(self) -> list:
+        """The ratings of the person's decisions that have arrived, in the game's order."""
+        return [self._ratings[i] for i in self._decisions if i in self._ratings]
+
+    @property
+    def active(self) -> bool:
+        return self.setup is not None
+
+    @property
+    def names(self) -> tuple[str, str]:
+        names = ["", ""]
+        names[self.setup.human_seat] = YOU
+        names[1 - self.setup.human_seat] = player_title(self.setup.opponent)
+        return tuple(names)
+
+    # ------------------------------------------------------------------ starting games
+    def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
+        s = self.settings()
+        self.series = Series(length)
+        self.start_game(GameSetup(
+            opponent=opponent, seed=secrets.randbits(48) if seed is None else seed,
+            index=0, manual_count=s.manual_count, muggins=s.muggins,
+            manual_pegging=s.manual_pegging, undo=length == 1))
+
+    def start_game(self, setup: GameSetup, game=None, rng_states=None) -> None:
+        """Put a game on the table: a new one, or ``game`` (a resumed save)."""
+        self.controller.stop()
+        self.setup = setup
+        self.obs = None
+        self._shown, self._undo, self._decisions, self._ratings = [], [], [], {}
+        if game is None:
+            self.undo_used = False
+        self.presenter.begin(TableModel(setup.human_seat, self.names))
+        self.set_controls(None)
+        if game is not None:  # before the worker starts adding to game.events
+            self.presenter.catch_up(list(game.events))
+        self.controller.start(setup, game, rng_states)
+        self.update_match_label()
+
+    def resume(self, saved: SavedGame) -> None:
+        self.series = saved.series
+        self.start_game(saved.setup, saved.game, saved.rng_states)
+        self.undo_used = saved.undo_used
+
+    def saved(self) -> SavedGame | None:
+        """Stop the game and return it for saving (None when no game is in progress)."""
+        game = self.controller.game
+        if game is None or game.is_over or self.setup is None:
+            self.controller.stop()
+            return None
+        self.controller.stop()
+        return SavedGame(self.setup, game, self.controller.random_states(), self.series,
+                         self.undo_used)
+
+    def stop(self) -> None:
+        self.controller.stop()
+        self.setup = None
+        self.obs = None
+        self.set_controls(None)
+        self.bar.match_label.setText("")
+
+    def update_match_label(self) -> None:
+        s, setup = self.series, self.setup
+        if s is None or setup is None:
+            self.bar.match_label.setText("")
+            return
+        me, them = setup.human_seat, 1 - setup.human_seat
+        if s.length == 1:
+            self.bar.match_label.setText(f"Against {player_title(setup.opponent)}")
+        else:
+            self.bar.match_label.setText(
+                f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
+                f"(match points {s.points(me)} – {s.points(them)})")
+
+    # ------------------------------------------------------------------ the person's turn
+    def _on_shown(self, event) -> None:
+        if self.setup is not None:
+            self._shown.append(event)
+
+    def _on_turn(self, obs) -> None:
+        if self.setup is None:
+            return
+        self.obs = obs
+        self._turn_mark = len(self._shown)
+        self.table.selected = set()
+        self.set_controls(obs)
+        if obs.phase is Phase.DISCARD:
+            crib = crib_of(self.names[obs.dealer])
+            self.table.set_status(f"Choose two cards for {crib}")
+            self.discard_turn.emit(obs)
+        elif obs.phase is Phase.PLAY:
+            count = f" (the count is {obs.count})" if obs.current else ""
+            self.table.set_status(f"Your turn: play a card{count}")
+        elif obs.phase is Phase.COUNT:
+            self.table.set_status(f"Count your {obs.show[1]}, then Claim")
+        elif is_pegging_claim(obs.phase):
+            self.table.set_status("Peg your points for that card (0 if none), then Peg")
+        self.table.refresh()
+
+    def set_controls(self, obs) -> None:
+        phase = obs.phase if obs is not None else None
+        claiming = phase is Phase.COUNT or is_pegging_claim(phase)
+        b = self.bar
+        self.table.set_interactive(phase in (Phase.DISCARD, Phase.PLAY))
+        b.throw_button.setVisible(phase is Phase.DISCARD)
+        b.throw_button.setEnabled(len(self.table.selected) == 2)
+        b.claim_spin.setVisible(claiming)
+        b.claim_button.setVisible(claiming)
+        if claiming:
+            b.set_claim_prompt(phase is not Phase.COUNT)
+            b.claim_spin.setValue(0)
+        b.hint_button.setEnabled(phase in (Phase.DISCARD, Phase.PLAY))
+        b.undo_button.setVisible(self.setup is not None and self.setup.undo)
+        b.undo_button.setEnabled(self.can_undo)
+        if obs is None:
+            self.table.set_status("")
+
+    def _submit(self, action) -> None:
+        obs = self.obs
+        if isinstance(action, Toss | PlayCard) and self.controller.checkpoints:
+            decision = next(self._ids)
+            self._decisions.append(decision)
+            self._undo.append((self.controller.checkpoints[-1], self._turn_mark, decision))
+            run_job(self, decision, lambda: advice.rate(obs, action), self._rated)
+        self.obs = None
+        self.table.selected = set()
+        self.set_controls(None)
+        self.controller.submit(action)
+
+    def _refuse(self, message: str) -> None:
+        self.refused.emit(message[0].upper() + message[1:])
+
+    def click_card(self, card: int) -> None:
+        obs = self.obs
+        if obs is None:
+            return
+        if obs.phase is Phase.DISCARD:
+            chosen = set(self.table.selected)
+            if card in chosen:
+                chosen.discard(card)
+            elif len(chosen) == 2:
+                self._refuse("two cards only: click a chosen card to put it back")
+                return
+            else:
+                chosen.add(card)
+            self.table.set_selected(chosen)
+            self.bar.throw_button.setEnabled(len(chosen) == 2)
+        elif obs.phase is Phase.PLAY:
+            action = PlayCard(card)
+            reason = why_illegal(obs, action)
+            if reason:
+                self._refuse(reason)
+                return
+            self._submit(action)
+
+    def double_click_card(self, card: int) -> None:
+        if self.obs is None or self.obs.phase is not Phase.DISCARD:
+            return
+        chosen = set(self.table.selected) | {card}
+        if len(chosen) == 2:
+            self.table.selected = chosen
+            self.throw()
+
+    def throw(self) -> None:
+        """Throw the two chosen cards (asking first when the setting says so)."""
+        obs = self.obs
+        if obs is None or obs.phase is not Phase.DISCARD:
+            return
+        if len(self.table.selected) != 2:
+            self._refuse("choose exactly two cards for the crib")
+            return
+        action = Toss(tuple(sorted(self.table.selected)))
+        reason = why_illegal(obs, action)
+        if reason:
+            self._refuse(reason)
+            return
+        if self.settings().confirm_throw and self.confirm is not None \
+                and not self.confirm(f"Throw {cards_and(action.cards)}?"):
+            return
+        self._submit(action)
+
+    def claim(self) -> None:
+        obs = self.obs
+        if obs is None or not (obs.phase is Phase.COUNT or is_pegging_claim(obs.phase)):
+            return
+        action = Claim(self.bar.claim_spin.value())
+        reason = why_illegal(obs, action)
+        if reason:
+            self._refuse(reason)
+            return
+        self._submit(action)
+
+    # ------------------------------------------------------------------ advice
+    def hint(self) -> None:
+        if self.obs is None or self.obs.phase not in (Phase.DISCARD, Phase.PLAY):
+            return
+        obs = self.obs
+        run_job(self, obs, lambda: advice.hint(obs), self._show_hint)
+
+    def _show_hint(self, obs, decision) -> None:
+        if obs is not self.obs or isinstance(decision, Exception):
+            return  # the moment has passed
+        action = decision.action
+        if isinstance(action, Toss):
+            self.table.set_selected(set(action.cards))
+            self.bar.throw_button.setEnabled(True)
+            text = f"Hint: throw {cards_and(action.cards)}"
+        elif isinstance(action, PlayCard):
+            self.table.set_highlight({action.card})
+            text = f"Hint: play {card_label(action.card)}"
+        else:
+            return
+        self.table.announce(text)
+        self.message.emit(f"{text} ({decision.reasoning.summary(card_label)})")
+
+    def _rated(self, decision, rating) -> None:
+        if decision not in self._decisions:
+            return  # taken back, or an earlier game's
+        if isinstance(rating, Exception):
+            self.message.emit(f"A decision could not be rated: {rating}")
+            return
+        if rating is None:  # no real choice: nothing to rate
+            self._decisions.remove(decision)
+            return
+        self._ratings[decision] = rating
+        self.rated.emit(self.ratings)
+
+    # ------------------------------------------------------------------ undo
+    @property
+    def can_undo(self) -> bool:
+        game = self.controller.game
+        return (self.setup is not None and self.setup.undo and bool(self._undo)
+                and game is not None and not game.is_over)
+
+    def undo(self) -> bool:
+        """Take back the person's last discard or card (casual games); True if done."""
+        if not self.can_undo:
+            return False
+        checkpoint, mark, decision = self._undo.pop()
+        self.controller.stop()
+        game = self.controller.rewound(checkpoint)
+        shown = self._shown[:mark]
+        kept = (self._undo, self._decisions[:self._decisions.index(decision)],
+                self._ratings)
+        self.start_game(self.setup, game, checkpoint.rng_states)
+        self._undo, self._decisions, self._ratings = kept
+        self._shown = shown
+        self.undo_used = True
+        self.rewound.emit(shown)
+        self.rated.emit(self.ratings)
+        self.message.emit("Taken back. This game is marked as played with undo.")
+        return True
+
+    # ------------------------------------------------------------------ the end of a game
+    def _on_game_over(self, over) -> None:
+        setup = self.setup
+        if setup is None:
+            return
+        self.obs = None
+        self.set_controls(None)
+        game = self.controller.game
+        self.history.record_game(game.events, opponent=setup.opponent, seed=setup.seed,
+                                 game_index=setup.index, human_seat=setup.human_seat,
+                                 match_id=f"{setup.seed}" if self.series.length > 1 else None,
+                                 undo_used=self.undo_used)
+        self.series.add(over.winner, over.skunk)
+        self.update_match_label()
+        self.finished.emit(over)
+
+    def match_text(self) -> str:
+        """The match score after a game of a match ("" for a single game)."""
+        s, me = self.series, self.setup.human_seat
+        if s.length == 1:
+            return ""
+        names = (YOU, player_title(self.setup.opponent))
+        return match_sentence(names, (s.wins(me), s.wins(1 - me)), s.over,
+                              None if s.winner is None else (0 if s.winner == me else 1))
+
+    def next_game(self, winner: int) -> None:
+        """The next game of the match (the loser deals first), or a new match."""
+        setup = self.setup
+        if self.series.length > 1 and not self.series.over:
+            self.start_game(replace(setup, index=self.series.next_index,
+                                    first_dealer=1 - winner))
+        else:
+            self.start_match(setup.opponent, None, self.series.length)

@@ -1,0 +1,284 @@
+"""``cribbage screenshots``: the main screens as PNG files, rendered offscreen from a fixed
+seed, at exactly the size asked for.
+
+The window is driven as a person would drive it (the person's decisions are the heuristic
+player's), paused at each moment worth showing: the cut for deal, the discard with the
+inspector, the play with a go standing, the show, the game over summary, the review, the
+computer's reasoning (strategy weights and the expert), the strategy heatmap, the
+statistics, watching two computers, and the help. A dialog is drawn over the window where it
+would open, so every image is exactly ``--size``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
+           "reasoning-weights", "reasoning-expert", "strategy-heatmap", "statistics",
+           "watching", "help")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT, e.g. 1024x700, not "
+                                         f"{text!r}") from None
+    if not (640 <= w <= 7680 and 480 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{text}: a size from 640x480 to 7680x4320")
+    return w, h
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "screenshots", help="render the main screens as PNG images",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example: cribbage screenshots --out shots --size 1920x1080 --theme dark")
+    p.add_argument("--out", type=Path, required=True, help="folder for the images")
+    p.add_argument("--size", type=parse_size, default=(1024, 700), metavar="WxH",
+                   help="window size in pixels (default 1024x700)")
+    p.add_argument("--theme", choices=("light", "dark"), default="light")
+    p.add_argument("--seed", type=int, default=4, help="the games' seed (default 4)")
+    p.add_argument("--only", nargs="+", choices=SCREENS, metavar="SCREEN",
+                   help=f"only these screens ({', '.join(SCREENS)})")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    written = take(args.out, args.size, args.theme, args.seed, args.only)
+    for path in written:
+        print(path)
+    return 0
+
+
+class Director:
+    """Drives a window through a game and grabs it at the moments asked for."""
+
+    def __init__(self, out: Path, size: tuple[int, int], theme_name: str, seed: int) -> None:
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication
+
+        self.app = QApplication.instance() or QApplication(["cribbage"])
+        self.out, self.size, self.seed = out, size, seed
+        self.folder = Path(tempfile.mkdtemp(prefix="cribbage-shots-"))
+        settings = QSettings(str(self.folder / "settings.ini"), QSettings.Format.IniFormat)
+        for key, value in {"speed": "instant", "theme": theme_name, "welcomed": True,
+                           "sound": False, "auto_advance_ms": 0}.items():
+            settings.setValue(key, value)
+        from ai import make_player
+        from cribbage_gui.main_window import MainWindow
+
+        self.window = MainWindow(data_dir=self.folder, qsettings=settings)
+        self.window.resize(*size)
+        self.window.show()
+        self.pump(0.2)
+        self.window.resize(*size)
+        self.pump(0.1)
+        got = (self.window.width(), self.window.height())
+        if got != size:
+            raise SystemExit(f"cribbage screenshots: the window cannot be {size[0]}x{size[1]}"
+                             f" (it is {got[0]}x{got[1]}): its panels need more room")
+        self.person = make_player("heuristic", seed=seed)
+        self.written: list[Path] = []
+
+    # ------------------------------------------------------------------ the event loop
+    def pump(self, seconds: float = 0.0) -> None:
+        end = time.perf_counter() + seconds
+        while True:
+            self.app.processEvents()
+            if time.perf_counter() >= end:
+                return
+            time.sleep(0.005)
+
+    def until(self, predicate, timeout: float = 60.0, act: bool = True,
+              what: str = "") -> None:
+        """Run the game (the person's decisions made for them, the show continued) until
+        ``predicate()`` holds; the presenter is paused right there (checked after every
+        event shown, so an instant-speed game cannot run past it)."""
+        w = self.window
+        hit: list[bool] = []
+
+        def check(_event) -> None:
+            if not hit and predicate():
+                hit.append(True)
+                w.presenter.set_paused(True)
+
+        w.presenter.shown.connect(check)
+        w.presenter.set_paused(False)
+        try:
+            end = time.perf_counter() + timeout
+            while time.perf_counter() < end:
+                self.app.processEvents()
+                if hit or predicate():
+                    w.presenter.set_paused(True)
+                    self.pump(0.05)
+                    return
+                if act:
+                    self._act()
+                time.sleep(0.002)
+        finally:
+            w.presenter.shown.disconnect(check)
+        raise SystemExit(f"cribbage screenshots: the game never reached {what or 'the moment'}")
+
+    def _act(self) -> None:
+        w = self.window
+        if w.presenter._waiting_continue:
+            w.presenter.proceed()
+            return
+        obs = w.playing.obs
+        if obs is None:
+            return
+        self.person.seat = obs.seat
+        action = self.person.decide(obs).action
+        from engine import Toss
+
+        if isinstance(action, Toss):
+            w.table.set_selected(set(action.cards))
+            w.playing.throw()
+        elif hasattr(action, "card"):
+            w.playing.click_card(action.card)
+        else:
+            w.playing.claim()
+
+    def resume(self) -> None:
+        self.window.presenter.set_paused(False)
+
+    # ------------------------------------------------------------------ grabbing
+    def grab(self, name: str, dialog=None) -> Path:
+        """The window (and ``dialog`` over it, centred, as it would open) as NAME.png."""
+        from PySide6.QtGui import QPainter
+
+        self.pump(0.15)
+        image = self.window.grab()
+        if dialog is not None:
+            dialog.show()
+            self.pump(0.2)
+            over = dialog.grab()
+            painter = QPainter(image)
+            painter.fillRect(image.rect(), _shade())
+            x = max(0, (image.width() - over.width()) // 2)
+            y = max(0, (image.height() - over.height()) // 2)
+            painter.drawPixmap(x, y, over)
+            painter.end()
+        path = self.out / f"{len(self.written) + 1:02d}-{name}.png"
+        image.save(str(path))
+        self.written.append(path)
+        return path
+
+
+def _shade():
+    from PySide6.QtGui import QColor
+
+    return QColor(0, 0, 0, 70)
+
+
+def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int = 4,
+         only=None) -> list[Path]:
+    """Render the screens into ``out``; returns the files written."""
+    out.mkdir(parents=True, exist_ok=True)
+    d = Director(out, size, theme_name, seed)
+    w = d.window
+    wanted = set(only or SCREENS)
+
+    def want(name):
+        return name in wanted
+
+    def model():
+        return w.presenter.model
+
+    # a game against the expert: the cut, the discard, a go, the show, the end
+    w.start_match("expert", seed=seed)
+    d.until(lambda: model().cuts and model().cuts[-1] and model().deal == 0
+            and any(e.kind == "cut" and "first" in e.text for e in model().log),
+            what="the cut for deal")
+    if want("cut-for-deal"):
+        d.grab("cut-for-deal")
+    d.resume()
+    d.until(lambda: w.playing.obs is not None and w.reasoning.discard.advice is not None,
+            act=False, what="the discard")
+    if want("discard-inspector"):
+        w.reasoning.raise_()
+        w.reasoning.tabs.setCurrentWidget(w.reasoning.discard)
+        w.playing.hint()
+        d.pump(0.4)
+        d.grab("discard-inspector")
+    d.resume()
+    d.until(lambda: any(at is not None for at in model().go_at) and model().current
+            and model().show is None, what="a go")
+    if want("pegging-go"):
+        w.log.raise_()
+        d.grab("pegging-go")
+    d.resume()
+    d.until(lambda: model().show is not None and model().show.points is not None
+            and model().show.what == "hand", what="the show")
+    if want("show"):
+        d.grab("show")
+    d.resume()
+    d.until(lambda: getattr(w, "game_over_box", None) is not None, timeout=180,
+            what="the end of the game")
+    d.pump(0.5)  # the last ratings arrive
+    box = w.game_over_box
+    if want("game-over"):
+        box.close()
+        from cribbage_gui.widgets.game_over import GameOverDialog
+
+        box = GameOverDialog(w.game_summary(model().game_over), "Play again", w)
+        d.grab("game-over", box)
+    box.close()
+    if want("review"):
+        w.reasoning.raise_()
+        w.reasoning.tabs.setCurrentWidget(w.reasoning.review_tab)
+        d.grab("review")
+
+    # the computer's reasoning: watch the strategy weights against the expert
+    from cribbage_gui.watching import WatchSetup
+
+    if want("reasoning-weights") or want("reasoning-expert") or want("strategy-heatmap"):
+        w.start_watching(WatchSetup(("weights", "expert"), games=1, seed=seed), delay_ms=0)
+        records = w.reasoning.computer.records
+        d.until(lambda: sum(type(r).__name__ == "ExpertPlay" and len(r.candidates) > 1
+                            for _, r in records) >= 1 and any(
+            type(r).__name__ == "WeightsDiscard" for _, r in records), act=False,
+            what="the computer's reasoning")
+        w.reasoning.raise_()
+        w.reasoning.tabs.setCurrentWidget(w.reasoning.computer)
+        kinds = [type(r).__name__ for _, r in records]
+        if want("reasoning-weights"):
+            w.reasoning.computer.decisions.setCurrentRow(kinds.index("WeightsDiscard"))
+            d.grab("reasoning-weights")
+        if want("reasoning-expert"):
+            w.reasoning.computer.decisions.setCurrentRow(kinds.index("ExpertDiscard"))
+            d.grab("reasoning-expert")
+        if want("strategy-heatmap"):
+            w.heatmap.raise_()
+            d.grab("strategy-heatmap")
+        w.stop_watching()
+
+    if want("statistics"):
+        w.show_statistics()
+        d.grab("statistics", w.stats_window)
+        w.stats_window.close()
+
+    if want("watching"):
+        w.watching.bar.speed.setCurrentText("normal")
+        w.start_watching(WatchSetup(("mueller", "expert"), games=3, seed=seed + 1),
+                         delay_ms=0)
+        d.until(lambda: model().deal >= 2 and len(model().current) >= 3, act=False,
+                what="a watched play")
+        w.reasoning.raise_()
+        w.reasoning.tabs.setCurrentWidget(w.reasoning.computer)
+        d.grab("watching")
+        w.stop_watching()
+
+    if want("help"):
+        w.show_help("Scoring")
+        d.grab("help", w.help_window)
+        w.help_window.close()
+    w.close()
+    return d.written

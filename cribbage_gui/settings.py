@@ -1,0 +1,74 @@
+"""The person's settings, kept between sessions in QSettings.
+
+Anything missing or unrecognised in the stored settings falls back to its default, so a
+damaged or older settings file never stops the game from starting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from PySide6.QtCore import QSettings
+
+from cribbage_gui import theme
+
+# animation pace: a factor on every pause and animation (0: no animation)
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+AUTO_ADVANCE = {"off (click Continue)": 0, "after 2 s": 2000, "after 4 s": 4000,
+                "after 7 s": 7000}
+
+
+@dataclass
+class Settings:
+    speed: str = "normal"
+    auto_advance_ms: int = 0
+    card_back: str = "blue"
+    board_colour: str = "walnut"
+    confirm_throw: bool = False
+    manual_count: bool = False
+    manual_pegging: bool = False
+    muggins: bool = False
+    sort_hand: bool = True
+    theme: str = "system"
+    zoom: float = 1.0
+    sound: bool = True
+    opponent: str = "mueller"
+    welcomed: bool = False  # the first start's welcome has been answered
+
+    @classmethod
+    def load(cls, qs: QSettings) -> Settings:
+        """Read the settings; anything missing or unrecognised falls back to the default."""
+        from ai import available_players
+
+        d = cls()
+        allowed = {
+            "speed": SPEEDS, "auto_advance_ms": set(AUTO_ADVANCE.values()),
+            "card_back": theme.CARD_BACKS, "board_colour": theme.BOARD_WOODS,
+            "theme": theme.THEMES, "zoom": theme.ZOOMS,
+            "opponent": {p.name for p in available_players()},
+        }
+        values = {}
+        for f in fields(cls):
+            default = getattr(d, f.name)
+            values[f.name] = _read(qs, f.name, default, allowed.get(f.name))
+        return cls(**values)
+
+    def save(self, qs: QSettings) -> None:
+        for key, value in vars(self).items():
+            qs.setValue(key, value)
+        qs.sync()
+
+    @property
+    def pace(self) -> float:
+        """The animation factor of ``speed``."""
+        return SPEEDS[self.speed]
+
+
+def _read(qs: QSettings, key: str, default, allowed):
+    value = qs.value(key, default)
+    kind = type(default)
+    try:
+        value = value in (True, "true", "1", 1) if kind is bool else kind(value)
+    except (TypeError, ValueError):
+        return default
+    return value if allowed is None or value in allowed else default

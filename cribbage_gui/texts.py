@@ -1,0 +1,112 @@
+"""Every sentence the window says, composed in one place.
+
+Cards are always written with suit symbols (``5♥``, ``10♣``); players by their titles
+("Mueller", "Strategy weights"), never their registry names; a person is "You" and verbs
+agree ("You win", "Mueller wins").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from engine.cards import card_label
+from engine.scoring import ScoreItem, count_aloud
+
+SKUNK_WORDS = ("", " with a skunk", " with a double skunk")
+YOU = "You"
+ZERO_HAND = "nineteen (no points)"  # what players say for a hand worth nothing
+
+
+def cards_text(cards: Iterable[int], sep: str = " ") -> str:
+    """Cards as the window writes them: ``"5♥ J♣"``."""
+    return sep.join(card_label(c) for c in cards)
+
+
+def cards_and(cards: Iterable[int]) -> str:
+    """``"5♥ and J♣"``."""
+    return " and ".join(card_label(c) for c in cards)
+
+
+@cache
+def _titles() -> dict[str, str]:
+    from ai import available_players
+
+    return {p.name: p.title for p in available_players()}
+
+
+def full_title(name: str) -> str:
+    """A player's title as the registry gives it: "Mueller (HALSCRIB, 1987)"."""
+    base, _, option = name.partition(":")
+    if base == "ext":
+        return external_title(option)
+    title = _titles().get(base, name)
+    return f"{title} ({option})" if option and base in _titles() else title
+
+
+def player_title(name: str) -> str:
+    """A player's short title: "Mueller", "Strategy weights"; ``ext:`` engines by their
+    program's name."""
+    base, _, option = name.partition(":")
+    if base == "ext":
+        return external_title(option)
+    return _titles().get(base, name).split(" (")[0]
+
+
+def external_title(command: str) -> str:
+    """An external engine's program name, not its whole command line."""
+    from pathlib import PurePath
+
+    words = command.split()
+    programs = [w for w in words if not w.startswith("-")]
+    interpreters = {"python", "python3", "node", "java", "ruby", "perl"}
+    chosen = next((w for w in programs if PurePath(w).name not in interpreters),
+                  programs[0] if programs else "engine")
+    return PurePath(chosen).stem or "engine"
+
+
+def possessive(name: str) -> str:
+    """"Your", "Mueller's", "Jones'"."""
+    if name == YOU:
+        return "Your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` with ``verb`` agreeing: "You deal", "Mueller deals"."""
+    return f"{name} {verb}" if name == YOU else f"{name} {verb}s"
+
+
+def result_sentence(names: tuple[str, str], winner: int, scores: tuple[int, int],
+                    skunk: int, dash: str = "–") -> str:
+    """"You win 121–98 with a skunk", "Mueller wins 121–80" (no full stop)."""
+    return (f"{says(names[winner], 'win')} {scores[winner]}{dash}{scores[1 - winner]}"
+            f"{SKUNK_WORDS[skunk]}")
+
+
+def match_sentence(names: tuple[str, str], wins: tuple[int, int], over: bool,
+                   winner: int | None) -> str:
+    """"Match: You 2 – 1 Mueller. You win the match!"."""
+    text = f"Match: {names[0]} {wins[0]} – {wins[1]} {names[1]}."
+    if over and winner is not None:
+        text += f" {says(names[winner], 'win')} the match!"
+    return text
+
+
+def spoken_count(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
+    """The count as a player says it; a hand with no points is "nineteen (no points)"."""
+    return count_aloud(items) if items else ZERO_HAND
+
+
+def announce(source: str, points: int, items: tuple[ScoreItem, ...]) -> str:
+    """What a player says when scoring: "fifteen for 2", "pair royal for 6", "go for 1"."""
+    if source == "muggins":
+        return f"muggins for {points}"
+    if source in ("hand", "crib"):
+        return f"{source} for {points}: {spoken_count(items)}"
+    return " and ".join(f"{i.label} for {i.points}" for i in items)
+
+
+def crib_of(name: str) -> str:
+    """"your crib", "Mueller's crib" (never "the crib is your")."""
+    return "your crib" if name == YOU else f"{possessive(name)} crib"

@@ -1,0 +1,293 @@
+"""Colours, fonts and sizes of the whole application, in one place, for light and dark.
+
+Widgets never type a colour: they ask :func:`current` at paint time (``current().accent``)
+and connect to :data:`signals.changed` if they cache anything (charts, labels). Qt widgets
+(menus, tables, dialogs) take the theme's :class:`~PySide6.QtGui.QPalette`; pyqtgraph charts
+are styled by :func:`style_chart`, which also restyles them when the theme changes.
+
+The theme is ``"system"`` (follow the desktop's light or dark setting), ``"light"`` or
+``"dark"``; the zoom scales the cards and the table's lettering (0.8 to 1.6).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+import shiboken6
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
+
+THEMES = ("system", "light", "dark")
+ZOOMS = (0.8, 0.9, 1.0, 1.15, 1.3, 1.45, 1.6)
+FAMILY = "DejaVu Sans"  # shipped with most Linux desktops; Qt falls back elsewhere
+SERIF = "DejaVu Serif"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Every colour the application draws with (``#rrggbb`` or ``#aarrggbb``)."""
+
+    name: str
+    dark: bool
+    # Qt's palette
+    window: str
+    base: str
+    alternate: str
+    text: str
+    muted: str
+    button: str
+    highlight: str
+    highlight_text: str
+    link: str
+    # the card table
+    felt: tuple[str, str]  # centre, edge of the radial gradient
+    table_text: str
+    bubble: str  # announcement background
+    bubble_text: str
+    status_bubble: str
+    glow: str  # cards of the score being announced
+    hover: str
+    dim: str  # over earlier cards of the play
+    go_chip: str
+    go_chip_text: str
+    # the board
+    pegs: tuple[str, str]  # seat 0, seat 1
+    board_text: str
+    board_line: str  # skunk lines
+    board_hole: str
+    badge: str
+    badge_text: str
+    board_plate: str
+    # charts and tables
+    accent: str  # the main series colour (blue)
+    accent_2: str  # the second series and "chosen" markers (red)
+    neutral: str  # other options
+    good: str
+    warning: str
+    bad: str
+    chosen_row: str
+    chosen_row_text: str
+    chart_background: str
+    chart_foreground: str
+    chart_grid: str
+
+
+LIGHT = Theme(
+    name="light", dark=False,
+    window="#efefef", base="#ffffff", alternate="#f5f5f2", text="#1d1d1f", muted="#5f6368",
+    button="#e8e8e8", highlight="#2f6fd6", highlight_text="#ffffff", link="#1f5fbf",
+    felt=("#2f7d4f", "#17492c"), table_text="#e8f2ea", bubble="#78000000",
+    bubble_text="#fffaeb", status_bubble="#46000000", glow="#e6ffd24a", hover="#78ffffff",
+    dim="#6e0a1e14", go_chip="#f2c14e", go_chip_text="#3a2a10",
+    pegs=("#d23a3a", "#2f6fd6"), board_text="#f6efe2", board_line="#ffd98a",
+    board_hole="#c8140c06", badge="#f2c14e", badge_text="#3a2a10", board_plate="#3c000000",
+    accent="#2f6fd6", accent_2="#d23a3a", neutral="#8a8f9c", good="#2e8b57",
+    warning="#c98a00", bad="#c0392b", chosen_row="#fff1b8", chosen_row_text="#1d1d1f",
+    chart_background="#ffffff", chart_foreground="#222222", chart_grid="#d0d0d0",
+)
+
+DARK = Theme(
+    name="dark", dark=True,
+    window="#26282c", base="#1c1d20", alternate="#232428", text="#e6e6e6", muted="#a0a4ab",
+    button="#33363b", highlight="#4f8ef0", highlight_text="#ffffff", link="#7fb0ff",
+    felt=("#235c3b", "#0f2c1b"), table_text="#dfeadf", bubble="#a0000000",
+    bubble_text="#fffaeb", status_bubble="#78000000", glow="#f0ffd24a", hover="#64ffffff",
+    dim="#8c05100a", go_chip="#e0b040", go_chip_text="#2a1e08",
+    pegs=("#e05050", "#4f8ef0"), board_text="#f6efe2", board_line="#ffd98a",
+    board_hole="#dc0a0603", badge="#e0b040", badge_text="#2a1e08", board_plate="#50000000",
+    accent="#5b9bff", accent_2="#ff6b6b", neutral="#8a8f9c", good="#4cc38a",
+    warning="#e0b040", bad="#ff6b6b", chosen_row="#5a4a12", chosen_row_text="#fff6d8",
+    chart_background="#1c1d20", chart_foreground="#d8d8d8", chart_grid="#3a3d42",
+)
+
+_THEMES = {"light": LIGHT, "dark": DARK}
+
+# colours that are choices of their own, the same in both themes
+CARD_BACKS = {  # name -> (base colour, pattern colour)
+    "blue": ("#1f4e8c", "#6f9ad6"),
+    "red": ("#9e1f2b", "#e07a84"),
+    "green": ("#1d6b45", "#7cc49d"),
+    "charcoal": ("#2d2f36", "#8a8f9c"),
+}
+BOARD_WOODS = {  # name -> (light, dark) of the wood's gradient
+    "walnut": ("#8a5a33", "#5b3a1f"),
+    "maple": ("#d9b27c", "#a8814e"),
+    "cherry": ("#9b4a35", "#62291b"),
+    "ebony": ("#4a4540", "#262320"),
+}
+CARD_FACE = {"red": "#c0152f", "black": "#1b1b1f", "paper": ("#ffffff", "#f1efe8"),
+             "edge": "#8d8a80", "court": "#fbf6e6", "gold": "#d7b45a", "back_paper": "#fdfdfb"}
+
+
+class _Signals(QObject):
+    changed = Signal(object)  # the new Theme
+    zoomed = Signal(float)
+
+
+signals = _Signals()
+_state = {"theme": LIGHT, "choice": "system", "zoom": 1.0}
+_charts: weakref.WeakSet = weakref.WeakSet()
+
+
+def current() -> Theme:
+    """The theme in use."""
+    return _state["theme"]
+
+
+def zoom() -> float:
+    """The card and table-lettering scale (1.0 normal)."""
+    return _state["zoom"]
+
+
+def system_is_dark() -> bool:
+    """Does the desktop ask for dark colours? (Qt 6.5+; False when it cannot tell)."""
+    app = QGuiApplication.instance()
+    if app is None:
+        return False
+    try:
+        return app.styleHints().colorScheme() == Qt.ColorScheme.Dark
+    except AttributeError:  # an older Qt
+        return False
+
+
+def resolve(choice: str) -> Theme:
+    """The theme for a setting: "light", "dark", or "system" (the desktop's)."""
+    if choice not in THEMES:
+        raise ValueError(f"unknown theme {choice!r}; choose from {', '.join(THEMES)}")
+    if choice == "system":
+        return DARK if system_is_dark() else LIGHT
+    return _THEMES[choice]
+
+
+def qpalette(t: Theme) -> QPalette:
+    """Qt's palette for the theme (menus, tables, dialogs, text fields)."""
+    p = QPalette()
+    roles = {
+        QPalette.ColorRole.Window: t.window, QPalette.ColorRole.WindowText: t.text,
+        QPalette.ColorRole.Base: t.base, QPalette.ColorRole.AlternateBase: t.alternate,
+        QPalette.ColorRole.Text: t.text, QPalette.ColorRole.Button: t.button,
+        QPalette.ColorRole.ButtonText: t.text, QPalette.ColorRole.ToolTipBase: t.base,
+        QPalette.ColorRole.ToolTipText: t.text, QPalette.ColorRole.Highlight: t.highlight,
+        QPalette.ColorRole.HighlightedText: t.highlight_text, QPalette.ColorRole.Link: t.link,
+        QPalette.ColorRole.PlaceholderText: t.muted, QPalette.ColorRole.BrightText: "#ffffff",
+        QPalette.ColorRole.Light: QColor(t.button).lighter(130).name(),
+        QPalette.ColorRole.Midlight: QColor(t.button).lighter(115).name(),
+        QPalette.ColorRole.Mid: QColor(t.button).darker(130).name(),
+        QPalette.ColorRole.Dark: QColor(t.button).darker(160).name(),
+        QPalette.ColorRole.Shadow: "#000000",
+    }
+    for role, colour in roles.items():
+        p.setColor(role, QColor(colour))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
+                 QPalette.ColorRole.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(t.muted))
+    return p
+
+
+def apply(choice: str = "system") -> Theme:
+    """Use the theme named by ``choice`` everywhere: Qt's palette, charts, the table and
+    board (which repaint on :data:`signals.changed`). Returns the theme now in use."""
+    t = resolve(choice)
+    _state["choice"] = choice
+    changed = t is not _state["theme"]
+    _state["theme"] = t
+    pg.setConfigOptions(background=t.chart_background, foreground=t.chart_foreground)
+    app = QGuiApplication.instance()
+    if app is not None:
+        from PySide6.QtWidgets import QApplication
+
+        if isinstance(app, QApplication):
+            app.setStyle("Fusion")  # the one style that honours a palette on every desktop
+            app.setPalette(qpalette(t))
+    for chart in list(_charts):
+        if shiboken6.isValid(chart):  # a closed window's chart is gone on the C++ side
+            _restyle(chart)
+        else:
+            _charts.discard(chart)
+    if changed:
+        signals.changed.emit(t)
+    return t
+
+
+def follow_system() -> None:
+    """Re-apply "system" when the desktop switches between light and dark."""
+    app = QGuiApplication.instance()
+    if app is None:
+        return
+    with contextlib.suppress(AttributeError):  # an older Qt has no colour scheme
+        app.styleHints().colorSchemeChanged.connect(
+            lambda _scheme: _state["choice"] == "system" and apply("system"))
+
+
+def set_zoom(factor: float) -> float:
+    """Scale the cards and the table's lettering; returns the factor in use."""
+    factor = min(max(float(factor), ZOOMS[0]), ZOOMS[-1])
+    if factor != _state["zoom"]:
+        _state["zoom"] = factor
+        signals.zoomed.emit(factor)
+    return factor
+
+
+def font(pixels: float, bold: bool = False, serif: bool = False) -> QFont:
+    """A font of ``pixels`` height (already scaled by the caller if it should zoom)."""
+    f = QFont(SERIF if serif else FAMILY)
+    f.setStyleHint(QFont.StyleHint.Serif if serif else QFont.StyleHint.SansSerif)
+    f.setPixelSize(max(6, round(pixels)))
+    f.setBold(bold)
+    return f
+
+
+def colour(value: str) -> QColor:
+    """A QColor from a theme value (``#rrggbb`` or ``#aarrggbb``)."""
+    return QColor(value)
+
+
+# ---------------------------------------------------------------------------- charts
+def style_chart(widget) -> None:
+    """Give a pyqtgraph PlotWidget or GraphicsLayoutWidget the theme's colours, now and
+    whenever the theme changes."""
+    _charts.add(widget)
+    _restyle(widget)
+
+
+def _restyle(widget) -> None:
+    t = current()
+    widget.setBackground(t.chart_background)
+    pen = pg.mkPen(t.chart_foreground)
+    for plot in _plot_items(widget):
+        for name in ("left", "bottom", "right", "top"):
+            axis = plot.getAxis(name)
+            axis.setPen(pen)
+            axis.setTextPen(pen)
+        title = plot.titleLabel
+        if title is not None and title.text:
+            title.setText(title.text, color=t.chart_foreground)
+        legend = plot.legend
+        if legend is not None:
+            legend.setLabelTextColor(t.chart_foreground)
+            legend.setBrush(pg.mkBrush(QColor(t.chart_background).darker(105 if t.dark
+                                                                          else 100)))
+
+
+def _plot_items(widget) -> list:
+    if hasattr(widget, "getPlotItem"):
+        return [widget.getPlotItem()]
+    layout = getattr(widget, "ci", None)
+    if layout is None:
+        return []
+    return [item for item in layout.items if isinstance(item, pg.PlotItem)]
+
+
+class IntegerAxis(pg.AxisItem):
+    """An axis with ticks only at whole numbers (games, hands, starters: never 0.5)."""
+
+    def tickSpacing(self, minVal, maxVal, size):  # noqa: N802, N803 (pyqtgraph's names)
+        spacings: list[float] = []
+        for spacing, _offset in super().tickSpacing(minVal, maxVal, size):
+            whole = max(1.0, float(round(spacing)))
+            if whole not in spacings:
+                spacings.append(whole)
+        return [(s, 0.0) for s in spacings]

@@ -1,0 +1,76 @@
+"""The bars under the table: the game's buttons, and the watching controls.
+
+They only hold widgets; the window's parts connect them and decide what they do.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
+
+from cribbage_gui.settings import SPEEDS
+
+MAX_CLAIM = 29
+
+
+class GameBar(QWidget):
+    """Match score, Hint, Undo, the count to claim, Throw to crib, Continue."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.match_label = QLabel("")
+        self.match_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                       QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.match_label, 1)
+        self.hint_button = QPushButton("Hint")
+        self.hint_button.setToolTip("What the strongest computer player would do (H)")
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setToolTip("Take back your last discard or card (Ctrl+Z); casual "
+                                    "games only, and the game is marked as undone")
+        self.claim_spin = QSpinBox()
+        self.claim_spin.setRange(0, MAX_CLAIM)
+        self.claim_spin.setPrefix("My count: ")
+        self.claim_button = QPushButton("Claim")
+        self.throw_button = QPushButton("Throw to crib")
+        self.continue_button = QPushButton("Continue")
+        self.continue_button.setDefault(True)
+        for w in (self.hint_button, self.undo_button, self.claim_spin, self.claim_button,
+                  self.throw_button, self.continue_button):
+            layout.addWidget(w)
+
+    def set_claim_prompt(self, pegging: bool) -> None:
+        """The claim widgets for the show's count, or for pegging during the play."""
+        self.claim_spin.setPrefix("Peg: " if pegging else "My count: ")
+        self.claim_button.setText("Peg" if pegging else "Claim")
+
+
+class WatchBar(QWidget):
+    """Speed, pause, step and stop, with the running tally."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.tally = QLabel("")
+        self.tally.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.tally, 1)
+        layout.addWidget(QLabel("Speed"))
+        self.speed = QComboBox()
+        self.speed.addItems(["step by step", *SPEEDS])
+        self.speed.setCurrentText("normal")
+        layout.addWidget(self.speed)
+        self.pause = QPushButton("Pause")
+        self.pause.setCheckable(True)
+        self.step = QPushButton("Step")
+        self.stop = QPushButton("Stop watching")
+        for w in (self.pause, self.step, self.stop):
+            layout.addWidget(w)

@@ -1,0 +1,186 @@
+"""The inspector's *Computer* tab: each computer decision's reasoning record, drawn for its
+kind (strategy weights, Mueller, evolved, heuristic, expert), chosen from a list."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QSplitter, QVBoxLayout, QWidget
+
+from cribbage_gui import theme
+from cribbage_gui.texts import cards_text
+from cribbage_gui.widgets.tables import NumberItem, fill, make_table, set_headers
+from engine.cards import card_label
+
+SHORT = {"hand_max_min": "hand min", "hand_max_avg": "hand mean", "hand_max_med": "hand median",
+         "hand_max_poss": "hand max", "crib_min_avg": "crib", "pegging_max_avg_gained":
+         "peg gained mean", "pegging_max_med_gained": "peg gained median",
+         "pegging_min_avg_given": "peg given"}
+
+
+class ComputerTab(QWidget):
+    """One decision's reasoning, chosen from the list of decisions shown so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.reveal = QCheckBox("Show it now (reveals its cards)")
+        self.reveal.setToolTip("Show the computer's reasoning as it decides. Otherwise a "
+                               "deal's reasoning appears when the deal is over, so it never "
+                               "gives the computer's cards away.")
+        layout.addWidget(self.reveal)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        self.decisions = QListWidget()
+        self.decisions.setMinimumHeight(60)
+        self.decisions.currentRowChanged.connect(self._show)
+        split.addWidget(self.decisions)
+        detail = QWidget()
+        box = QVBoxLayout(detail)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.text = QLabel("")
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.addWidget(self.text)
+        self.table = make_table([])
+        self.table.setMinimumHeight(60)
+        box.addWidget(self.table, 1)
+        split.addWidget(detail)
+        self.charts = pg.GraphicsLayoutWidget()
+        self.charts.setMinimumHeight(120)
+        theme.style_chart(self.charts)
+        split.addWidget(self.charts)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setStretchFactor(2, 3)
+        layout.addWidget(split, 1)
+        self.records: list[tuple[str, object]] = []
+
+    def add(self, title: str, reasoning) -> None:
+        self.records.append((title, reasoning))
+        self.decisions.addItem(title)
+        self.decisions.setCurrentRow(self.decisions.count() - 1)
+
+    def clear(self) -> None:
+        self.records.clear()
+        self.decisions.clear()
+        self.text.setText("")
+        self.table.setRowCount(0)
+        self.charts.clear()
+
+    def _show(self, row: int) -> None:
+        if not 0 <= row < len(self.records):
+            return
+        title, r = self.records[row]
+        self.charts.clear()
+        self.charts.setVisible(False)
+        kind = type(r).__name__
+        render = getattr(self, f"_render_{kind}", None)
+        self.text.setText(f"<b>{title}</b>: {r.summary(card_label)}")
+        if render is None:
+            self.table.setColumnCount(0)
+            self.table.setRowCount(0)
+            return
+        render(r)
+        theme.style_chart(self.charts)
+
+    def _set_table(self, headers, rows, highlight=None) -> None:
+        set_headers(self.table, headers)
+        fill(self.table, rows, highlight)
+
+    def _more(self, html: str) -> None:
+        self.text.setText(self.text.text() + "<br>" + html)
+
+    # one renderer per reasoning record
+    def _render_WeightsDiscard(self, r) -> None:  # noqa: N802
+        t = theme.current()
+        rows = [[cards_text(k), cards_text(s), r.p[j]] + [r.S[i][j] for i in range(len(r.S))]
+                for j, (k, s) in enumerate(zip(r.keeps, r.tosses, strict=True))]
+        self._set_table(["Keep", "Toss", "p = w·S"] + [SHORT.get(s, s.replace("_", " "))
+                                                        for s in r.strategies], rows, r.chosen)
+        d, own, opp = r.position
+        self._more(f"Position: {'dealer' if d else 'pone'}, {own} to {opp}.")
+        self.charts.setVisible(True)
+        heat = self.charts.addPlot(title="S: strategies (rows) × options (columns)")
+        image = pg.ImageItem(axisOrder="row-major")
+        image.setImage(np.array(r.S), levels=(0, 1))
+        image.setColorMap(pg.ColorMap([0, 1], [(255, 255, 255), (20, 20, 20)]))
+        heat.addItem(image)
+        heat.invertY(True)
+        heat.getAxis("left").setTicks([[(i + 0.5, SHORT.get(s, s))
+                                        for i, s in enumerate(r.strategies)]])
+        heat.addItem(pg.PlotDataItem([r.chosen + 0.5], [-0.3], symbol="t",
+                                     symbolBrush=t.accent_2, pen=None))
+        bars = self.charts.addPlot(title="w at this position")
+        bars.addItem(pg.BarGraphItem(x=np.arange(len(r.w)), height=np.array(r.w), width=0.7,
+                                     brush=t.accent))
+        self.charts.nextRow()
+        values = self.charts.addPlot(title="p = w·S for the 15 options", colspan=2)
+        colours = [t.accent_2 if j == r.chosen else t.neutral for j in range(len(r.p))]
+        values.addItem(pg.BarGraphItem(x=np.arange(len(r.p)), height=np.array(r.p),
+                                       width=0.7, brushes=colours))
+
+    def _render_MuellerDiscard(self, r) -> None:  # noqa: N802
+        rows = [[cards_text(o.keep), cards_text(o.toss), int(o.four_card), o.hand_mean,
+                 int(o.hand_max), int(o.crib_min), o.crib_mean, int(o.crib_max),
+                 float(o.value(r.strategy_number)[0])] for o in r.options]
+        self._set_table(["Keep", "Toss", "4-card", "Hand mean", "Hand max", "Crib min",
+                         "Crib mean", "Crib max", f"Strategy {r.strategy_number}"], rows,
+                        r.chosen)
+        s = r.situation
+        self._more(f"Score {s.my_score} to {s.opponent_score}, "
+                   f"{'dealer' if s.dealer else 'pone'}: <i>{r.strategy}</i> because "
+                   f"{r.rule}.")
+
+    def _render_MuellerPlay(self, r) -> None:  # noqa: N802
+        rows = [[card_label(f.card), int(f.immediate), f.expected, f.max_net,
+                 int(f.max_opp)] for f in r.figures]
+        chosen = next(i for i, f in enumerate(r.figures) if f.card == r.chosen)
+        self._set_table(["Card", "Now", "Expected net", "Max net", "Max reply"], rows, chosen)
+        if r.mixed is not None:
+            m = r.mixed
+            self._more(f"Mixed strategy ({m.kind}): pure play with probability "
+                       f"{m.p_pure:.0%}, roll {m.roll:.2f}: "
+                       f"{'deviated' if m.deviated else 'pure play'}.")
+
+    def _render_EvolvedDiscard(self, r) -> None:  # noqa: N802
+        rows = [[card_label(c), v, "thrown" if c in r.thrown else ""]
+                for c, v in zip(r.cards, r.values, strict=True)]
+        self._set_table(["Card", "Value", ""], rows)
+
+    def _render_HeuristicDiscard(self, r) -> None:  # noqa: N802
+        rows = [[cards_text(o.keep), cards_text(o.toss), o.hand_mean, o.crib_mean]
+                for o in r.options]
+        self._set_table(["Keep", "Toss", "Expected hand", "Expected crib"], rows, r.chosen)
+
+    def _render_HeuristicPlay(self, r) -> None:  # noqa: N802
+        rows = [[card_label(c.card), int(c.points), "yes" if c.makes_fifteen else "",
+                 "yes" if c.from_pair else "", "yes" if c.dangerous else ""]
+                for c in r.candidates]
+        chosen = next(i for i, c in enumerate(r.candidates) if c.card == r.chosen)
+        self._set_table(["Card", "Points now", "Makes 15", "From a pair",
+                         "Leaves 5/21 or leads a 5"], rows, chosen)
+
+    def _render_ExpertDiscard(self, r) -> None:  # noqa: N802
+        rows = [[cards_text(o.keep), cards_text(o.toss), o.hand_mean, o.crib, o.pegging,
+                 o.net, NumberItem(o.win, f"{o.win:.1%}")] for o in r.options]
+        self._set_table(["Keep", "Toss", "Hand", "Crib ±", "Peg ±", "Net", "Win"], rows,
+                        r.chosen)
+        dealer, own, opp = r.position
+        self._more(f"Position: {'dealer' if dealer else 'pone'}, {own} to {opp}; the rest "
+                   f"of the deal from {r.samples} real deals.")
+
+    def _render_ExpertPlay(self, r) -> None:  # noqa: N802
+        win = r.mode == "win"
+        rows = [[card_label(c.card), NumberItem(c.value, f"{c.value:.1%}" if win
+                                                else f"{c.value:+.2f}")]
+                for c in r.candidates]
+        self._set_table(["Card", "Win probability" if win else "Net points to the end of "
+                         "the play"], rows, 0)
+        if r.samples:
+            self._more(f"{r.samples} sampled hands for the opponent (effectively "
+                       f"{r.effective_samples:.0f} after weighting by how likely it kept "
+                       f"them), each searched to the end of the play.")

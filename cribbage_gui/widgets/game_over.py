@@ -1,0 +1,150 @@
+"""The end of a game: the result, points by source for both players, the score over the
+deals, the review's headline, and *Play again* / *New opponent*."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTableWidget,
+    QVBoxLayout,
+)
+
+from cribbage_gui import theme
+from cribbage_gui.texts import YOU, result_sentence
+from cribbage_gui.widgets.tables import fill, make_table
+from engine.events import SOURCES
+
+SOURCE_NAMES = {"pegging": "Pegging", "hand": "Hands", "crib": "Cribs",
+                "his_heels": "His heels", "muggins": "Muggins"}
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    names: tuple[str, str]
+    winner: int
+    scores: tuple[int, int]
+    skunk: int
+    points: list[dict[str, int]]  # by seat, by source
+    progress: list[tuple[int, int, int]]  # (deal, score 0, score 1) after each deal
+    review: str  # the review's headline ("" when not rated)
+    match: str  # the match score ("" for a single game)
+    forfeit: str | None = None
+
+
+class GameOverDialog(QDialog):
+    """The summary of a finished game; ``choice`` says which button closed it."""
+
+    again = Signal()
+    new_opponent = Signal()
+
+    def __init__(self, summary: GameSummary, next_label: str = "Play again",
+                 parent=None) -> None:
+        super().__init__(parent)
+        self.summary = summary
+        self.setWindowTitle("Game over")
+        self.setMinimumWidth(440)
+        layout = QVBoxLayout(self)
+        s = summary
+        headline = result_sentence(s.names, s.winner, s.scores, s.skunk)
+        won = s.names[s.winner] == YOU
+        t = theme.current()
+        colour = t.good if won else (t.bad if YOU in s.names else t.text)
+        self.headline = QLabel(f"<h2 style='color:{colour}'>{headline}!</h2>")
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.headline)
+        lines = []
+        if s.forfeit:
+            lines.append(s.forfeit)
+        if s.skunk:
+            loser = s.names[1 - s.winner]
+            kind = "a double skunk" if s.skunk == 2 else "a skunk"
+            lines.append(f"{loser} finished below {'61' if s.skunk == 2 else '91'}: {kind} "
+                         f"(worth 3 match points under ACC rules).")
+        if s.match:
+            lines.append(s.match)
+        if s.review:
+            lines.append(f"<b>Review:</b> {s.review}")
+        self.details = QLabel("<br>".join(lines))
+        self.details.setWordWrap(True)
+        layout.addWidget(self.details)
+        body = QHBoxLayout()
+        self.points = self._points_table()
+        body.addWidget(self.points, 0, Qt.AlignmentFlag.AlignTop)
+        self.chart = self._chart()
+        body.addWidget(self.chart, 1)
+        layout.addLayout(body, 1)
+        buttons = QDialogButtonBox()
+        self.again_button = buttons.addButton(next_label, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.again_button.setDefault(True)
+        self.new_button = buttons.addButton("New opponent…",
+                                            QDialogButtonBox.ButtonRole.ActionRole)
+        self.close_button = buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
+        self.again_button.clicked.connect(self._again)
+        self.new_button.clicked.connect(self._new)
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(640, 420)
+
+    def _points_table(self) -> QTableWidget:
+        s = self.summary
+        sources = [src for src in SOURCES if s.points[0][src] or s.points[1][src]
+                   or src in ("pegging", "hand", "crib")]
+        table = make_table(["", s.names[0], s.names[1]])
+        rows = [[SOURCE_NAMES[src], s.points[0][src], s.points[1][src]] for src in sources]
+        rows.append(["Total", s.scores[0], s.scores[1]])
+        fill(table, rows, highlight=len(rows) - 1)
+        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.horizontalHeader().setStretchLastSection(False)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.resizeColumnsToContents()
+        for c in (1, 2):
+            table.setColumnWidth(c, max(table.columnWidth(c), 64))
+        width = sum(table.columnWidth(c) for c in range(3)) + 4
+        table.setFixedWidth(width)
+        height = table.horizontalHeader().height() + sum(
+            table.rowHeight(r) for r in range(table.rowCount())) + 6
+        table.setMaximumHeight(height)
+        table.setMinimumHeight(height)
+        return table
+
+    def _chart(self) -> pg.PlotWidget:
+        s = self.summary
+        t = theme.current()
+        chart = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        chart.setTitle("Score after each deal")
+        chart.setLabel("bottom", "deal")
+        chart.setMouseEnabled(x=False, y=False)
+        chart.hideButtons()
+        chart.addLegend(offset=(-8, -30))
+        deals = np.array([d for d, _, _ in s.progress], dtype=float)
+        for seat in (0, 1):
+            scores = np.array([p[1 + seat] for p in s.progress], dtype=float)
+            chart.plot(deals, scores, name=s.names[seat],
+                       pen=pg.mkPen(t.pegs[seat], width=2.5), symbol="o", symbolSize=6,
+                       symbolBrush=t.pegs[seat], symbolPen=None)
+        for line, label in ((90.5, "skunk"), (60.5, "double skunk")):
+            chart.addItem(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(
+                t.neutral, style=Qt.PenStyle.DashLine), label=label,
+                labelOpts={"position": 0.02, "color": t.muted, "anchors": [(0, 1), (0, 1)]}))
+        chart.setYRange(0, 121, padding=0.02)
+        chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
+        chart.setMinimumSize(260, 200)
+        theme.style_chart(chart)
+        return chart
+
+    def _again(self) -> None:
+        self.accept()
+        self.again.emit()
+
+    def _new(self) -> None:
+        self.accept()
+        self.new_opponent.emit()

@@ -1,0 +1,77 @@
+"""The play-by-play: every card, go, score and count of this game's deals, scrollable.
+
+Fed the table model's :class:`~cribbage_gui.model.LogEntry` lines as they happen; each
+deal starts with a heading, each player's lines take their peg colour, and the cards that
+scored are written out with their suits.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtWidgets import QDockWidget, QTextBrowser
+
+from cribbage_gui import theme
+
+SUIT_SYMBOLS = "♣♦♥♠"
+RED_SUITS = "♦♥"
+
+
+class LogDock(QDockWidget):
+    def __init__(self, parent=None) -> None:
+        super().__init__("Play by play", parent)
+        self.setObjectName("log")
+        self.view = QTextBrowser()
+        self.view.setOpenLinks(False)
+        self.view.document().setDocumentMargin(6)
+        self.setWidget(self.view)
+        self.setMinimumWidth(180)
+        self.entries: list = []
+        self.names = ("", "")
+        theme.signals.changed.connect(lambda _t: self.rebuild())
+
+    def begin(self, names) -> None:
+        self.names = tuple(names)
+        self.entries = []
+        self.view.clear()
+
+    def set_entries(self, entries) -> None:
+        """Show exactly these entries (a new table, or after an undo)."""
+        self.entries = list(entries)
+        self.rebuild()
+
+    def add(self, entry) -> None:
+        self.entries.append(entry)
+        bar = self.view.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum() - 4
+        self.view.append(self._html(entry, self.entries[-2] if len(self.entries) > 1
+                                    else None))
+        if at_end:
+            bar.setValue(bar.maximum())
+
+    def rebuild(self) -> None:
+        self.view.clear()
+        previous = None
+        for entry in self.entries:
+            self.view.append(self._html(entry, previous))
+            previous = entry
+        bar = self.view.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def text(self) -> str:
+        return self.view.toPlainText()
+
+    def _html(self, e, previous) -> str:
+        t = theme.current()
+        body = html.escape(e.text)
+        for symbol in RED_SUITS:
+            body = body.replace(symbol, f"<span style='color:{t.pegs[0]}'>{symbol}</span>")
+        if e.kind in ("deal", "game"):
+            gap = "" if previous is None else "<br>"
+            return f"{gap}<b>{body}</b>"
+        colour = t.text if e.seat is None else t.pegs[e.seat]
+        if e.kind == "score":
+            return f"<span style='color:{colour}'>&nbsp;&nbsp;<b>{body}</b></span>"
+        if e.kind in ("go", "reset", "end"):
+            return f"<span style='color:{colour}'>&nbsp;&nbsp;<i>{body}</i></span>"
+        return f"<span style='color:{colour}'>&nbsp;&nbsp;{body}</span>"
