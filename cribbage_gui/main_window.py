@@ -115,10 +115,10 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.reasoning, self.heatmap)
         if wide:
             self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.log)
-            self.resizeDocks([self.log], [240], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.log], [220], Qt.Orientation.Horizontal)
         else:
             self.tabifyDockWidget(self.reasoning, self.log)
-        self.resizeDocks([self.reasoning], [420 if wide else 330],
+        self.resizeDocks([self.reasoning], [500 if wide else 330],
                          Qt.Orientation.Horizontal)
         self.reasoning.raise_()
         self._arranging = False
@@ -195,7 +195,6 @@ class MainWindow(QMainWindow):
         w.finished.connect(self._watch_finished)
         self.heatmap.visibilityChanged.connect(self._heatmap_shown)
         self.game_bar.continue_button.setVisible(False)
-        theme.signals.changed.connect(lambda _t: self.board.update())
 
     # ------------------------------------------------------------------ settings and looks
     def apply_settings(self) -> None:
@@ -222,12 +221,29 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
-        # the board takes about a quarter of the window's height, and all of its width
-        self.resizeDocks([self.board_dock], [int(min(300, max(130, self.height() * 0.24)))],
-                         Qt.Orientation.Vertical)
+        self._size_board()
+        if getattr(self, "_arranging", False):
+            return
+        self._asked = event.size()
         wide = self.width() >= WIDE
         if self._auto_layout and wide != self._wide:
-            self._default_docks(wide)
+            # rearranging the docks inside a resize makes Qt grow the window: do it just
+            # after, and keep the size last asked for
+            self._wide = wide
+            QTimer.singleShot(0, self._rearrange)
+
+    def _rearrange(self) -> None:
+        if self._auto_layout:
+            self._default_docks(self._wide)
+            self._arranging = True
+            self.resize(self._asked)
+            self._arranging = False
+            self._size_board()
+
+    def _size_board(self) -> None:
+        """The board takes about a quarter of the window's height, and all of its width."""
+        self.resizeDocks([self.board_dock], [int(min(300, max(130, self.height() * 0.24)))],
+                         Qt.Orientation.Vertical)
 
     def tell(self, text: str) -> None:
         """A message for the person: in the status line and the log."""

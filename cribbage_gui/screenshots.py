@@ -12,6 +12,7 @@ would open, so every image is exactly ``--size``.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import tempfile
 import time
@@ -50,7 +51,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not os.environ.get("QT_QPA_PLATFORM"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        # offscreen, on a virtual screen as large as the window (Qt's default is 800x800)
+        config = Path(tempfile.mkdtemp(prefix="cribbage-screen-")) / "screen.json"
+        w, h = args.size
+        config.write_text(json.dumps({"windowFrameMargins": False, "screens": [{
+            "name": "shots", "x": 0, "y": 0, "width": max(w, 1280), "height": max(h, 800),
+            "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
     written = take(args.out, args.size, args.theme, args.seed, args.only)
     for path in written:
         print(path)

@@ -2,7 +2,9 @@
 
 import os
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# offscreen, on a virtual screen large enough for every window size the tests ask for
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen:configfile="
+                      + os.path.join(os.path.dirname(__file__), "offscreen.json"))
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 

@@ -42,7 +42,10 @@ class BoardWidget(QWidget):
         self.setMinimumHeight(130)
         self.setMaximumHeight(320)
         self.setMinimumWidth(420)
-        theme.signals.changed.connect(self.update)
+        theme.signals.changed.connect(self._restyle)  # a method: gone with the board
+
+    def _restyle(self, *_theme) -> None:
+        self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
         return QSize(1000, 180)

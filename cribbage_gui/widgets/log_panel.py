@@ -28,7 +28,7 @@ class LogDock(QDockWidget):
         self.setMinimumWidth(180)
         self.entries: list = []
         self.names = ("", "")
-        theme.signals.changed.connect(lambda _t: self.rebuild())
+        theme.signals.changed.connect(self.rebuild)  # a method: gone with the panel
 
     def begin(self, names) -> None:
         self.names = tuple(names)
@@ -49,7 +49,7 @@ class LogDock(QDockWidget):
         if at_end:
             bar.setValue(bar.maximum())
 
-    def rebuild(self) -> None:
+    def rebuild(self, *_theme) -> None:
         self.view.clear()
         previous = None
         for entry in self.entries:

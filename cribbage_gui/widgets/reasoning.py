@@ -90,16 +90,20 @@ class DiscardTab(QWidget):
                                     brush=theme.current().accent)
         self.histogram.addItem(self.bars)
         theme.style_chart(self.histogram)
-        theme.signals.changed.connect(lambda t: self.bars.setOpts(brush=t.accent))
+        theme.signals.changed.connect(self._restyle)  # a method: gone with the tab
         box.addWidget(self.histogram, 1)
         split.addWidget(chart)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setSizes([300, 200])
         layout.addWidget(split, 1)
         self.advice: advice.DiscardAdvice | None = None
         self.obs = None
         self.chosen: tuple | None = None
         self.clear()
+
+    def _restyle(self, t) -> None:
+        self.bars.setOpts(brush=t.accent)
 
     # ------------------------------------------------------------------ what is shown
     def clear(self, text: str = "Your six cards appear here when you discard.") -> None:

@@ -202,7 +202,7 @@ class TableView(QGraphicsView):
         self.deck = CardItem(None, 60, self.back)
         self.scene().addItem(self.deck)
         self.deck.setZValue(1)
-        theme.signals.changed.connect(lambda _t: self._repaint_all())
+        theme.signals.changed.connect(self._repaint_all)  # a method: gone with the table
 
     def _bubble(self, size: int, role: str = "bubble") -> Bubble:
         bubble = Bubble(role)
@@ -211,7 +211,7 @@ class TableView(QGraphicsView):
         self.scene().addItem(bubble)
         return bubble
 
-    def _repaint_all(self) -> None:
+    def _repaint_all(self, *_theme) -> None:
         for item in self.scene().items():
             item.update()
         self.resetCachedContent()

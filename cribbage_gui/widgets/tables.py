@@ -47,7 +47,7 @@ class FitTable(QTableWidget):
         order = [c for c in (self.priority or range(n)) if c < n]
         order += [c for c in range(n) if c not in order]
         header = self.horizontalHeader()
-        widths = {c: max(self.sizeHintForColumn(c), header.sectionSizeHint(c)) + 2
+        widths = {c: max(self.sizeHintForColumn(c), self._header_width(c)) + 2
                   for c in range(n)}
         room = self.viewport().width()
         shown, used = [], 0
@@ -60,6 +60,17 @@ class FitTable(QTableWidget):
             if c in shown:
                 self.setColumnWidth(c, widths[c])
         header.setStretchLastSection(True)
+
+    def _header_width(self, column: int) -> int:
+        """The header's text and padding, with room for the sort arrow only where it is
+        drawn (Qt reserves that room in every section)."""
+        header = self.horizontalHeader()
+        item = self.horizontalHeaderItem(column)
+        text = item.text() if item is not None else ""
+        width = header.fontMetrics().horizontalAdvance(text) + 14
+        if self.isSortingEnabled() and header.sortIndicatorSection() == column:
+            width += 18
+        return width
 
     @property
     def hidden_columns(self) -> list[int]:

@@ -1,0 +1,59 @@
+"""The board: readable at 1024x700, larger at 1920x1080, pegs that hop hole to hole."""
+
+import pytest
+
+from cribbage_gui.widgets.board import HOLES, BoardWidget
+
+
+@pytest.mark.parametrize(("size", "peg", "points"), [((1024, 700), 10, 11),
+                                                     ((1920, 1080), 14, 11)])
+def test_the_board_is_readable_in_the_window(qtbot, make_window, size, peg, points):
+    window = make_window()
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.board.height() >= 0.2 * size[1] - 2, timeout=3000)
+    board = window.board
+    assert board.width() >= size[0] - 20  # the whole width, above the panels
+    assert 2 * board.peg_radius() >= peg
+    assert board.number_font().pointSizeF() >= points
+    # the holes of a pass are apart enough that neighbouring pegs do not merge
+    assert board.hole(0, 2).x() - board.hole(0, 1).x() >= 2 * board.peg_radius()
+
+
+def test_a_larger_window_gives_a_larger_board(qtbot, make_window):
+    window = make_window()
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.height() == 700, timeout=3000)
+    small = window.board.peg_radius(), window.board.height()
+    window.resize(1920, 1080)
+    qtbot.waitUntil(lambda: window.board.height() > small[1], timeout=3000)
+    assert window.board.peg_radius() > small[0]
+
+
+def test_a_peg_hops_through_every_hole_on_its_way(qtbot):
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(1200, 220)
+    board.show()
+    board.pace = 1.0
+    board.peg_to(0, 5)
+    board.peg_to(0, 9)  # the back peg (at 0) goes past the front one (5) to 9
+    assert board.animating
+    path, _ = board._flying[0]
+    assert path[0] == board.hole(0, 0, 0)  # it leaves the back hole
+    assert path[1:] == [board.hole(0, s, 1) for s in range(6, 10)]  # one hole at a time
+    for k in range(1, len(path)):
+        board._flying[0] = (path, float(k))
+        assert board.peg_position(0) == path[min(k, len(path) - 1)] or k == len(path) - 1
+    qtbot.waitUntil(lambda: not board.animating, timeout=5000)
+    assert (board.scores[0], board.backs[0]) == (9, 5)
+
+
+def test_with_animation_off_the_peg_is_there_at_once(qtbot):
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.show()
+    board.pace = 0.0
+    board.peg_to(1, 12)
+    assert not board.animating and board.scores[1] == 12
+    board.peg_to(1, HOLES + 1)
+    assert board.hole(1, HOLES + 1) == board.hole(0, HOLES + 1)  # the one game hole

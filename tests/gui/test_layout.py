@@ -1,0 +1,93 @@
+"""The window at common sizes: usable at 1024x700 with the panels open, nothing cut off at
+1366x768, and the geometry and the panels kept between sessions."""
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QAbstractButton, QLabel
+
+from ai import advice
+from tests.gui.conftest import make_settings
+from tests.gui.helpers import TIMEOUT, wait_for_input
+
+
+def settle(qtbot, window, size):
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=3000)
+    qtbot.wait(50)
+
+
+def inside(widget, window) -> bool:
+    top_left = widget.mapTo(window, widget.rect().topLeft())
+    return QRect(0, 0, window.width(), window.height()).contains(
+        QRect(top_left, widget.size()))
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1366, 768), (1920, 1080)])
+def test_the_window_takes_common_sizes_with_the_panels_open(qtbot, make_window, size):
+    """Regression: the inspector's title did not wrap, so 1024x700 gave 1296x700."""
+    window = make_window()
+    window.start_match("random", seed=5)
+    wait_for_input(qtbot, window)
+    qtbot.waitUntil(lambda: window.reasoning.discard.advice is not None, timeout=TIMEOUT)
+    settle(qtbot, window, size)
+    assert window.reasoning.isVisible() and not window.reasoning.isFloating()
+    for dock in (window.reasoning, window.heatmap, window.log, window.board_dock):
+        assert not dock.isFloating()
+    assert window.table.width() >= 420 and window.table.height() >= 300
+    # every button and label of the bar under the table is whole and inside the window
+    bar = window.game_bar
+    for child in bar.findChildren(QAbstractButton) + bar.findChildren(QLabel):
+        if child.isVisible() and isinstance(child, QAbstractButton):
+            assert inside(child, window), child.text()
+            assert child.width() >= child.minimumSizeHint().width()
+
+
+def test_at_1366_the_discard_table_shows_every_column(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=5)
+    settle(qtbot, window, (1366, 768))
+    wait_for_input(qtbot, window)
+    tab = window.reasoning.discard
+    qtbot.waitUntil(lambda: tab.advice is not None, timeout=TIMEOUT)
+    qtbot.wait(50)
+    assert tab.table.hidden_columns == []
+    header = tab.table.horizontalHeader()
+    right = max(header.sectionViewportPosition(c) + header.sectionSize(c) for c in range(8))
+    assert right <= tab.table.viewport().width() + 1
+
+
+def test_the_geometry_and_the_panels_are_kept_between_sessions(qtbot, tmp_path, make_window):
+    first = make_window()
+    settle(qtbot, first, (1500, 880))
+    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.reasoning)
+    first.heatmap.setVisible(False)
+    qtbot.wait(50)
+    width = first.reasoning.width()
+    first.close()
+    from cribbage_gui.main_window import MainWindow
+
+    second = MainWindow(data_dir=tmp_path, qsettings=make_settings(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.wait(100)
+    assert (second.width(), second.height()) == (1500, 880)
+    assert second.dockWidgetArea(second.reasoning) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert not second.heatmap.isVisible()
+    assert abs(second.reasoning.width() - width) <= 4
+    second.reset_layout()  # View → Reset the panels
+    assert second.dockWidgetArea(second.reasoning) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert second.heatmap.isVisibleTo(second) or second.tabifiedDockWidgets(second.heatmap)
+    second.close()
+
+
+def test_the_hint_and_the_top_row_agree_in_the_window(qtbot, make_window):
+    window = make_window()
+    window.start_match("mueller", seed=44)
+    wait_for_input(qtbot, window)
+    obs = window.playing.obs
+    tab = window.reasoning.discard
+    qtbot.waitUntil(lambda: tab.advice is not None, timeout=TIMEOUT)
+    qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.table.selected) == 2, timeout=TIMEOUT)
+    assert window.table.selected == set(tab.option_at(0).toss)
+    assert window.table.selected == set(advice.hint(obs).action.cards)

@@ -1,0 +1,136 @@
+"""The card table and the presenter: what glows and when, the go, the sorted hand, zoom."""
+
+import pytest
+
+from cribbage_gui.model import TableModel
+from cribbage_gui.presenter import Presenter
+from cribbage_gui.texts import ZERO_HAND, spoken_count
+from cribbage_gui.widgets.board import BoardWidget
+from cribbage_gui.widgets.table import TableView, by_rank
+from engine.cards import parse_cards
+from engine.events import (
+    CountReset,
+    Dealt,
+    Played,
+    SaidGo,
+    Scored,
+    Show,
+    StarterCut,
+    Tossed,
+)
+from engine.scoring import ScoreItem
+
+
+@pytest.fixture
+def table(qtbot):
+    view, board = TableView(), BoardWidget()
+    qtbot.addWidget(view)
+    qtbot.addWidget(board)
+    view.resize(900, 600)
+    view.show()
+    presenter = Presenter(view, board)
+    presenter.set_pace(0.0, 0)
+    presenter.begin(TableModel(0, ("You", "Mueller")))
+    return view, presenter
+
+
+def deal_events():
+    mine = parse_cards("KH 5C 9D 2S 7H 8C")
+    theirs = parse_cards("6D 4H JS QS 3C 10D")
+    return [Dealt(1, 1, (mine, theirs)), Tossed(0, mine[4:6]), Tossed(1, theirs[4:6]),
+            StarterCut(parse_cards("AH")[0])]
+
+
+def glowing(view):
+    return {item.card for item in view.items.values() if item.highlight and not item.dim}
+
+
+def test_the_glow_marks_a_score_only_while_it_is_announced(table):
+    """Regression: the gold glow stayed on through a go and onto the dimmed cards."""
+    view, presenter = table
+    k, five, nine = parse_cards("KH 5C 9D")
+    six, four = parse_cards("6D 4H")
+    for e in deal_events():
+        presenter.feed_event(e)
+    presenter.feed_event(Played(0, five, 5))
+    presenter.feed_event(Played(1, parse_cards("JS")[0], 15))
+    fifteen = (ScoreItem("fifteen", (five, parse_cards("JS")[0]), 2),)
+    presenter.feed_event(Scored(1, 2, "pegging", "fifteen", fifteen, 2))
+    assert glowing(view) == {five, parse_cards("JS")[0]}  # the score being announced
+    presenter.feed_event(Played(0, k, 25))
+    assert glowing(view) == set()  # the next card ends the announcement
+    presenter.feed_event(Played(1, four, 29))
+    presenter.feed_event(Scored(1, 1, "pegging", "go", (ScoreItem("go", (four,), 1),), 3))
+    presenter.feed_event(SaidGo(0, 29))
+    assert glowing(view) == set()
+    presenter.feed_event(CountReset(29))
+    presenter.feed_event(Played(0, nine, 9))
+    assert glowing(view) == set()
+    assert not any(item.highlight for item in view.items.values() if item.dim)
+
+
+def test_the_glow_is_off_when_the_show_waits_for_a_count(table):
+    view, presenter = table
+    for e in deal_events():
+        presenter.feed_event(e)
+    five, jack = parse_cards("5C JS")
+    presenter.feed_event(Played(0, five, 5))
+    presenter.feed_event(Played(1, jack, 15))
+    presenter.feed_event(Scored(1, 2, "pegging", "fifteen",
+                                (ScoreItem("fifteen", (five, jack), 2),), 2))
+    mine = parse_cards("KH 5C 9D 2S")
+    presenter.feed_event(Show(0, "hand", mine, parse_cards("AH")[0]))
+    assert glowing(view) == set()  # a manual count starts with nothing lit
+
+
+def test_a_go_stays_on_the_table_until_the_count_resets(table):
+    view, presenter = table
+    for e in deal_events():
+        presenter.feed_event(e)
+    presenter.feed_event(Played(0, parse_cards("KH")[0], 10))
+    presenter.feed_event(Played(1, parse_cards("JS")[0], 20))
+    presenter.feed_event(Played(0, parse_cards("9D")[0], 29))
+    presenter.feed_event(SaidGo(1, 29))
+    assert view.go_chips[1].text == "Mueller: go at 29" and view.go_chips[0].text == ""
+    presenter.feed_event(Played(0, parse_cards("2S")[0], 31))
+    assert view.go_chips[1].text == "Mueller: go at 29"  # still standing
+    presenter.feed_event(CountReset(31))
+    assert view.go_chips[1].text == ""
+
+
+@pytest.mark.parametrize("sort", [True, False])
+def test_the_hand_is_sorted_by_rank_when_the_setting_says_so(table, sort):
+    view, presenter = table
+    view.sort_hand = sort
+    dealt = deal_events()[0]
+    presenter.feed_event(dealt)
+    order = view.hand_order()
+    assert order == (by_rank(dealt.hands[0]) if sort else list(dealt.hands[0]))
+    xs = [view.items[c].pos().x() for c in order]
+    assert xs == sorted(xs)  # drawn left to right in that order
+
+
+def test_the_show_lays_the_hand_out_in_rank_order(table):
+    view, presenter = table
+    for e in deal_events():
+        presenter.feed_event(e)
+    hand = parse_cards("KH 5C 9D 2S")
+    presenter.feed_event(Show(0, "hand", hand, parse_cards("AH")[0]))
+    xs = {c: view.items[("show", c)].pos().x() for c in hand}
+    assert sorted(hand, key=xs.get) == by_rank(hand)
+
+
+def test_zoom_makes_the_cards_larger_within_the_table(table):
+    view, _ = table
+    normal = view.card_width()
+    view.set_zoom(1.3)
+    assert view.card_width() > normal
+    view.set_zoom(1.6)
+    assert view.card_width() * 1.4 * 3 < view.height()  # three rows still fit
+    view.set_zoom(0.8)
+    assert view.card_width() < normal
+
+
+def test_a_hand_with_no_points_is_called_nineteen_with_an_explanation():
+    assert spoken_count(()) == ZERO_HAND == "nineteen (no points)"
+    assert spoken_count((ScoreItem("fifteen", parse_cards("5H TD"), 2),)) == "fifteen two"

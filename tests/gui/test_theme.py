@@ -1,0 +1,93 @@
+"""Light and dark: the palette, the table, the board and every chart follow the theme."""
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from cribbage_gui import theme
+from tests.gui.helpers import TIMEOUT, play_to_the_end, wait_for_input
+
+
+def background(widget) -> str:
+    return widget.backgroundBrush().color().name()
+
+
+@pytest.fixture
+def restore_light():
+    yield
+    theme.apply("light")
+
+
+def test_the_dark_theme_reaches_the_palette_and_every_chart(qtbot, make_window,
+                                                             restore_light):
+    """Regression: charts stayed white under a dark system theme."""
+    window = make_window(theme="dark")
+    assert theme.current() is theme.DARK
+    palette = QApplication.instance().palette()
+    assert palette.color(QPalette.ColorRole.Window) == QColor(theme.DARK.window)
+    assert QColor(theme.DARK.window).lightness() < 80
+    window.start_match("random", seed=11)
+    play_to_the_end(qtbot, window)
+    window.show_statistics()
+    qtbot.addWidget(window.stats_window)
+    charts = [window.reasoning.discard.histogram, window.reasoning.computer.charts,
+              window.heatmap.plot_widget, window.stats_window.win_plot,
+              window.stats_window.hand_plot, window.game_over_box.chart]
+    for chart in charts:
+        assert background(chart) == theme.DARK.chart_background
+    axis = window.stats_window.win_plot.getPlotItem().getAxis("left")
+    assert axis.textPen().color() == QColor(theme.DARK.chart_foreground)
+    # switching back to light restyles the open charts too
+    window.settings.theme = "light"
+    window.apply_settings()
+    for chart in charts:
+        assert background(chart) == theme.LIGHT.chart_background
+
+
+def test_system_follows_the_desktop(qtbot, make_window, monkeypatch, restore_light):
+    monkeypatch.setattr(theme, "system_is_dark", lambda: True)
+    make_window(theme="system")
+    assert theme.current() is theme.DARK
+    monkeypatch.setattr(theme, "system_is_dark", lambda: False)
+    theme.apply("system")
+    assert theme.current() is theme.LIGHT
+
+
+def test_an_unknown_theme_is_refused_clearly():
+    with pytest.raises(ValueError, match="unknown theme 'purple'"):
+        theme.resolve("purple")
+
+
+def test_the_zoom_keys_change_the_card_size_and_it_is_kept(qtbot, make_window, tmp_path):
+    window = make_window()
+    window.start_match("random", seed=2)
+    wait_for_input(qtbot, window)
+    normal = window.table.card_width()
+    window.zoom_by(+1)
+    window.zoom_by(+1)
+    assert window.table.card_width() > normal
+    assert window.settings.zoom == pytest.approx(theme.ZOOMS[theme.ZOOMS.index(1.0) + 2])
+    from cribbage_gui.settings import Settings
+
+    assert Settings.load(window.qsettings).zoom == window.settings.zoom
+    window.set_zoom(1.0)
+    assert window.table.card_width() == pytest.approx(normal)
+
+
+def test_integer_axes_never_show_half_steps():
+    axis = theme.IntegerAxis("left")
+    for top in (1, 2, 3, 7, 40, 500):
+        for spacing, _offset in axis.tickSpacing(0, top, 300):
+            assert float(spacing).is_integer() and spacing >= 1
+
+
+def test_the_discard_histogram_is_redrawn_in_the_dark_accent(qtbot, make_window,
+                                                              restore_light):
+    window = make_window()
+    window.start_match("random", seed=2)
+    wait_for_input(qtbot, window)
+    qtbot.waitUntil(lambda: window.reasoning.discard.advice is not None, timeout=TIMEOUT)
+    theme.apply("dark")
+    brush = window.reasoning.discard.bars.opts["brush"]
+    assert pg.mkBrush(brush).color() == QColor(theme.DARK.accent)
