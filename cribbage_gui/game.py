@@ -95,8 +95,10 @@ class Playing(QObject):
             index=0, manual_count=s.manual_count, muggins=s.muggins,
             manual_pegging=s.manual_pegging, undo=length == 1))
 
-    def start_game(self, setup: GameSetup, game=None, rng_states=None) -> None:
-        """Put a game on the table: a new one, or ``game`` (a resumed save)."""
+    def start_game(self, setup: GameSetup, game=None, rng_states=None,
+                   shown: list | None = None) -> None:
+        """Put a game on the table: a new one, or ``game`` (a resumed save; after an undo,
+        ``shown`` is what the table had shown up to then)."""
         self.controller.stop()
         self.setup = setup
         self.obs = None
@@ -106,7 +108,7 @@ class Playing(QObject):
         self.presenter.begin(TableModel(setup.human_seat, self.names))
         self.set_controls(None)
         if game is not None:  # before the worker starts adding to game.events
-            self.presenter.catch_up(list(game.events))
+            self.presenter.catch_up(list(game.events) if shown is None else shown)
         self.controller.start(setup, game, rng_states)
         self.update_match_label()
 
@@ -315,7 +317,7 @@ class Playing(QObject):
         shown = self._shown[:mark]
         kept = (self._undo, self._decisions[:self._decisions.index(decision)],
                 self._ratings)
-        self.start_game(self.setup, game, checkpoint.rng_states)
+        self.start_game(self.setup, game, checkpoint.rng_states, shown)
         self._undo, self._decisions, self._ratings = kept
         self._shown = shown
         self.undo_used = True

@@ -117,6 +117,8 @@ class TableModel:
 
     # ------------------------------------------------------------------ handlers
     def _on_GameStarted(self, e: GameStarted) -> None:
+        if any(entry.kind == "game" for entry in self.log):
+            return  # the same game resumed (a save, an undo): already announced
         self._say("game", f"Game {e.index + 1}: {self.names[0]} v {self.names[1]}")
 
     def _on_CutForDeal(self, e: CutForDeal) -> None:
@@ -201,8 +203,10 @@ class TableModel:
                                f"{card_label(self.show.starter)}): {e.points}: "
                                f"{spoken_count(e.items)}.", e.seat, cards, e.points)
         else:
+            shown = "" if e.reason in ("go", "last card") or not cards else \
+                f" ({cards_text(cards)})"
             self._say("score", f"{self.names[e.seat]}: {announce(e.source, e.points, e.items)}"
-                               f" (now {e.total}).", e.seat, cards, e.points)
+                               f"{shown}, now {e.total}.", e.seat, cards, e.points)
 
     def _on_GameOver(self, e: GameOver) -> None:
         self.game_over = e

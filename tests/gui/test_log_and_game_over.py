@@ -1,0 +1,121 @@
+"""The play-by-play log, and the game-over summary."""
+
+from PySide6.QtCore import Qt
+
+from cribbage_gui.history import points_by_source, scores_by_deal
+from cribbage_gui.model import TableModel
+from engine.cards import card_label
+from engine.events import CountReset, Dealt, GameOver, Played, SaidGo, Scored
+from tests.gui.helpers import TIMEOUT, play_to_the_end
+
+
+def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
+    window = make_window()
+    window.start_match("heuristic", seed=4)
+    play_to_the_end(qtbot, window)
+    events = window.playing.controller.game.events
+    entries = window.log.entries
+    assert [e.text for e in entries] == [e.text for e in window.presenter.model.log]
+    plays = [e for e in entries if e.kind == "play"]
+    played = [e for e in events if isinstance(e, Played)]
+    assert len(plays) == len(played)
+    for entry, event in zip(plays, played, strict=True):
+        assert card_label(event.card) in entry.text and f", {event.count}." in entry.text
+        assert entry.seat == event.seat
+    goes = [e for e in events if isinstance(e, SaidGo)]
+    assert [e.text.split(": go at ")[1] for e in entries if e.kind == "go"] == \
+        [f"{g.count}." for g in goes]
+    scores = [e for e in events if isinstance(e, Scored)]
+    scored = [e for e in entries if e.kind == "score"]
+    assert len(scored) == len(scores)
+    for entry, event in zip(scored, scores, strict=True):
+        cards = {c for item in event.items for c in item.cards}
+        assert set(entry.cards) == cards and entry.points == event.points
+        if event.reason not in ("go", "last card"):  # the cards that scored, written out
+            assert all(card_label(c) in entry.text for c in cards)
+    assert sum(e.kind == "deal" for e in entries) == sum(isinstance(e, Dealt) for e in events)
+    assert sum(e.kind == "reset" for e in entries) == sum(isinstance(e, CountReset)
+                                                          for e in events)
+    text = window.log.text()
+    assert "Deal 1:" in text and ("♥" in text or "♦" in text)
+    assert "TD" not in text and " 8H" not in text  # cards written one way
+
+
+def test_watching_shows_the_log_from_the_first_event(qtbot, make_window):
+    from cribbage_gui.watching import WatchSetup
+
+    window = make_window()
+    window.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=3), delay_ms=0)
+    qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
+    assert window.log.entries[0].text == "Game 1: Random v Heuristic pegger"
+    assert window.log.entries[-1].kind == "end"
+
+
+def test_the_game_over_summary_adds_up(qtbot, make_window):
+    """Regression: the game-over box was a bare "You win 121-101."."""
+    window = make_window()
+    window.start_match("random", seed=11)
+    over = play_to_the_end(qtbot, window)
+    box = window.game_over_box
+    qtbot.waitUntil(lambda: box.isVisible(), timeout=TIMEOUT)
+    summary = box.summary
+    events = window.playing.controller.game.events
+    assert summary.scores == over.scores and summary.winner == over.winner
+    assert points_by_source(events) == summary.points
+    for seat in (0, 1):
+        assert sum(summary.points[seat].values()) == over.scores[seat]
+    progress = scores_by_deal(events)
+    assert progress[0] == (0, 0, 0) and progress[-1][1:] == over.scores
+    assert [p[0] for p in progress] == list(range(len(progress)))
+    # the table lists the sources and the totals; the chart has a line per player
+    table = box.points
+    assert table.item(table.rowCount() - 1, 0).text() == "Total"
+    assert int(table.item(table.rowCount() - 1, 1).text()) == over.scores[0]
+    curves = box.chart.getPlotItem().listDataItems()
+    assert len(curves) == 2 and list(curves[0].getData()[1]) == [p[1] for p in progress]
+    assert "121" in box.headline.text()
+    assert box.width() >= 440 and box.height() >= 300
+
+
+def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
+    window = make_window()
+    window.start_match("random", seed=11)
+    play_to_the_end(qtbot, window)
+    first_seed = window.playing.setup.seed
+    qtbot.mouseClick(window.game_over_box.again_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
+    assert window.playing.setup.opponent == "random" and window.playing.setup.seed != \
+        first_seed
+    play_to_the_end(qtbot, window)
+    asked = []
+    monkeypatch.setattr(window, "new_game_dialog", lambda: asked.append(1))
+    window.game_over_box.new_opponent.disconnect()
+    window.game_over_box.new_opponent.connect(window.new_game_dialog)
+    qtbot.mouseClick(window.game_over_box.new_button, Qt.MouseButton.LeftButton)
+    assert asked == [1]
+
+
+def test_a_skunk_is_named_in_the_summary(qtbot):
+    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+
+    points = [{"pegging": 30, "hand": 60, "crib": 31, "his_heels": 0, "muggins": 0},
+              {"pegging": 20, "hand": 50, "crib": 10, "his_heels": 2, "muggins": 0}]
+    summary = GameSummary(("You", "Mueller"), 0, (121, 82), 1, points,
+                          [(0, 0, 0), (1, 20, 10), (2, 121, 82)], "", "")
+    box = GameOverDialog(summary)
+    qtbot.addWidget(box)
+    assert "You win 121–82 with a skunk!" in box.headline.text()
+    assert "Mueller finished below 91: a skunk" in box.details.text()
+    rows = [box.points.item(r, 0).text() for r in range(box.points.rowCount())]
+    assert rows == ["Pegging", "Hands", "Cribs", "His heels", "Total"]
+
+
+def test_the_model_log_names_the_go_and_its_count():
+    model = TableModel(0, ("You", "Mueller"))
+    model.apply(Dealt(1, 1, (tuple(range(0, 24, 4)), tuple(range(1, 24, 4)))))
+    model.apply(SaidGo(1, 27))
+    assert model.log[-1].text == "Mueller: go at 27." and model.go_at == [None, 27]
+    model.apply(CountReset(27))
+    assert model.go_at == [None, None]
+    model.apply(GameOver(0, (121, 60), 2))
+    assert model.log[-1].text == "You win 121–60 with a double skunk."
