@@ -257,7 +257,11 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         w.reasoning.tabs.setCurrentWidget(w.reasoning.computer)
         kinds = [type(r).__name__ for _, r in records]
         if want("reasoning-weights"):
-            w.reasoning.computer.decisions.setCurrentRow(kinds.index("WeightsDiscard"))
+            computer = w.reasoning.computer
+            computer.decisions.setCurrentRow(kinds.index("WeightsDiscard"))
+            d.pump(0.1)
+            bar = computer.scroll.verticalScrollBar()
+            bar.setValue(computer.table.y() + computer.table.height() // 2)  # the charts
             d.grab("reasoning-weights")
         if want("reasoning-expert"):
             w.reasoning.computer.decisions.setCurrentRow(kinds.index("ExpertDiscard"))

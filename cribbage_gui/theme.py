@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 THEMES = ("system", "light", "dark")
 ZOOMS = (0.8, 0.9, 1.0, 1.15, 1.3, 1.45, 1.6)
+CHART_TITLE = "10pt"  # chart titles: compact, so that they fit a narrow panel
 FAMILY = "DejaVu Sans"  # shipped with most Linux desktops; Qt falls back elsewhere
 SERIF = "DejaVu Serif"
 
@@ -264,7 +265,7 @@ def _restyle(widget) -> None:
             axis.setTextPen(pen)
         title = plot.titleLabel
         if title is not None and title.text:
-            title.setText(title.text, color=t.chart_foreground)
+            title.setText(title.text, color=t.chart_foreground, size=CHART_TITLE)
         legend = plot.legend
         if legend is not None:
             legend.setLabelTextColor(t.chart_foreground)

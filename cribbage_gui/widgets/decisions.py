@@ -6,7 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QLabel,
+    QListWidget,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from cribbage_gui import theme
 from cribbage_gui.texts import cards_text
@@ -17,6 +25,9 @@ SHORT = {"hand_max_min": "hand min", "hand_max_avg": "hand mean", "hand_max_med"
          "hand_max_poss": "hand max", "crib_min_avg": "crib", "pegging_max_avg_gained":
          "peg gained mean", "pegging_max_med_gained": "peg gained median",
          "pegging_min_avg_given": "peg given"}
+
+
+CHART_HEIGHT = 190  # each row of charts, scrolled rather than squeezed
 
 
 class ComputerTab(QWidget):
@@ -37,25 +48,32 @@ class ComputerTab(QWidget):
         self.decisions.setMinimumHeight(60)
         self.decisions.currentRowChanged.connect(self._show)
         split.addWidget(self.decisions)
+        # the chosen decision: its sentence, its table and its charts, scrolled as one so
+        # that each chart keeps a readable height in a short panel
         detail = QWidget()
         box = QVBoxLayout(detail)
-        box.setContentsMargins(0, 0, 0, 0)
+        box.setContentsMargins(0, 0, 4, 0)
         self.text = QLabel("")
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.addWidget(self.text)
         self.table = make_table([])
-        self.table.setMinimumHeight(60)
-        box.addWidget(self.table, 1)
-        split.addWidget(detail)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        box.addWidget(self.table)
         self.charts = pg.GraphicsLayoutWidget()
-        self.charts.setMinimumHeight(120)
         theme.style_chart(self.charts)
-        split.addWidget(self.charts)
+        box.addWidget(self.charts)
+        box.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setWidget(detail)
+        split.addWidget(self.scroll)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setStretchFactor(2, 3)
+        split.setSizes([200, 300])
+        self.split = split
         layout.addWidget(split, 1)
         self.records: list[tuple[str, object]] = []
 
@@ -85,11 +103,20 @@ class ComputerTab(QWidget):
             self.table.setRowCount(0)
             return
         render(r)
+        charted = self.charts.isVisibleTo(self)
+        rows = self.charts.ci.layout.rowCount() if charted else 0
+        self.charts.setFixedHeight(max(1, rows) * CHART_HEIGHT)
+        total = sum(self.split.sizes())
+        share = 0.25 if charted else 0.4  # charts want room; a plain record leaves more list
+        self.split.setSizes([int(total * share), total - int(total * share)])
         theme.style_chart(self.charts)
 
     def _set_table(self, headers, rows, highlight=None) -> None:
         set_headers(self.table, headers)
         fill(self.table, rows, highlight)
+        shown = min(len(rows), 8)  # up to 8 rows at once; more scroll inside the table
+        row = self.table.verticalHeader().defaultSectionSize()
+        self.table.setFixedHeight(self.table.horizontalHeader().height() + shown * row + 4)
 
     def _more(self, html: str) -> None:
         self.text.setText(self.text.text() + "<br>" + html)
@@ -114,11 +141,13 @@ class ComputerTab(QWidget):
                                         for i, s in enumerate(r.strategies)]])
         heat.addItem(pg.PlotDataItem([r.chosen + 0.5], [-0.3], symbol="t",
                                      symbolBrush=t.accent_2, pen=None))
-        bars = self.charts.addPlot(title="w at this position")
+        self.charts.nextRow()
+        bars = self.charts.addPlot(title="w: the strategies' weights here")
         bars.addItem(pg.BarGraphItem(x=np.arange(len(r.w)), height=np.array(r.w), width=0.7,
                                      brush=t.accent))
+        bars.getAxis("bottom").setTicks([[(i, str(i + 1)) for i in range(len(r.w))]])
         self.charts.nextRow()
-        values = self.charts.addPlot(title="p = w·S for the 15 options", colspan=2)
+        values = self.charts.addPlot(title="p = w·S for the 15 options")
         colours = [t.accent_2 if j == r.chosen else t.neutral for j in range(len(r.p))]
         values.addItem(pg.BarGraphItem(x=np.arange(len(r.p)), height=np.array(r.p),
                                        width=0.7, brushes=colours))

@@ -321,3 +321,21 @@ def test_a_play_is_rated_by_the_experts_search(qtbot, make_window):
     lost = reasoning.candidates[0].value - worst.value
     measured = rating.win_lost if reasoning.mode == "win" else rating.points_lost
     assert measured == pytest.approx(lost)
+
+
+def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
+    """Regression: the Computer tab's list was about 110 px for 40 and more decisions."""
+    from cribbage_gui.watching import WatchSetup
+
+    window = make_window()
+    window.resize(1024, 700)
+    window.start_watching(WatchSetup(("mueller", "heuristic"), games=1, seed=5), delay_ms=0)
+    qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
+    window.reasoning.raise_()
+    window.reasoning.tabs.setCurrentWidget(window.reasoning.computer)
+    tab = window.reasoning.computer
+    tab.decisions.setCurrentRow(5)
+    qtbot.wait(50)
+    assert len(tab.records) >= 40
+    rows = tab.decisions.height() / tab.decisions.sizeHintForRow(0)
+    assert rows >= 8

@@ -1,0 +1,49 @@
+"""``cribbage screenshots``: every screen, at exactly the size asked for, light and dark."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtGui import QImage
+
+from cribbage_gui.screenshots import SCREENS, parse_size
+
+
+def run(out, *args):
+    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+    env["CRIBBAGE_DATA_DIR"] = str(out / "data")
+    return subprocess.run([sys.executable, "-m", "cribbage_gui.cli", "screenshots", "--out",
+                           str(out / "shots"), *args], env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("size", "theme"), [((1024, 700), "light"), ((1920, 1080), "dark")])
+def test_every_screen_is_written_at_the_size_asked(tmp_path, size, theme):
+    done = run(tmp_path, "--size", f"{size[0]}x{size[1]}", "--theme", theme)
+    assert done.returncode == 0, done.stderr[-3000:]
+    files = sorted((tmp_path / "shots").glob("*.png"))
+    assert [f.name.split("-", 1)[1][:-4] for f in files] == list(SCREENS)
+    assert done.stdout.split() == [str(f) for f in files]
+    for f in files:
+        image = QImage(str(f))
+        assert (image.width(), image.height()) == size, f.name
+        # not a blank image: the window was drawn
+        colours = {image.pixel(x, y) for x in range(0, size[0], 37)
+                   for y in range(0, size[1], 29)}
+        assert len(colours) > 40, f.name
+    if theme == "dark":  # the window's own background is dark
+        corner = QImage(str(files[0])).pixelColor(size[0] - 5, size[1] - 5)
+        assert corner.lightness() < 90
+
+
+def test_a_bad_size_is_refused_clearly(tmp_path):
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError, match="WIDTHxHEIGHT"):
+        parse_size("big")
+    with pytest.raises(argparse.ArgumentTypeError, match="from 640x480"):
+        parse_size("100x100")
+    done = run(tmp_path, "--size", "1024by700")
+    assert done.returncode == 2 and "WIDTHxHEIGHT" in done.stderr
