@@ -22,8 +22,8 @@ from cribbage_gui.widgets.tables import fill, make_table
 
 def opponent_name(name: str) -> str:
     """"Mueller (Very hard)"."""
-    level = level_of(name)
-    return player_title(name) + (f" ({level.name})" if level else "")
+    level, title = level_of(name), player_title(name)
+    return title + (f" ({level.name})" if level and level.name != title else "")
 
 
 class StatisticsWindow(QDialog):
@@ -43,6 +43,7 @@ class StatisticsWindow(QDialog):
         self.opponents = make_table(["Opponent", "Games", "Wins", "Win rate",
                                      "Skunks given", "Skunks taken", "With undo"],
                                     {"With undo": "Games in which you took a decision back"})
+        self.opponents.stretch_last = False
         rows = [[opponent_name(r["opponent"]), r["games"], r["wins"], f"{r['win_rate']:.0%}",
                  r["skunks_given"], r["skunks_taken"], r["undo_games"] or 0]
                 for r in history.by_opponent()]

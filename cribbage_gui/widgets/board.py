@@ -282,7 +282,7 @@ class BoardWidget(QWidget):
         r = self.peg_radius() * (1 + 0.3 * lifted)
         shadow = QPointF(centre.x() + 1.5 + 3 * lifted, centre.y() + 1.5 + 3 * lifted)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(0, 0, 0, 90))
+        p.setBrush(QColor(theme.current().shadow))
         p.drawEllipse(shadow, r, r)
         colour = QColor(theme.current().pegs[player])
         g = QRadialGradient(centre.x() - r / 3, centre.y() - r / 3, r * 1.4)

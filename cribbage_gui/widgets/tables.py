@@ -34,6 +34,7 @@ class FitTable(QTableWidget):
     def __init__(self, rows: int, columns: int) -> None:
         super().__init__(rows, columns)
         self.priority: list[int] | None = None
+        self.stretch_last = True  # the last column takes the room left over
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
@@ -59,7 +60,7 @@ class FitTable(QTableWidget):
             self.setColumnHidden(c, c not in shown)
             if c in shown:
                 self.setColumnWidth(c, widths[c])
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(self.stretch_last)
 
     def _header_width(self, column: int) -> int:
         """The header's text and padding, with room for the sort arrow only where it is
