@@ -108,6 +108,11 @@ class Player(ABC):
         """Claim the count of ``obs.show`` (only seats set to count by hand are asked)."""
         raise IllegalActionError(f"{self.name} does not count by hand")
 
+    def peg(self, obs: Observation) -> Decision:
+        """Claim the pegging points of the card just played, or of the go just won (only
+        seats set to peg by hand are asked)."""
+        raise IllegalActionError(f"{self.name} does not peg by hand")
+
     def decide(self, obs: Observation) -> Decision:
         """The decision this observation asks for, checked to be legal."""
         if obs.phase is Phase.DISCARD:
@@ -116,6 +121,8 @@ class Player(ABC):
             decision = self.play(obs) if obs.legal_cards else Decision(GO, ForcedGo(obs.count))
         elif obs.phase is Phase.COUNT and obs.to_play == obs.seat:
             decision = self.count(obs)
+        elif obs.phase is Phase.PEG and obs.to_play == obs.seat:
+            decision = self.peg(obs)
         else:
             raise IllegalActionError(f"seat {obs.seat} has no decision to make now")
         if decision.action not in obs.legal_actions:

@@ -205,7 +205,7 @@ class TableModel:
         else:
             shown = "" if e.reason in ("go", "last card") or not cards else \
                 f" ({cards_text(cards)})"
-            self._say("score", f"{self.names[e.seat]}: {announce(e.source, e.points, e.items)}"
+            self._say("score", f"{self.names[e.seat]}: {announce(e.source, e.points, e.items, e.reason)}"
                                f"{shown}, now {e.total}.", e.seat, cards, e.points)
 
     def _on_GameOver(self, e: GameOver) -> None:

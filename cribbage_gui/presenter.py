@@ -246,7 +246,7 @@ class Presenter(QObject):
             self.waiting_to_continue.emit(True)
             self._start_auto_advance()
             return 0
-        t.announce(f"{m.names[e.seat]}: {announce(e.source, e.points, e.items)}")
+        t.announce(f"{m.names[e.seat]}: {announce(e.source, e.points, e.items, e.reason)}")
         t.set_highlight(c for item in e.items for c in item.cards
                         if e.source == "pegging")
         t.refresh()

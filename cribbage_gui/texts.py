@@ -98,10 +98,14 @@ def spoken_count(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
     return count_aloud(items) if items else ZERO_HAND
 
 
-def announce(source: str, points: int, items: tuple[ScoreItem, ...]) -> str:
-    """What a player says when scoring: "fifteen for 2", "pair royal for 6", "go for 1"."""
+def announce(source: str, points: int, items: tuple[ScoreItem, ...],
+             reason: str = "") -> str:
+    """What a player says when scoring: "fifteen for 2", "pair royal for 6", "go for 1"; a
+    manual peg below the points there were is "pegs 2" (the rest is missed)."""
     if source == "muggins":
         return f"muggins for {points}"
+    if reason == "claimed":
+        return f"pegs {points}"
     if source in ("hand", "crib"):
         return f"{source} for {points}: {spoken_count(items)}"
     return " and ".join(f"{i.label} for {i.points}" for i in items)

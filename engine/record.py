@@ -60,6 +60,7 @@ def to_record(game: GameState) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "start_scores": list(game.start_scores),
         "manual_count": list(game.manual_count),
+        "manual_pegging": list(game.manual_pegging),
         "muggins": game.muggins,
         "cuts": [card_names(c) for c in game.cuts],
         "decks": [card_names(d) for d in game.decks],
@@ -85,7 +86,8 @@ def from_record(cls: type[GameState], data: Any) -> GameState:
         game = cls.new(seed, first_dealer=data["first_dealer"],
                        scores=tuple(data["start_scores"]), decks=decks, cuts=cuts,
                        manual_count=tuple(data.get("manual_count", (False, False))),
-                       muggins=bool(data.get("muggins", False)))
+                       muggins=bool(data.get("muggins", False)),
+                       manual_pegging=tuple(data.get("manual_pegging", (False, False))))
         for index, (seat, action) in enumerate(actions):
             try:
                 game.apply(seat, action)
@@ -122,4 +124,7 @@ def snapshot(game: GameState) -> dict[str, Any]:
     fields["phase"] = str(game.phase)
     fields["rng"] = [game._cut_rng.bit_generator.state, game._deal_rng.bit_generator.state]
     fields["starter_in_deck"] = game._starter_in_deck
+    pending = game._peg_pending
+    fields["peg_pending"] = None if pending is None else [
+        pending[0], [[i.kind, list(i.cards), i.points] for i in pending[1]], pending[2]]
     return json.loads(json.dumps(fields, default=list))

@@ -58,6 +58,7 @@ class Phase(StrEnum):
     DISCARD = "discard"
     PLAY = "play"
     COUNT = "count"  # manual counting: the show waits for a seat to claim its count
+    PEG = "peg"  # manual pegging: the play waits for a seat to claim its pegging points
     GAME_OVER = "game_over"
 
 
@@ -90,7 +91,8 @@ class Go:
 
 @dataclass(frozen=True)
 class Claim:
-    """Manual counting: the points a seat claims for the hand or crib being shown.
+    """Manual counting: the points a seat claims for the hand or crib being shown, or, with
+    manual pegging, for the card it just played (or the go or last card it just won).
 
     Less than the count scores the claim (and, with muggins, the opponent pegs the points
     missed); more is corrected to the true count."""
@@ -179,28 +181,39 @@ class GameState:
         self.deal_number = 0
         self.winner: int | None = None
         self.manual_count = (False, False)
+        self.manual_pegging = (False, False)
         self.muggins = False
         self.show_step: int | None = None  # in the COUNT phase: which of SHOW_ORDER
+        # in the PEG phase: what the waiting claim is for ("card" or "go"), its items, and
+        # what the play does next (the count after the card, or whether all cards are out)
+        self._peg_pending: tuple[str, tuple[ScoreItem, ...], int] | None = None
 
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, seed: int | None = None, *, first_dealer: int | None = None,
             scores: tuple[int, int] = (0, 0), decks: list | tuple = (),
             cuts: list | tuple = (), manual_count: tuple[bool, bool] = (False, False),
-            muggins: bool = False) -> GameState:
+            muggins: bool = False,
+            manual_pegging: tuple[bool, bool] = (False, False)) -> GameState:
         """Start a game: cut for deal (unless ``first_dealer`` is given), then deal.
 
         ``seed`` fixes every chance outcome (None draws a fresh one, recorded in
         ``self.seed``). ``scores`` starts from a board position other than 0-0. ``decks``
         scripts the first deals (52 cards each, see :func:`stacked_deck`) and ``cuts`` the
         cut for deal; later outcomes come from the seed. ``manual_count`` marks the seats
-        that count their own hand and crib in the show (a :class:`Claim`); with ``muggins``
-        the opponent pegs the points they miss.
+        that count their own hand and crib in the show (a :class:`Claim`), and
+        ``manual_pegging`` those that peg their own points in the play: after each card such
+        a seat plays (whether it scored or not, so the pause gives nothing away) and after
+        each go or last card it wins, the game waits in ``Phase.PEG`` for its claim. With
+        ``muggins`` the opponent pegs the points they miss.
         """
         game = cls()
         if len(manual_count) != 2:
             raise IllegalActionError("manual_count needs a flag for each of the two seats")
+        if len(manual_pegging) != 2:
+            raise IllegalActionError("manual_pegging needs a flag for each of the two seats")
         game.manual_count = (bool(manual_count[0]), bool(manual_count[1]))
+        game.manual_pegging = (bool(manual_pegging[0]), bool(manual_pegging[1]))
         game.muggins = bool(muggins)
         if seed is not None and (not isinstance(seed, int | np.integer) or seed < 0):
             raise IllegalActionError(f"the seed must be a whole number >= 0, not {seed!r}")
@@ -287,7 +300,7 @@ class GameState:
             cards = tuple(PlayCard(c) for c in self.hands[seat]
                           if self.count + PIPS[c] <= MAX_COUNT)
             return cards or (GO,)
-        if self.phase is Phase.COUNT and self.to_play == seat:
+        if self.phase in (Phase.COUNT, Phase.PEG) and self.to_play == seat:
             return tuple(Claim(p) for p in range(MAX_CLAIM + 1))
         return ()
 
@@ -372,14 +385,30 @@ class GameState:
         self.last_player = seat
         self.events.append(Played(seat, card, new_count))
         items = tuple(peg_breakdown([c for _, c in self.current]))
+        if self.manual_pegging[seat]:
+            self._wait_for_peg(seat, "card", items, new_count)
+            return
         if items:
-            reason = " and ".join(item.label for item in items)
-            self._award(seat, sum(i.points for i in items), "pegging", reason, items)
+            self._peg(seat, items)
             if self.winner is not None:
                 return
-        if new_count == MAX_COUNT:
+        self._after_card(seat, new_count)
+
+    def _peg(self, seat: int, items: tuple[ScoreItem, ...]) -> None:
+        """Award pegging points: "fifteen and a pair", "go", "last card" ..."""
+        reason = " and ".join(item.label for item in items)
+        self._award(seat, sum(i.points for i in items), "pegging", reason, items)
+
+    def _after_card(self, seat: int, count: int) -> None:
+        if count == MAX_COUNT:
             self._reset_count()
         self._advance(1 - seat)
+
+    def _wait_for_peg(self, seat: int, kind: str, items: tuple[ScoreItem, ...],
+                      then: int) -> None:
+        self.phase = Phase.PEG
+        self.to_play = seat
+        self._peg_pending = (kind, items, then)
 
     def go(self, seat: int) -> None:
         """Say go: only when ``seat`` holds cards and none of them fits."""
@@ -394,9 +423,11 @@ class GameState:
         self._advance(1 - seat)
 
     def claim(self, seat: int, points: int) -> None:
-        """Manual counting: ``seat`` claims ``points`` for the hand or crib being shown."""
+        """Manual counting: ``seat`` claims ``points`` for the hand or crib being shown, or
+        (manual pegging) for the card it played or the go it won."""
         self._check_seat(seat)
-        self._check_phase(Phase.COUNT, "claim a count")
+        if self.phase is not Phase.PEG:
+            self._check_phase(Phase.COUNT, "claim a count")
         if self.to_play != seat:
             raise IllegalActionError(f"seat {seat} cannot claim: seat {self.to_play} is "
                                      f"counting")
@@ -404,6 +435,9 @@ class GameState:
                 or not 0 <= points <= MAX_CLAIM:
             raise IllegalActionError(f"a count is a whole number from 0 to {MAX_CLAIM}, "
                                      f"not {points!r}")
+        if self.phase is Phase.PEG:
+            self._claim_pegging(seat, points)
+            return
         self.actions.append((seat, Claim(points)))
         _, what, cards = self._showing()
         items = tuple(score_breakdown(cards, self.starter, is_crib=what == "crib"))
@@ -415,6 +449,32 @@ class GameState:
             self._award(1 - seat, actual - points, "muggins", "muggins", items)
         if self.winner is None:
             self._show(self.show_step + 1)
+
+    def _claim_pegging(self, seat: int, points: int) -> None:
+        self.actions.append((seat, Claim(points)))
+        kind, items, then = self._peg_pending
+        self._peg_pending = None
+        actual = sum(i.points for i in items)
+        self.events.append(Claimed(seat, "pegging", points, actual))
+        self.phase = Phase.PLAY
+        self.to_play = None
+        if points >= actual:
+            if items:
+                self._peg(seat, items)  # exactly what the automatic play awards
+        else:
+            if points:
+                self._award(seat, points, "pegging", "claimed", items)
+            if self.winner is None and self.muggins:
+                self._award(1 - seat, actual - points, "muggins", "muggins", items)
+        if self.winner is not None:
+            return
+        if kind == "card":
+            self._after_card(seat, then)
+        elif then:  # the last card of the play: the show
+            self._show()
+        else:
+            self._reset_count()
+            self._advance(1 - seat)
 
     # ----------------------------------------------------------------- the flow
     def _cut_starter(self) -> None:
@@ -444,8 +504,11 @@ class GameState:
             all_played = not self.hands[0] and not self.hands[1]
             if self.current:  # a count ended by a 31 was already reset and scores no go
                 reason = "last card" if all_played else "go"
-                self._award(self.last_player, 1, "pegging", reason,
-                            (ScoreItem(reason, tuple(c for _, c in self.current), 1),))
+                items = (ScoreItem(reason, tuple(c for _, c in self.current), 1),)
+                if self.manual_pegging[self.last_player]:
+                    self._wait_for_peg(self.last_player, "go", items, int(all_played))
+                    return
+                self._peg(self.last_player, items)
                 if self.winner is not None:
                     return
             if all_played:
@@ -565,6 +628,8 @@ def why_illegal(obs: Observation, action: Action) -> str | None:
     if isinstance(action, PlayCard | Go):
         if obs.phase is Phase.DISCARD:
             return "throw two cards to the crib first"
+        if obs.phase is Phase.PEG and obs.to_play == obs.seat:
+            return "peg your points for that card first"
         if obs.phase is Phase.COUNT or obs.to_play != obs.seat:
             return "it is not your turn to play"
         if isinstance(action, Go):
@@ -573,7 +638,7 @@ def why_illegal(obs: Observation, action: Action) -> str | None:
             return "that card is not in your hand"
         return f"that would make {obs.count + PIPS[action.card]}"
     if isinstance(action, Claim):
-        if obs.phase is not Phase.COUNT or obs.to_play != obs.seat:
+        if obs.phase not in (Phase.COUNT, Phase.PEG) or obs.to_play != obs.seat:
             return "there is nothing for you to count now"
         return f"a count is a whole number from 0 to {MAX_CLAIM}"
     return "that is not a move in cribbage"

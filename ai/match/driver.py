@@ -115,7 +115,7 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
 
 
 def _next_seat(game: GameState) -> int:
-    if game.phase in (Phase.PLAY, Phase.COUNT):
+    if game.phase in (Phase.PLAY, Phase.COUNT, Phase.PEG):
         return game.to_play
     # discard: the pone tosses first, as the dealer waits for the pone's cards
     return game.pone if game.tosses[game.pone] is None else game.dealer

@@ -66,3 +66,6 @@ class HumanPlayer(Player):
 
     def count(self, obs: Observation) -> Decision:
         return self._wait(obs)
+
+    def peg(self, obs: Observation) -> Decision:
+        return self._wait(obs)
