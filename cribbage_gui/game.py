@@ -24,11 +24,12 @@ from cribbage_gui.saving import SavedGame
 from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
 from engine import Claim, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
+from engine.events import CountReset, Played, SaidGo
 
 
 def is_pegging_claim(phase) -> bool:
     """Manual pegging: the play waits for the person to peg the points of their card."""
-    return phase is not None and phase is getattr(Phase, "PEG", object())
+    return phase is Phase.PEG
 
 
 class Playing(QObject):
@@ -169,7 +170,15 @@ class Playing(QObject):
         elif obs.phase is Phase.COUNT:
             self.table.set_status(f"Count your {obs.show[1]}, then Claim")
         elif is_pegging_claim(obs.phase):
-            self.table.set_status("Peg your points for that card (0 if none), then Peg")
+            last = next((e for e in reversed(self._shown) if isinstance(e, Played | SaidGo
+                                                                      | CountReset)), None)
+            if isinstance(last, Played) and last.seat == obs.seat:
+                self.table.set_status(f"Peg your points for {card_label(last.card)} "
+                                      f"(0 if none), then Peg")
+            else:
+                last_card = not obs.hand and not obs.opponent_cards_left
+                self.table.set_status(f"Peg your point for the "
+                                      f"{'last card' if last_card else 'go'}, then Peg")
         self.table.refresh()
 
     def set_controls(self, obs) -> None:
@@ -184,6 +193,8 @@ class Playing(QObject):
         if claiming:
             b.set_claim_prompt(phase is not Phase.COUNT)
             b.claim_spin.setValue(0)
+            b.claim_spin.setFocus()  # type the number, then Enter
+            b.claim_spin.selectAll()
         b.hint_button.setEnabled(phase in (Phase.DISCARD, Phase.PLAY))
         b.undo_button.setVisible(self.setup is not None and self.setup.undo)
         b.undo_button.setEnabled(self.can_undo)

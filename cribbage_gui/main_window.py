@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
             dock.topLevelChanged.connect(self._panels_moved)
         self._default_docks(wide=False)
         self._menus()
-        self.resize(1400, 900)
+        self.resize(*first_size())
 
     def _default_docks(self, wide: bool) -> None:
         """The panels on the right, tabbed; from ``WIDE`` pixels the play-by-play on the
@@ -577,6 +577,15 @@ class MainWindow(QMainWindow):
             g.hint()
             return
         super().keyPressEvent(event)
+
+
+def first_size() -> tuple[int, int]:
+    """The window's size at the very first start: 1400x900, or 90% of a smaller screen."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return 1400, 900
+    room = screen.availableGeometry()
+    return min(1400, int(room.width() * 0.9)), min(900, int(room.height() * 0.9))
 
 
 SHORTCUTS = (

@@ -205,8 +205,9 @@ class TableModel:
         else:
             shown = "" if e.reason in ("go", "last card") or not cards else \
                 f" ({cards_text(cards)})"
-            self._say("score", f"{self.names[e.seat]}: {announce(e.source, e.points, e.items, e.reason)}"
-                               f"{shown}, now {e.total}.", e.seat, cards, e.points)
+            said = announce(e.source, e.points, e.items, e.reason)
+            self._say("score", f"{self.names[e.seat]}: {said}{shown}, now {e.total}.", e.seat,
+                      cards, e.points)
 
     def _on_GameOver(self, e: GameOver) -> None:
         self.game_over = e

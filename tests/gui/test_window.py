@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from ai import available_players, make_player
 from cribbage_gui.saving import HISTORY_NAME, SAVE_NAME
 from engine import Phase, score_breakdown
-from engine.events import Claimed, GameOver, Scored
+from engine.events import Claimed, GameOver, Played, Scored
 from engine.scoring import count_aloud
 from tests.gui.helpers import click_card, my_hand, play_to_the_end, take_turn, wait_for_input
 
@@ -236,3 +236,45 @@ def test_new_game_dialog_lists_the_registry(qtbot, make_window):
     dialog.seed.setText("forty-two")
     dialog._accept()
     assert dialog.result() == 0  # refused: not a number
+
+
+def test_manual_pegging_with_muggins_through_the_widgets(qtbot, make_window):
+    from engine.pegging import peg_points
+
+    window = make_window(manual_pegging=True, muggins=True)
+    window.start_match("heuristic", seed=6)
+    game = window.playing.controller.game
+    assert game.manual_pegging == (True, False)
+    missed = 0
+    for _ in range(300):
+        wait_for_input(qtbot, window)
+        obs = window.playing.obs
+        if obs is not None and obs.phase is Phase.PEG:
+            bar = window.game_bar
+            assert bar.claim_button.isVisible() and bar.claim_button.text() == "Peg"
+            assert bar.claim_spin.prefix() == "Peg: " and bar.claim_spin.hasFocus()
+            assert window.table.status.text.startswith("Peg your point")
+            last = game.events[-1]
+            actual = peg_points([c for _, c in game.current]) if isinstance(
+                last, Played) and last.seat == 0 else 1
+            claims = sum(isinstance(e, Claimed) for e in game.events)
+            if actual and not missed:  # miss the first points: muggins takes them
+                bar.claim_spin.setValue(0)
+                qtbot.mouseClick(bar.claim_button, Qt.MouseButton.LeftButton)
+                qtbot.waitUntil(lambda n=claims: sum(isinstance(e, Claimed)
+                                                     for e in game.events) > n, timeout=5000)
+                at = max(i for i, e in enumerate(game.events) if isinstance(e, Claimed))
+                muggins = [e for e in game.events[at:] if isinstance(e, Scored)]
+                assert (muggins[0].seat, muggins[0].source, muggins[0].points) == \
+                    (1, "muggins", actual)
+                missed = actual
+                break
+            bar.claim_spin.setValue(actual)  # the right count, typed, then Enter
+            qtbot.keyClick(window, Qt.Key.Key_Return)
+            qtbot.waitUntil(lambda n=claims: sum(isinstance(e, Claimed)
+                                                 for e in game.events) > n, timeout=5000)
+            continue
+        if obs is not None and obs.phase is Phase.COUNT:
+            raise AssertionError("the show is counted automatically here")
+        take_turn(qtbot, window)
+    assert missed, "no pegging points came up"
