@@ -156,7 +156,7 @@ class MainWindow(QMainWindow):
         self._action(view, "Reset the &panels", self.reset_layout)
         help_menu = self.menuBar().addMenu("&Help")
         self._action(help_menu, "&How to play", lambda: self.show_help("How to play"),
-                     QKeySequence.StandardKey.HelpContents)
+                     QKeySequence(Qt.Key.Key_F1))
         self._action(help_menu, "&Scoring", lambda: self.show_help("Scoring"))
         self._action(help_menu, "&Keyboard shortcuts",
                      lambda: self.show_help("Keyboard shortcuts"))
@@ -531,6 +531,9 @@ class MainWindow(QMainWindow):
         if window is None:
             window = HelpWindow(self, shortcuts=SHORTCUTS, data_dir=self.data_dir,
                                 settings_path=self.qsettings.fileName())
+            # A reading size: most of a small window, at most about a page on a large one.
+            window.resize(min(1000, max(560, int(self.width() * 0.8))),
+                          min(860, max(420, int(self.height() * 0.86))))
             self.help_window = window
         window.show_topic(topic)
         window.show()
