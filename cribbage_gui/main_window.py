@@ -29,6 +29,7 @@ from cribbage_gui.history import open_history, points_by_source, scores_by_deal
 from cribbage_gui.jobs import wait_for_jobs
 from cribbage_gui.presenter import Presenter
 from cribbage_gui.settings import Settings
+from cribbage_gui.sound import Sound
 from cribbage_gui.texts import player_title
 from cribbage_gui.watching import Watching, WatchSetup
 from cribbage_gui.widgets.board import BoardWidget
@@ -40,12 +41,13 @@ from cribbage_gui.widgets.reasoning import ReasoningDock, review_headline
 from cribbage_gui.widgets.table import TableView
 
 LAYOUT_VERSION = 2  # a saved dock layout from another version is not restored
+WATCH_SOUND_MS = 200  # watching with shorter pauses than this makes no sound
 WIDE = 1300  # from this width the play-by-play has its own column
 
 
 class MainWindow(QMainWindow):
     def __init__(self, data_dir: Path | None = None, qsettings: QSettings | None = None,
-                 parent=None) -> None:
+                 parent=None, sound: Sound | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Cribbage")
         self.qsettings = qsettings or QSettings()
@@ -54,6 +56,7 @@ class MainWindow(QMainWindow):
         self.saves = saving.SaveStore(self.data_dir)
         self.messages: list[str] = []  # shown to the person (also read by tests)
         self.history, problem = open_history(self.data_dir / saving.HISTORY_NAME)
+        self.sound = sound or Sound(saving.cache_dir() / "sounds", self.settings.sound)
         self._build()
         self.playing = Playing(self.presenter, self.table, self.game_bar, self.history,
                                lambda: self.settings, self)
@@ -180,6 +183,7 @@ class MainWindow(QMainWindow):
         p.shown.connect(self.reasoning.on_event)
         p.shown.connect(self._track_weights_position)
         p.shown.connect(self._log_event)
+        p.shown.connect(self._sound_event)
         p.turn_ready.connect(lambda _obs: self.undo_action.setEnabled(g.can_undo))
         g.message.connect(self.tell)
         g.refused.connect(self.refuse)
@@ -201,6 +205,7 @@ class MainWindow(QMainWindow):
         s = self.settings
         theme.apply(s.theme)
         self.presenter.set_pace(s.pace, s.auto_advance_ms)
+        self.sound.enabled = s.sound
         self.table.back = s.card_back
         self.table.sort_hand = s.sort_hand
         self.board.set_colour(s.board_colour)
@@ -517,6 +522,12 @@ class MainWindow(QMainWindow):
         self.tell("The game stopped because of an internal error; see the details.")
         QMessageBox.critical(self, "Internal error", details[-2000:])
 
+    def _sound_event(self, event) -> None:
+        if not self.watching.active:
+            self.sound.event(event, self.presenter.model.my_seat)
+        elif (self.presenter.fixed_delay_ms or 0) >= WATCH_SOUND_MS:
+            self.sound.event(event, None)  # a fast watch stays quiet
+
     # ------------------------------------------------------------------ other windows
     def show_statistics(self) -> None:
         from cribbage_gui.statistics import StatisticsWindow
@@ -540,7 +551,7 @@ class MainWindow(QMainWindow):
         window.raise_()
 
     def settings_dialog(self) -> None:
-        dialog = SettingsDialog(self.settings, parent=self)
+        dialog = SettingsDialog(self.settings, sound_note=self.sound.note(), parent=self)
         if dialog.exec():
             self.settings = dialog.settings()
             self.settings.save(self.qsettings)

@@ -49,6 +49,17 @@ def data_dir() -> Path:
     return path
 
 
+def cache_dir() -> Path:
+    """The user's cache folder for this application: files the game can always write again
+    (the sound effects). Not created here."""
+    override = os.environ.get("CRIBBAGE_CACHE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
 def legacy_data_dir() -> Path | None:
     """The doubled folder earlier versions used (Qt's AppDataLocation for an organisation
     and an application both named "Cribbage"), or None when there is none."""
