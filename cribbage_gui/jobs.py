@@ -45,9 +45,27 @@ class _Job(QRunnable):
             self.signals.done.emit(self.tag, result)
 
 
+_collector = None
+
+
+def collect_garbage_on_the_gui_thread() -> None:
+    """Python's cyclic garbage collector runs in whichever thread happens to allocate; when it
+    frees a Qt widget from there (a closed window's, say), Qt calls back into Python from the
+    wrong thread and the process deadlocks or crashes (seen: a rating job hung freeing an
+    old window). So automatic collection is turned off and pyqtgraph's ``GarbageCollector``
+    collects on a timer on the GUI thread instead, by the same thresholds. Call it on the
+    GUI thread with the application running; calling it again does nothing."""
+    global _collector
+    if _collector is None:
+        from pyqtgraph.util.garbage_collector import GarbageCollector
+
+        _collector = GarbageCollector(interval=0.5)
+
+
 def run_job(owner: QObject, tag, work, receiver) -> None:
     """Run ``work()`` in the global thread pool; ``receiver(tag, result)`` gets the answer
     on the GUI thread. ``owner`` keeps the job alive until then."""
+    collect_garbage_on_the_gui_thread()
     jobs = owner.__dict__.setdefault("_running_jobs", set())
 
     def finish(t, result):

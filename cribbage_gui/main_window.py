@@ -26,7 +26,7 @@ from cribbage_gui import saving, theme
 from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
 from cribbage_gui.game import Playing
 from cribbage_gui.history import open_history, points_by_source, scores_by_deal
-from cribbage_gui.jobs import wait_for_jobs
+from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, wait_for_jobs
 from cribbage_gui.presenter import Presenter
 from cribbage_gui.settings import Settings
 from cribbage_gui.sound import Sound
@@ -49,6 +49,7 @@ class MainWindow(QMainWindow):
     def __init__(self, data_dir: Path | None = None, qsettings: QSettings | None = None,
                  parent=None, sound: Sound | None = None) -> None:
         super().__init__(parent)
+        collect_garbage_on_the_gui_thread()  # the game and the advice run in other threads
         self.setWindowTitle("Cribbage")
         self.qsettings = qsettings or QSettings()
         self.settings = Settings.load(self.qsettings)
