@@ -261,7 +261,8 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             computer.decisions.setCurrentRow(kinds.index("WeightsDiscard"))
             d.pump(0.1)
             bar = computer.scroll.verticalScrollBar()
-            bar.setValue(computer.table.y() + computer.table.height() // 2)  # the charts
+            bar.setValue(computer.charts.y() - 8)  # the charts: S, w and p = w·S
+            d.pump(0.05)
             d.grab("reasoning-weights")
         if want("reasoning-expert"):
             w.reasoning.computer.decisions.setCurrentRow(kinds.index("ExpertDiscard"))

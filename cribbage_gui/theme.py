@@ -269,6 +269,7 @@ def _restyle(widget) -> None:
         title = plot.titleLabel
         if title is not None and title.text:
             title.setText(title.text, color=t.chart_foreground, size=CHART_TITLE)
+            title.setMinimumWidth(0)  # a long title never widens a chart past its panel
         legend = plot.legend
         if legend is not None:
             legend.setLabelTextColor(t.chart_foreground)

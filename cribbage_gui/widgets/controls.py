@@ -61,6 +61,7 @@ class WatchBar(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.tally = QLabel("")
+        self.tally.setWordWrap(True)  # a narrow window: two lines rather than a clipped one
         self.tally.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.tally, 1)
         layout.addWidget(QLabel("Speed"))

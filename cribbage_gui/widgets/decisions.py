@@ -110,6 +110,7 @@ class ComputerTab(QWidget):
         share = 0.25 if charted else 0.4  # charts want room; a plain record leaves more list
         self.split.setSizes([int(total * share), total - int(total * share)])
         theme.style_chart(self.charts)
+        self.scroll.verticalScrollBar().setValue(0)  # a new decision reads from its sentence
 
     def _set_table(self, headers, rows, highlight=None) -> None:
         set_headers(self.table, headers)
@@ -131,7 +132,7 @@ class ComputerTab(QWidget):
         d, own, opp = r.position
         self._more(f"Position: {'dealer' if d else 'pone'}, {own} to {opp}.")
         self.charts.setVisible(True)
-        heat = self.charts.addPlot(title="S: strategies (rows) × options (columns)")
+        heat = self.charts.addPlot(title="S: strategies × options")
         image = pg.ImageItem(axisOrder="row-major")
         image.setImage(np.array(r.S), levels=(0, 1))
         image.setColorMap(pg.ColorMap([0, 1], [(255, 255, 255), (20, 20, 20)]))
@@ -142,12 +143,12 @@ class ComputerTab(QWidget):
         heat.addItem(pg.PlotDataItem([r.chosen + 0.5], [-0.3], symbol="t",
                                      symbolBrush=t.accent_2, pen=None))
         self.charts.nextRow()
-        bars = self.charts.addPlot(title="w: the strategies' weights here")
+        bars = self.charts.addPlot(title="w: weights at this score")
         bars.addItem(pg.BarGraphItem(x=np.arange(len(r.w)), height=np.array(r.w), width=0.7,
                                      brush=t.accent))
         bars.getAxis("bottom").setTicks([[(i, str(i + 1)) for i in range(len(r.w))]])
         self.charts.nextRow()
-        values = self.charts.addPlot(title="p = w·S for the 15 options")
+        values = self.charts.addPlot(title="p = w·S per option")
         colours = [t.accent_2 if j == r.chosen else t.neutral for j in range(len(r.p))]
         values.addItem(pg.BarGraphItem(x=np.arange(len(r.p)), height=np.array(r.p),
                                        width=0.7, brushes=colours))

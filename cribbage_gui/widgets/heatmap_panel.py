@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -114,8 +115,33 @@ class HeatmapDock(QDockWidget):
         self.strategy.currentTextChanged.connect(self.redraw)
         self.view.currentTextChanged.connect(self.redraw)
 
-    def _training_box(self) -> QGroupBox:
-        box = QGroupBox("Train weights")
+    def _training_box(self) -> QWidget:
+        """The training form, folded under a "Train weights" button so that the heatmap
+        keeps the room in a short panel; it opens itself while a run is going."""
+        wrapper = QWidget()
+        column = QVBoxLayout(wrapper)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        self.train_toggle = QToolButton()
+        self.train_toggle.setText("Train weights")
+        self.train_toggle.setCheckable(True)
+        self.train_toggle.setAutoRaise(True)
+        self.train_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.train_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.train_toggle.setToolTip("Train a weights table here, and watch the heatmap "
+                                     "sharpen as each checkpoint lands")
+        box = QGroupBox()
+        box.setVisible(False)
+        self.train_box = box
+
+        def fold(open_: bool) -> None:
+            box.setVisible(open_)
+            self.train_toggle.setArrowType(Qt.ArrowType.DownArrow if open_
+                                           else Qt.ArrowType.RightArrow)
+
+        self.train_toggle.toggled.connect(fold)
+        column.addWidget(self.train_toggle)
+        column.addWidget(box)
         form = QFormLayout(box)
         self.games = QSpinBox()
         self.games.setRange(1000, 100_000_000)
@@ -146,7 +172,7 @@ class HeatmapDock(QDockWidget):
         self.rate = QLabel("")
         form.addRow(self.progress)
         form.addRow(self.rate)
-        return box
+        return wrapper
 
     # ------------------------------------------------------------------ data
     def load_file(self, path: Path) -> None:
@@ -259,6 +285,7 @@ class HeatmapDock(QDockWidget):
     def start_training(self, run_dir: Path | None = None) -> None:
         if self.training:
             return
+        self.train_toggle.setChecked(True)  # the run's progress in view
         self.run_dir = Path(run_dir) if run_dir else Path(tempfile.mkdtemp(prefix="weights-"))
         self.run_games = self.games.value()
         args = ["-m", "cribbage_gui.cli", "train", "weights", "--games", str(self.run_games),

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QProcess
+from PySide6.QtCore import QPointF, QProcess, Qt
 
 from ai.training import weights as model
 from cribbage_gui.widgets.heatmap_panel import DOMINANT, HeatmapDock
@@ -148,3 +148,20 @@ def test_a_short_training_run_ends_on_its_final_table(dock, qtbot, tmp_path):
     assert np.allclose(dock.weights, final)
     assert [g for g, _ in dock.checkpoints] == [model.CHUNK, 2 * model.CHUNK]
     assert dock.progress.value() == 2 * model.CHUNK
+
+
+def test_the_training_form_is_folded_until_asked_for(qtbot):
+    """At 1024x700 the form took most of the panel and left the heatmap tiny."""
+    dock = HeatmapDock()
+    qtbot.addWidget(dock)
+    dock.resize(330, 460)
+    dock.show()
+    qtbot.waitExposed(dock)
+    folded = dock.plot_widget.height()
+    assert not dock.train_box.isVisible()
+    qtbot.mouseClick(dock.train_toggle, Qt.MouseButton.LeftButton)
+    assert dock.train_box.isVisible() and dock.start_button.isVisible()
+    qtbot.wait(20)
+    assert dock.plot_widget.height() < folded - 100  # the form takes its room when open
+    qtbot.mouseClick(dock.train_toggle, Qt.MouseButton.LeftButton)
+    assert not dock.train_box.isVisible()

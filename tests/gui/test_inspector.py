@@ -339,3 +339,16 @@ def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
     assert len(tab.records) >= 40
     rows = tab.decisions.height() / tab.decisions.sizeHintForRow(0)
     assert rows >= 8
+    # a decision chosen after scrolling down another's charts is read from its sentence
+    bar = tab.scroll.verticalScrollBar()
+
+    def scrolls(row):
+        tab.decisions.setCurrentRow(row)
+        qtbot.wait(20)  # the scroll range follows the new layout
+        return bar.maximum() > 0
+
+    tall = next(row for row in range(len(tab.records)) if scrolls(row))
+    bar.setValue(bar.maximum())
+    assert bar.value() > 0
+    tab.decisions.setCurrentRow(tall + 1)
+    assert bar.value() == 0
