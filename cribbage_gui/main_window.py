@@ -119,10 +119,11 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.reasoning, self.heatmap)
         if wide:
             self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.log)
-            self.resizeDocks([self.log], [220], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.log], [max(220, int(self.width() * 0.14))],
+                             Qt.Orientation.Horizontal)
         else:
             self.tabifyDockWidget(self.reasoning, self.log)
-        self.resizeDocks([self.reasoning], [500 if wide else 330],
+        self.resizeDocks([self.reasoning], [max(500, int(self.width() * 0.3)) if wide else 330],
                          Qt.Orientation.Horizontal)
         self.reasoning.raise_()
         self._arranging = False
