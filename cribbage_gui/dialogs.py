@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from ai import available_players, named_levels
@@ -177,12 +178,18 @@ class SettingsDialog(QDialog):
         form.addRow("", self.sort)
         self.sound = QCheckBox("Sound effects")
         self.sound.setChecked(settings.sound)
-        form.addRow("", self.sound)
-        if sound_note:
+        sound_row = QWidget()
+        column = QVBoxLayout(sound_row)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.sound)
+        if sound_note:  # how sound plays here, or why it cannot
             self.sound.setToolTip(sound_note)
             self.sound_note = QLabel(f"<small>{sound_note}</small>")
             self.sound_note.setWordWrap(True)
-            form.addRow("", self.sound_note)
+            self.sound_note.setContentsMargins(22, 0, 0, 0)  # under the box's text
+            column.addWidget(self.sound_note)
+        form.addRow("", sound_row)
         self.confirm = QCheckBox("Ask before throwing to the crib")
         self.confirm.setChecked(settings.confirm_throw)
         form.addRow("", self.confirm)
