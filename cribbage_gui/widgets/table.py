@@ -441,11 +441,7 @@ class TableView(QGraphicsView):
             else play_row - self.text_px(19)
         self.announcement.setPos(r.center().x(), above)
         self.announcement.update()
-        self.show_words.size = round(self.text_px(16))
-        self.show_words.max_width = r.width() * 0.86
-        below = self.show_words.boundingRect().height() / 2 + h * 0.06
-        self.show_words.setPos(r.center().x(), play_row + h * 0.85 + below)
-        self.show_words.update()
+        self._place_show_words()
         self.status.size = round(self.text_px(14))
         self.status.max_width = r.width() * 0.8
         self.status.setPos(r.center().x(), hand_row - h * 0.2 - self.text_px(14))
@@ -497,3 +493,15 @@ class TableView(QGraphicsView):
 
     def set_show_words(self, text: str) -> None:
         self.show_words.set_text(text)
+        self._place_show_words()  # two lines are taller: keep it clear of the cards
+
+    def _place_show_words(self) -> None:
+        """The count said aloud, its top just under the cards of the show."""
+        r = self.sceneRect()
+        h = self.card_width() * CARD_RATIO
+        play_row = self.rows()[1]
+        self.show_words.size = round(self.text_px(16))
+        self.show_words.max_width = r.width() * 0.86
+        below = self.show_words.boundingRect().height() / 2 + h * 0.06
+        self.show_words.setPos(r.center().x(), play_row + h * 0.85 + below)
+        self.show_words.update()

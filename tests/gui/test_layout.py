@@ -91,3 +91,26 @@ def test_the_hint_and_the_top_row_agree_in_the_window(qtbot, make_window):
     qtbot.waitUntil(lambda: len(window.table.selected) == 2, timeout=TIMEOUT)
     assert window.table.selected == set(tab.option_at(0).toss)
     assert window.table.selected == set(advice.hint(obs).action.cards)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)])
+def test_the_count_said_in_the_show_stays_clear_of_the_cards(qtbot, make_window, size):
+    """Regression: a count long enough to take two lines was placed for one and covered the
+    bottom of the cards at 1024x700."""
+    from tests.gui.helpers import take_turn
+
+    window = make_window()
+    settle(qtbot, window, size)
+    window.start_match("random", seed=5)
+    while not window.game_bar.continue_button.isVisible():
+        assert take_turn(qtbot, window)
+    table = window.table
+    table.set_show_words("fifteen two, fifteen four, fifteen six, fifteen eight, and a "
+                         "double double run of four is twenty-four")
+    words = table.show_words.sceneBoundingRect()
+    cards = [item.sceneBoundingRect() for key, item in table.items.items()
+             if key[0] in ("show", "starter")]
+    assert len(cards) == 5
+    assert words.height() > table.text_px(16) * 2  # two lines at least
+    assert not any(words.intersects(card) for card in cards)
+    assert table.sceneRect().contains(words)
