@@ -99,7 +99,8 @@ class Player(ABC):
         """Choose a card to play (``PlayCard``), or ``GO`` only when no card is legal."""
 
     def observe(self, event) -> None:  # noqa: B027 (optional hook)
-        """Every public event of the game, as it happens (most players ignore them)."""
+        """Every event of the game as this seat may see it (``engine.events.seat_view``:
+        its own cards only), as it happens. Most players ignore them."""
 
     def close(self) -> None:  # noqa: B027 (optional hook)
         """Release what the player holds (an external engine's process)."""

@@ -173,7 +173,7 @@ class ExternalPlayer(Player):
                 self._send({"type": "game_over", "winner": _who(event.winner, self.seat),
                             "scores": _own_first(event.scores, self.seat),
                             "skunk": event.skunk})
-            elif isinstance(event, Dealt):
+            elif isinstance(event, Dealt):  # the driver shows each seat only its own hand
                 self._send({"type": "event", "event": {
                     "type": "dealt", "deal": event.deal,
                     "dealer": _who(event.dealer, self.seat),

@@ -4,13 +4,15 @@ The game state appends one event per thing that happens (a cut, a deal, a toss, 
 go, a score, the end). The match driver and the GUI consume them; a game record stores
 them as JSON so a saved game can be checked when it is loaded back.
 
-Events are the referee's full record: a ``Dealt`` event holds both hands. Whoever shows
-events to a player must filter them (``Observation`` is the per-seat view).
+Events are the referee's full record: a ``Dealt`` event holds both hands and a ``Tossed``
+event the cards thrown. A player is shown :func:`seat_view` of each event instead: its own
+cards only (the other hand empty, the opponent's toss without its cards), everything public
+as it is (the cards played, the starter, each hand and the crib as they are shown).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
 from engine.cards import card_name, parse_card
@@ -42,7 +44,7 @@ class Dealt:
 class Tossed:
     type: ClassVar[str] = "tossed"
     seat: int
-    cards: tuple[int, int]
+    cards: tuple[int, ...]  # the two cards; () in the other seat's view (seat_view)
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,27 @@ EVENT_TYPES = {cls.type: cls for cls in
                (CutForDeal, Dealt, Tossed, StarterCut, Played, SaidGo, CountReset, Scored, Show,
                 Claimed, GameOver)}
 _CARD_FIELDS = {"cards", "card", "starter", "hands"}
+
+
+def seat_view(event: Event, seat: int) -> Event:
+    """``event`` as the player in ``seat`` may see it: a ``Dealt`` event keeps only that
+    seat's six cards (the other hand is ``()``), the opponent's ``Tossed`` event keeps who
+    tossed but not the two cards (``()``). Every other event is public and comes back as it
+    is. This is the same view the external-engine protocol sends.
+
+    >>> from engine.cards import parse_cards
+    >>> dealt = Dealt(1, 0, (parse_cards("AH 2H 3H 4H 5H 6H"), parse_cards("7C 8C 9C TC JC QC")))
+    >>> seat_view(dealt, 1).hands == ((), parse_cards("7C 8C 9C TC JC QC"))
+    True
+    >>> seat_view(Tossed(0, parse_cards("AH 2H")), 1).cards
+    ()
+    """
+    if isinstance(event, Dealt):
+        return replace(event, hands=tuple(h if s == seat else () for s, h in
+                                          enumerate(event.hands)))
+    if isinstance(event, Tossed) and event.seat != seat:
+        return replace(event, cards=())
+    return event
 
 
 def _cards_out(value: Any) -> Any:

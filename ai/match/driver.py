@@ -21,7 +21,7 @@ import numpy as np
 
 from ai.base import Decision, Player, PlayerFailure
 from engine import GameState
-from engine.events import SOURCES, Dealt, Event, GameOver, Scored
+from engine.events import SOURCES, Dealt, Event, GameOver, Scored, seat_view
 from engine.state import GO, Phase
 
 
@@ -94,8 +94,8 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
     yield GameStarted(index, game.seed, first_dealer, (players[0].name, players[1].name))
     while True:
         for event in game.events[reported:]:
-            for player in players:
-                player.observe(event)
+            for seat, player in enumerate(players):
+                player.observe(seat_view(event, seat))  # its own cards only
             yield event
         reported = len(game.events)
         if game.is_over:

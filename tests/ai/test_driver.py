@@ -83,3 +83,69 @@ def test_scored_events_reach_the_final_scores():
     events = events_of(("mueller", "mueller"), seed=8)
     last = {e.seat: e.total for e in events if isinstance(e, Scored)}
     assert (last[0], last[1]) == events[-1].scores
+
+
+class Recorder:
+    """A random player that keeps everything the driver lets it observe."""
+
+    def __init__(self, seed):
+        self.inner = make_player("random", seed=seed)
+        self.name = "recorder"
+        self.seen = []
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def new_game(self, seat, rng=None):
+        self.seat = seat
+        self.inner.new_game(seat, rng)
+
+    def observe(self, event):
+        self.seen.append(event)
+
+
+def _cards_in(event) -> set[int]:
+    from engine.events import CutForDeal, Show, StarterCut, Tossed
+
+    if isinstance(event, Dealt):
+        return {c for hand in event.hands for c in hand}
+    if isinstance(event, Tossed | Show | CutForDeal):
+        return set(event.cards)
+    if isinstance(event, Played):
+        return {event.card}
+    if isinstance(event, StarterCut):
+        return {event.card}
+    if isinstance(event, Scored):
+        return {c for item in event.items for c in item.cards}
+    return set()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_player_never_sees_a_card_the_rules_hide_from_it(seed):
+    """Each seat observes its own view of each event: its own six cards, the opponent's toss
+    without its cards, and only cards made public (cut, starter, played, shown)."""
+    from engine.events import CutForDeal, Show, StarterCut, Tossed
+
+    players = (Recorder(seed), Recorder(seed + 100))
+    truth = [e for e in game_events(players, seed) if not isinstance(e, DecisionMade
+                                                                        | GameStarted)]
+    for seat, player in enumerate(players):
+        assert len(player.seen) == len(truth)
+        public: set[int] = set()
+        mine: set[int] = set()
+        hid_a_toss = False
+        for real, seen in zip(truth, player.seen, strict=True):
+            assert type(seen) is type(real)
+            if isinstance(real, Dealt):
+                mine = set(real.hands[seat])
+                public = set()
+                assert seen.hands[seat] == real.hands[seat] and seen.hands[1 - seat] == ()
+            if isinstance(real, Tossed) and real.seat != seat:
+                assert seen.cards == () and seen.seat == real.seat
+                hid_a_toss = True
+            if isinstance(real, CutForDeal | StarterCut | Played | Show):
+                public |= _cards_in(real)
+            assert _cards_in(seen) <= mine | public, (seat, seen)
+            if not isinstance(real, Dealt | Tossed):
+                assert seen == real  # public events unchanged
+        assert hid_a_toss
