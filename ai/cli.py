@@ -10,6 +10,7 @@ from tqdm import tqdm
 
 from ai.match.runner import run_match
 from ai.registry import available_players
+from engine.errors import UsageError
 from engine.events import SOURCES
 
 
@@ -48,7 +49,9 @@ def _engine(args: argparse.Namespace) -> int:
 
 def _match(args: argparse.Namespace) -> int:
     if args.games < 1:
-        raise SystemExit("cribbage match: error: --games must be at least 1")
+        raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     with tqdm(total=args.games, unit="game", desc=f"{args.player_a} v {args.player_b}",
               disable=None, leave=False) as bar:
         summary = run_match(args.player_a, args.player_b, args.games, args.seed,

@@ -16,6 +16,7 @@ from cribbage_gui import bench as gui_bench
 from cribbage_gui import plots, screenshots, tournament
 from engine import bench as engine_bench
 from engine import cli as engine_cli
+from engine.errors import UsageError
 
 
 def _register_watch(subparsers: argparse._SubParsersAction) -> None:
@@ -42,7 +43,7 @@ def _watch(args: argparse.Namespace) -> int:
 
     make_player(args.player_a), make_player(args.player_b)  # a clear error for bad names
     if args.games < 1:
-        raise SystemExit("cribbage watch: error: --games must be at least 1")
+        raise UsageError("--games must be at least 1")
     setup = WatchSetup((args.player_a, args.player_b), args.games, args.seed)
     return run_gui(sys.argv[:1], watch=(setup, args.delay_ms, args.quit_when_done))
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.errors import UsageError
+
 # the strategies' colours (cribbage_gui.theme.STRATEGY_COLOURS: this module stays free of Qt
 # until a picture is drawn, so that the command line starts quickly)
 STRATEGY_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860",
@@ -149,7 +151,7 @@ def _plot(args: argparse.Namespace) -> int:
     from ai.training import weights as model
 
     if args.strategy not in model.STRATEGIES:
-        raise SystemExit(f"cribbage weights-plot: unknown strategy {args.strategy!r}")
+        raise UsageError(f"unknown strategy {args.strategy!r}")
     weights, _ = model.load(args.file)
     written = plot_weights(weights, args.out, args.file.stem)
     if args.checkpoints:

@@ -67,8 +67,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _tournament(args: argparse.Namespace) -> int:
     from ai.match.tournament import run_tournament
 
-    if args.games < 1:
-        raise SystemExit("cribbage tournament: error: --games must be at least 1")
     pairs = len(args.players) * (len(args.players) - 1) // 2
     total = pairs * (2 * ((args.games + 1) // 2) if args.duplicate else args.games)
     with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:

@@ -23,5 +23,10 @@ class IllegalActionError(CribbageError):
     """An action that the rules do not allow in the current state (the state is unchanged)."""
 
 
+class UsageError(CribbageError):
+    """A request outside what a command accepts (``--games 0``, a tournament of one player);
+    the command line reports it in one line with exit status 2, as argparse does."""
+
+
 class RecordError(CribbageError):
     """A game record (JSON) that is malformed or does not replay to a legal game."""

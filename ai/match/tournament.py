@@ -26,6 +26,7 @@ from ai.match.driver import GameResult
 from ai.match.runner import _play_chunk, summarize, wilson_interval
 from ai.match.series import match_points
 from ai.registry import make_player
+from engine.errors import UsageError
 
 Progress = Callable[[int], None]
 CHUNK = 20
@@ -50,9 +51,11 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
                    workers: int = 1, progress: Progress | None = None) -> dict[str, Any]:
     """Play the round robin; return the results (JSON-ready)."""
     if len(players) < 2:
-        raise ValueError("a tournament needs at least two players")
+        raise UsageError("a tournament needs at least two players")
     if len(set(players)) != len(players):
-        raise ValueError("each player may enter once")
+        raise UsageError("each player may enter once")
+    if games < 1 or workers < 1:
+        raise UsageError("--games and --workers must be at least 1")
     for name in players:
         make_player(name)  # a bad name fails before any work
     start = time.perf_counter()

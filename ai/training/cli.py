@@ -9,6 +9,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ai.training import evolve
+from engine.errors import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -67,7 +68,7 @@ def _train_expert(args: argparse.Namespace) -> int:
     from ai.training import expert_tables
 
     if args.games < 1:
-        raise SystemExit("cribbage train expert: error: --games must be at least 1")
+        raise UsageError("--games must be at least 1")
     start = time.perf_counter()
     with tqdm(total=args.games, unit="game", desc="deal samples", disable=None) as bar:
         tables, meta = expert_tables.build(args.games, args.seed, args.workers, bar.update)

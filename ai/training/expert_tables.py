@@ -207,16 +207,16 @@ def load(path: Path | None = None) -> ExpertTables:
     key = str(path.resolve())
     if key in _LOADED:
         return _LOADED[key]
-    from ai.training.files import TableFileError
+    from ai.training.files import TableFileError, rebuild_hint
 
+    hint = rebuild_hint(path, REBUILD)
     if not path.is_file():
-        raise TableFileError(f"{path}: no such file; rebuild it with: {REBUILD}")
+        raise TableFileError(f"{path}: no such file; {hint}")
     try:
         with np.load(path, allow_pickle=False) as data:
             n = int(data["heels"].shape[0])
     except Exception as exc:  # damaged zip or a missing array
-        raise TableFileError(f"{path}: not a readable table ({exc}); rebuild it with: "
-                             f"{REBUILD}") from exc
+        raise TableFileError(f"{path}: damaged or not a table ({exc}); {hint}") from exc
     shapes = {"W": (2, 121, 121), "toss_q": (2, 13, 13), "crib_model": (2, 13, 13),
               "heels": (n,), "peg_role": (n, MAX_PEG_EVENTS), "peg_pts": (n, MAX_PEG_EVENTS),
               "n_peg": (n,), "pone_hand": (n,), "dealer_hand": (n,), "crib": (n,)}
@@ -224,7 +224,7 @@ def load(path: Path | None = None) -> ExpertTables:
     W = arrays["W"].astype(np.float64)
     if n == 0 or W.min() < 0 or W.max() > 1:
         raise TableFileError(f"{path}: win probabilities out of range or no deal samples; "
-                             f"rebuild it with: {REBUILD}")
+                             f"{hint}")
     samples = {k: arrays[k].astype(np.int64) for k in SAMPLE_FIELDS}
     tables = ExpertTables(W, arrays["toss_q"], arrays["crib_model"], samples)
     _LOADED[key] = tables

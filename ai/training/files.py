@@ -55,11 +55,20 @@ def save_table(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) 
             raise
 
 
+def rebuild_hint(path: Path, rebuild: str) -> str:
+    """What to do about a bad table: rebuild a shipped one with its command; a file of the
+    user's own is theirs to fix (rebuilding the shipped table would not help)."""
+    path = Path(path)
+    if path.resolve() == asset_path(path.name).resolve():
+        return f"rebuild it with: {rebuild}"
+    return "give a table written by `cribbage train` (without a file the shipped one is used)"
+
+
 def load_table(path: Path, expected: dict[str, tuple], rebuild: str
                ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Load the arrays named in ``expected`` (name -> shape) and the sidecar (if any)."""
     path = Path(path)
-    hint = f"rebuild it with: {rebuild}"
+    hint = rebuild_hint(path, rebuild)
     if not path.is_file():
         raise TableFileError(f"{path}: no such file; {hint}")
     try:
@@ -67,13 +76,22 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
             arrays = {name: data[name] for name in expected}
     except KeyError as exc:
         raise TableFileError(f"{path}: missing array {exc}; {hint}") from exc
-    except Exception as exc:  # zip, npy or pickle-refusal errors: the file is damaged
-        raise TableFileError(f"{path}: not a readable table ({exc}); {hint}") from exc
+    except ValueError as exc:
+        if "Object arrays" in str(exc):  # numpy's refusal to unpickle: never loaded
+            raise TableFileError(f"{path}: holds Python objects, not plain arrays (such "
+                                 f"data is never loaded); {hint}") from exc
+        why = "not an .npz file" if "pickle" in str(exc) else str(exc)  # numpy guessing
+        raise TableFileError(f"{path}: damaged or not a table ({why}); {hint}") from exc
+    except Exception as exc:  # zip or npy errors: the file is damaged
+        raise TableFileError(f"{path}: damaged or not a table ({exc}); {hint}") from exc
     for name, shape in expected.items():
         a = arrays[name]
-        if a.shape != shape or not np.all(np.isfinite(a)):
-            raise TableFileError(f"{path}: array {name!r} has shape {a.shape} (expected "
-                                 f"{shape}) or non-finite values; {hint}")
+        if a.shape != shape:
+            raise TableFileError(f"{path}: array {name!r} has shape {a.shape}, expected "
+                                 f"{shape}; {hint}")
+        if not np.all(np.isfinite(a)):
+            raise TableFileError(f"{path}: array {name!r} holds NaN or infinite values; "
+                                 f"{hint}")
     meta: dict[str, Any] = {}
     side = sidecar_path(path)
     if side.is_file():

@@ -176,10 +176,10 @@ def load(path: Path | None = None) -> tuple[np.ndarray, dict]:
     arrays, meta = load_table(path, {"weights": SHAPE}, REBUILD)
     w = arrays["weights"].astype(np.float64)
     if (w < 0).any() or not np.allclose(w.sum(axis=-1), 1.0, atol=1e-3):
-        from ai.training.files import TableFileError
+        from ai.training.files import TableFileError, rebuild_hint
 
         raise TableFileError(f"{path}: weights must be non-negative and sum to 1 at every "
-                             f"position; rebuild it with: {REBUILD}")
+                             f"position; {rebuild_hint(path, REBUILD)}")
     return w, meta
 
 

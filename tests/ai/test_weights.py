@@ -176,7 +176,8 @@ def test_commands_write_untrained_tables_and_bad_files_are_refused(tmp_path, cap
     assert meta["games_done"] == 0 and meta["config"]["init"] == "random"
     player = make_player(f"weights:{out}")
     assert np.allclose(player.weights, w)
-    with pytest.raises(TableFileError, match="cribbage train weights"):
+    with pytest.raises(TableFileError, match="none.npz: no such file; give a table written "
+                                             "by `cribbage train`"):
         model.load(tmp_path / "none.npz")
     np.savez(tmp_path / "neg.npz", weights=-np.ones(model.SHAPE, dtype=np.float32))
     with pytest.raises(TableFileError, match="non-negative"):
