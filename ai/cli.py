@@ -1,10 +1,16 @@
-"""Command-line front ends for the AI layer: ``cribbage match``."""
+"""Command-line front ends for the AI layer: ``cribbage match``, ``cribbage tournament`` and
+``cribbage engine``. None of them imports Qt; the tournament's chart is drawn by a function
+the top-level command passes in (``cribbage_gui.plots.tournament_chart``), only when asked.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
 
 from tqdm import tqdm
 
@@ -13,8 +19,13 @@ from ai.registry import available_players
 from engine.errors import UsageError
 from engine.events import SOURCES
 
+Chart = Callable[[dict, Path], Path]
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+
+def register(subparsers: argparse._SubParsersAction,
+             tournament_chart: Chart | None = None) -> None:
+    """Add ``match``, ``engine`` and ``tournament``; ``tournament_chart(results, path)``
+    draws the PNG that ``tournament --out`` writes beside results.json."""
     names = ", ".join(p.name for p in available_players())
     p = subparsers.add_parser(
         "match", help="play a match between two computer players",
@@ -38,6 +49,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("player", metavar="NAME")
     e.add_argument("--seed", "-s", type=int, default=None)
     e.set_defaults(handler=_engine)
+
+    t = subparsers.add_parser(
+        "tournament", help="a round robin between computer players, with Elo ratings",
+        description="Every pair plays N games. --duplicate plays each sequence of deals "
+                    "twice with the seats swapped, so the luck of the cards cancels. Prints "
+                    "the win-rate matrix with 95%% intervals, ACC points, Elo ratings with "
+                    "intervals, per-deal points and skunk rates; stores the run in the "
+                    "history database.",
+        epilog="example: cribbage tournament random heuristic mueller expert --games 2000 "
+               "--duplicate --workers 2 --out results/")
+    t.add_argument("players", nargs="+", metavar="PLAYER")
+    t.add_argument("--games", "-n", type=int, default=200, help="games per pair")
+    t.add_argument("--seed", "-s", type=int, default=0)
+    t.add_argument("--duplicate", action="store_true")
+    t.add_argument("--workers", "-j", type=int, default=os.cpu_count() or 1)
+    t.add_argument("--json", action="store_true", help="print the results as JSON")
+    t.add_argument("--out", type=Path, help="write results.json (and results.png) here")
+    t.add_argument("--ratings-out", type=Path, help="write the players' ratings (JSON)")
+    t.add_argument("--no-store", action="store_true", help="do not add it to the database")
+    t.set_defaults(handler=lambda args: _tournament(args, tournament_chart))
 
 
 def _engine(args: argparse.Namespace) -> int:
@@ -104,3 +135,33 @@ def format_summary(s: dict) -> str:
         lines.append(f"forfeits: {a} {s['forfeits_a']}, {b} {s['forfeits_b']}")
         lines += [f"  {reason}" for reason in s["forfeit_reasons"]]
     return "\n".join(lines)
+
+
+def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
+    from ai.match.report import format_table, store, write_ratings
+    from ai.match.tournament import run_tournament
+    from ai.paths import HISTORY_NAME, data_dir
+
+    pairs = len(args.players) * (len(args.players) - 1) // 2
+    total = pairs * (2 * ((args.games + 1) // 2) if args.duplicate else args.games)
+    with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:
+        results = run_tournament(args.players, args.games, args.seed, args.duplicate,
+                                 args.workers, progress=bar.update)
+    results["games_per_pair"] = args.games
+    if args.json:
+        print(json.dumps(results, indent=1))
+    else:
+        print(format_table(results))
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "results.json").write_text(json.dumps(results, indent=1))
+        if chart is not None:
+            try:
+                chart(results, args.out / "results.png")
+            except ImportError as exc:  # a machine without Qt: the figures are still there
+                print(f"cribbage tournament: no results.png ({exc})", file=sys.stderr)
+    if args.ratings_out:
+        write_ratings(results, args.ratings_out)
+    if not args.no_store:
+        store(data_dir() / HISTORY_NAME, results)
+    return 0

@@ -13,7 +13,7 @@ import sys
 from ai import cli as ai_cli
 from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
-from cribbage_gui import plots, screenshots, tournament
+from cribbage_gui import plots, screenshots
 from engine import bench as engine_bench
 from engine import cli as engine_cli
 from engine.errors import UsageError
@@ -56,12 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     engine_cli.register(subparsers)
     engine_bench.register(subparsers)
-    ai_cli.register(subparsers)
+    ai_cli.register(subparsers, tournament_chart=plots.tournament_chart)
     training_cli.register(subparsers)
     gui_bench.register(subparsers)
     plots.register(subparsers)
     _register_watch(subparsers)
-    tournament.register(subparsers)
     screenshots.register(subparsers)
     return parser
 

@@ -1,10 +1,9 @@
 """Where the game keeps its files, and saving a game so nothing the user saved is lost.
 
-The data folder is the platform's conventional one for "Cribbage" (``platformdirs``:
-``~/.local/share/Cribbage`` on Linux, ``%LOCALAPPDATA%\\Cribbage`` on Windows,
-``~/Library/Application Support/Cribbage`` on macOS); ``CRIBBAGE_DATA_DIR`` overrides it.
-Earlier versions used a doubled folder (``.../Cribbage/Cribbage``); its files are moved
-into the new folder once, never overwriting anything there.
+The data folder is ``ai.paths.data_dir()`` (the platform's conventional folder for
+"Cribbage", from ``platformdirs``; ``CRIBBAGE_DATA_DIR`` overrides it). Earlier versions
+used a doubled folder (``.../Cribbage/Cribbage``); its files are moved into the new folder
+once, never overwriting anything there.
 
 Writes are atomic (a temporary file in the same folder, flushed, then renamed over the old
 one). A file that cannot be read is set aside under a new name with a clear message, never
@@ -15,51 +14,30 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import shutil
-import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ai.match.series import Series
+from ai.paths import (  # noqa: F401 (the window's modules and tests find them here)
+    APP_NAME,
+    HISTORY_NAME,
+    cache_dir,
+    data_dir,
+    write_json_atomic,
+)
 from cribbage_gui.controller import GameSetup
 from engine import GameState
 from engine.errors import RecordError
 
-APP_NAME = "Cribbage"
 SAVE_NAME = "current_game.json"
-HISTORY_NAME = "history.sqlite3"
 SAVE_FORMAT = "cribbage-save"
 SAVE_VERSION = 1
 
 
 # ---------------------------------------------------------------------------- the folder
-def data_dir() -> Path:
-    """The user's data folder for this application (created if missing)."""
-    override = os.environ.get("CRIBBAGE_DATA_DIR")
-    if override:
-        path = Path(override)
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def cache_dir() -> Path:
-    """The user's cache folder for this application: files the game can always write again
-    (the sound effects). Not created here."""
-    override = os.environ.get("CRIBBAGE_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
-
-
 def legacy_data_dir() -> Path | None:
     """The doubled folder earlier versions used (Qt's AppDataLocation for an organisation
     and an application both named "Cribbage"), or None when there is none."""
@@ -99,21 +77,6 @@ def migrate(old: Path | None, new: Path) -> str | None:
     if not moved:
         return None
     return f"Your saved game and history moved from {old} to {new}."
-
-
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` so a crash leaves either the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def set_aside(path: Path) -> Path:

@@ -1,0 +1,103 @@
+"""A tournament's results as people and programs read them: the printed table, the ratings
+file the registry reads (``assets/ratings.json``), and the runs kept in the history database
+(tables ``tournaments`` and ``tournament_players``, beside the window's games), so runs
+accumulate.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from ai.paths import write_json_atomic
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY,
+    finished_at TEXT NOT NULL,
+    players TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    duplicate INTEGER NOT NULL,
+    results TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_players (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    name TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    acc_points INTEGER NOT NULL,
+    elo REAL NOT NULL,
+    elo_low REAL NOT NULL,
+    elo_high REAL NOT NULL,
+    PRIMARY KEY (tournament_id, name)
+);
+"""
+
+
+
+def format_table(r: dict[str, Any]) -> str:
+    players = [p["name"] for p in r["players"]]
+    width = max(10, *(len(n) for n in players)) + 2
+    lines = [f"{len(players)} players, {r['games_per_pair']} games a pair"
+             f"{' (duplicate deals)' if r['duplicate'] else ''}, seed {r['seed']} "
+             f"({r['elapsed_s']:.0f} s)", "", "win rate of the row against the column "
+             "(95% interval):", " " * width + "".join(f"{n:>{width + 8}}" for n in players)]
+    rates = {(row["a"], row["b"]): (row["win_rate_a"], row["ci95_a"]) for row in r["pairs"]}
+    for a in players:
+        cells = []
+        for b in players:
+            if a == b:
+                cells.append(f"{'—':>{width + 8}}")
+            elif (a, b) in rates:
+                w, (lo, hi) = rates[(a, b)]
+                cells.append(f"{w:>{width - 12}.1%} ({lo:.1%}-{hi:.1%})".rjust(width + 8))
+            else:
+                w, (lo, hi) = rates[(b, a)]
+                cells.append(f"{1 - w:>{width - 12}.1%} ({1 - hi:.1%}-{1 - lo:.1%})"
+                             .rjust(width + 8))
+        lines.append(f"{a:<{width}}" + "".join(cells))
+    lines += ["", f"{'player':<{width}}{'Elo':>7} {'95% interval':>15} {'wins':>12} "
+                  f"{'ACC pts/game':>13} {'skunks':>8} {'skunked':>8} {'pts/deal':>9}"]
+    for p in sorted(r["players"], key=lambda p: -p["elo"]):
+        lo, hi = p["elo_ci95"]
+        lines.append(f"{p['name']:<{width}}{p['elo']:>7.0f} {f'{lo:.0f}-{hi:.0f}':>15} "
+                     f"{p['wins']:>6}/{p['games']:<5} {p['acc_points_per_game']:>13.2f} "
+                     f"{p['skunk_rate']:>8.1%} {p['skunked_rate']:>8.1%} "
+                     f"{p['points_per_deal'].get('total', 0):>9.2f}")
+    return "\n".join(lines)
+
+
+def write_ratings(results: dict[str, Any], path: Path) -> None:
+    data = {"seed": results["seed"], "duplicate": results["duplicate"],
+            "games_per_pair": results["games_per_pair"],
+            "ratings": {p["name"]: {"elo": round(p["elo"], 1),
+                                    "ci95": [round(x, 1) for x in p["elo_ci95"]],
+                                    "games": p["games"]} for p in results["players"]}}
+    write_json_atomic(path, data)
+
+
+def store(path: Path, results: dict[str, Any]) -> int:
+    """Add a run to the database; returns its id."""
+    db = sqlite3.connect(path)
+    try:
+        db.executescript(SCHEMA)
+        with db:
+            cur = db.execute(
+                "INSERT INTO tournaments (finished_at, players, games, seed, duplicate, "
+                "results) VALUES (?, ?, ?, ?, ?, ?)",
+                (_dt.datetime.now().isoformat(timespec="seconds"),
+                 json.dumps([p["name"] for p in results["players"]]),
+                 results["games_per_pair"], results["seed"], int(results["duplicate"]),
+                 json.dumps(results)))
+            run = cur.lastrowid
+            db.executemany(
+                "INSERT INTO tournament_players VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(run, p["name"], p["games"], p["wins"], p["acc_points"], p["elo"],
+                  p["elo_ci95"][0], p["elo_ci95"][1]) for p in results["players"]])
+        return run
+    finally:
+        db.close()

@@ -1,0 +1,60 @@
+"""Where the program keeps the user's files, and writing JSON so a crash never leaves half a
+file. Shared by the headless commands (the tournament's database and ratings) and the
+window (``cribbage_gui.saving``), which is why it lives here and not in the GUI.
+
+The data folder is the platform's conventional one for "Cribbage" (``platformdirs``:
+``~/.local/share/Cribbage`` on Linux, ``%LOCALAPPDATA%\\Cribbage`` on Windows,
+``~/Library/Application Support/Cribbage`` on macOS); ``CRIBBAGE_DATA_DIR`` overrides it,
+and ``CRIBBAGE_CACHE_DIR`` the cache folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+APP_NAME = "Cribbage"
+HISTORY_NAME = "history.sqlite3"  # games (the window) and tournaments (the command)
+
+
+def data_dir() -> Path:
+    """The user's data folder for this application (created if missing)."""
+    override = os.environ.get("CRIBBAGE_DATA_DIR")
+    if override:
+        path = Path(override)
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def cache_dir() -> Path:
+    """The user's cache folder for this application: files the program can always write
+    again (the sound effects). Not created here."""
+    override = os.environ.get("CRIBBAGE_CACHE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` so a crash leaves either the old or the new file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
