@@ -1,7 +1,9 @@
 """The ``cribbage`` command: one entry point for every subcommand.
 
-Each layer registers its own subcommands (``engine.cli``: count, analyze, bench), so the
-engine never imports the layers above it; this module, at the top, wires them together.
+Each layer registers its own subcommands (``engine``: count, analyze, bench; ``ai``: match,
+tournament, engine, train; ``cribbage_gui``: watch, weights-plot, screenshots, bench-gui), so
+no layer imports the ones above it; this module, at the top, only wires them together and
+dispatches. Importing it loads no Qt: the GUI commands import Qt when they run.
 """
 
 from __future__ import annotations
@@ -13,39 +15,9 @@ import sys
 from ai import cli as ai_cli
 from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
-from cribbage_gui import plots, screenshots
+from cribbage_gui import commands, plots, screenshots
 from engine import bench as engine_bench
 from engine import cli as engine_cli
-from engine.errors import UsageError
-
-
-def _register_watch(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "watch", help="watch two computer players in the game window",
-        description="Open the window straight into a match between two computer players, "
-                    "both hands face up, their reasoning live.",
-        epilog="example: cribbage watch mueller heuristic --games 3")
-    p.add_argument("player_a", metavar="A")
-    p.add_argument("player_b", metavar="B")
-    p.add_argument("--games", "-n", type=int, default=1)
-    p.add_argument("--seed", "-s", type=int, default=0)
-    p.add_argument("--delay-ms", type=int, default=None,
-                   help="pause this long after every event (0: as fast as possible)")
-    p.add_argument("--quit-when-done", action="store_true",
-                   help="exit after the last game, printing one summary line")
-    p.set_defaults(handler=_watch)
-
-
-def _watch(args: argparse.Namespace) -> int:
-    from ai import make_player
-    from cribbage_gui.app import run_gui
-    from cribbage_gui.watching import WatchSetup
-
-    make_player(args.player_a), make_player(args.player_b)  # a clear error for bad names
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    setup = WatchSetup((args.player_a, args.player_b), args.games, args.seed)
-    return run_gui(sys.argv[:1], watch=(setup, args.delay_ms, args.quit_when_done))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     training_cli.register(subparsers)
     gui_bench.register(subparsers)
     plots.register(subparsers)
-    _register_watch(subparsers)
+    commands.register(subparsers)
     screenshots.register(subparsers)
     return parser
 
