@@ -4,7 +4,7 @@
 run through one). One JSON object per line each way; cards as in ``engine.cards`` ("5H",
 "TD"). From the referee:
 
-- ``{"type": "new_game", "seat": 0, "game": 3, "opponent": "mueller"}``
+- ``{"type": "new_game", "seat": 0, "game": 3}`` (the opponent's name is not sent)
 - ``{"type": "discard", "hand": [six cards], "dealer": true, "scores": [own, opponent]}``
   answered by ``{"toss": ["5H", "5C"]}``
 - ``{"type": "play", "hand": [cards left], "count": 17, "current": [cards since the last

@@ -39,7 +39,7 @@ PAUSES = {  # milliseconds at normal speed, after each kind of event
 }
 SCORE_PAUSE = 1000
 STEP_MS = 700  # per scoring item when the show highlights each one
-CARD_MS, PEG_MS = 300, 70  # card flights; peg hops per hole (board.HOP_MS)
+CARD_MS = 300  # card flights (the pegs' pace is board.HOP_MS)
 
 
 FRAME_S = 0.016  # the longest the pump keeps the GUI thread when there is no pause

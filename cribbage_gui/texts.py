@@ -35,15 +35,6 @@ def _titles() -> dict[str, str]:
     return {p.name: p.title for p in available_players()}
 
 
-def full_title(name: str) -> str:
-    """A player's title as the registry gives it: "Mueller (HALSCRIB, 1987)"."""
-    base, _, option = name.partition(":")
-    if base == "ext":
-        return external_title(option)
-    title = _titles().get(base, name)
-    return f"{title} ({option})" if option and base in _titles() else title
-
-
 def player_title(name: str) -> str:
     """A player's short title: "Mueller", "Strategy weights"; ``ext:`` engines by their
     program's name."""

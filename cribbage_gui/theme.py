@@ -68,13 +68,11 @@ class Theme:
     accent_2: str  # the second series and "chosen" markers (red)
     neutral: str  # other options
     good: str
-    warning: str
     bad: str
     chosen_row: str
     chosen_row_text: str
     chart_background: str
     chart_foreground: str
-    chart_grid: str
 
 
 LIGHT = Theme(
@@ -88,8 +86,8 @@ LIGHT = Theme(
     board_hole="#c8140c06", badge="#f2c14e", badge_text="#3a2a10", board_plate="#3c000000",
     shadow="#5a000000",
     accent="#2f6fd6", accent_2="#d23a3a", neutral="#8a8f9c", good="#2e8b57",
-    warning="#c98a00", bad="#c0392b", chosen_row="#fff1b8", chosen_row_text="#1d1d1f",
-    chart_background="#ffffff", chart_foreground="#222222", chart_grid="#d0d0d0",
+    bad="#c0392b", chosen_row="#fff1b8", chosen_row_text="#1d1d1f",
+    chart_background="#ffffff", chart_foreground="#222222",
 )
 
 DARK = Theme(
@@ -103,8 +101,8 @@ DARK = Theme(
     board_hole="#dc0a0603", badge="#e0b040", badge_text="#2a1e08", board_plate="#50000000",
     shadow="#78000000",
     accent="#5b9bff", accent_2="#ff6b6b", neutral="#8a8f9c", good="#4cc38a",
-    warning="#e0b040", bad="#ff6b6b", chosen_row="#5a4a12", chosen_row_text="#fff6d8",
-    chart_background="#1c1d20", chart_foreground="#d8d8d8", chart_grid="#3a3d42",
+    bad="#ff6b6b", chosen_row="#5a4a12", chosen_row_text="#fff6d8",
+    chart_background="#1c1d20", chart_foreground="#d8d8d8",
 )
 
 _THEMES = {"light": LIGHT, "dark": DARK}

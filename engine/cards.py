@@ -35,15 +35,9 @@ SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 JACK = RANKS.index("J")
 FIVE = RANKS.index("5")
-DECK = tuple(range(52))
-
-# Lookup tables, also used by the numba kernels (numba freezes global arrays as constants).
-RANK_OF = np.arange(52, dtype=np.int64) >> 2
-SUIT_OF = np.arange(52, dtype=np.int64) & 3
-VALUE_OF = np.minimum(RANK_OF + 1, 10)
-# The same values as a tuple, for pure-Python code (indexing a numpy array one scalar at a
-# time costs several times more).
-PIPS: tuple[int, ...] = tuple(int(v) for v in VALUE_OF)
+# Each card's pip value for counting (ace 1, court cards 10), by card number; a tuple, as
+# pure-Python code indexes it one card at a time.
+PIPS: tuple[int, ...] = tuple(min((card >> 2) + 1, 10) for card in range(52))
 
 _TOKEN = re.compile(r"^(10|[2-9TJQKA])([CDHS\u2663\u2666\u2665\u2660])$", re.IGNORECASE)
 _SYMBOL_TO_SUIT = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}

@@ -25,7 +25,6 @@ checkpoint continues exactly as the uninterrupted run would have.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -151,9 +150,3 @@ def evaluate(values: np.ndarray, deals: int = 1000, seed: int = 12345) -> dict[s
         best += options[0].net
         hits += chosen.net >= options[0].net - 1e-9
     return {"mean_net": mine / deals, "best_net": best / deals, "optimal_rate": hits / deals}
-
-
-def timed_train(config: EvolveConfig, **kwargs) -> tuple[np.ndarray, list[float], float]:
-    start = time.perf_counter()
-    values, curve = train(config, **kwargs)
-    return values, curve, time.perf_counter() - start

@@ -35,7 +35,6 @@ neighbours. Play stays argmax p, as in the model.
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -293,23 +292,3 @@ class Trainer:
         return {"config": asdict(self.config), "games_done": self.done,
                 "training_seconds": round(seconds, 1), "rebuild": REBUILD,
                 "curve": self.curve[-200:], "baseline": float(self.baseline[0])}
-
-
-def head_to_head(weights: np.ndarray, opponents: np.ndarray, games: int, seed: int,
-                 pegging: PeggingStats | None = None) -> tuple[float, float]:
-    """Win rate and mean spread of ``weights`` (greedy, no learning) against tables drawn
-    from ``opponents``, from 0-0 with the first deal random, in the compiled loop."""
-    config = TrainConfig(exploring_starts=False)
-    fp, ip = config.kernel_params(evaluate=True)
-    pegging = pegging or load_pegging_stats()
-    results = np.zeros((games, 2))
-    K.train_games(weights.copy(), opponents, games, seed, fp, ip, split_tables()[1],
-                  *pegging.tables(), pegging.gained.copy(), pegging.given.copy(),
-                  np.zeros(1), results)
-    return float(results[:, 0].mean()), float(results[:, 1].mean())
-
-
-def timed(fn, *args, **kwargs):
-    start = time.perf_counter()
-    out = fn(*args, **kwargs)
-    return out, time.perf_counter() - start

@@ -8,7 +8,6 @@ window decides what they mean.
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    Property,
     QEasingCurve,
     QPointF,
     QPropertyAnimation,
@@ -117,7 +116,6 @@ class Bubble(QGraphicsObject):
         self.size = 16
         self.role = role  # the theme's fill colour: "bubble", "status_bubble" or "go_chip"
         self.max_width = 600.0
-        self._opacity = 1.0
 
     def set_text(self, text: str, size: int | None = None) -> None:
         self.prepareGeometryChange()
@@ -154,15 +152,6 @@ class Bubble(QGraphicsObject):
         painter.drawText(rect.adjusted(12, 6, -12, -6),
                          int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
                          self.text)
-
-    def _get_opacity(self) -> float:
-        return self._opacity
-
-    def _set_opacity(self, value: float) -> None:
-        self._opacity = value
-        self.setOpacity(value)
-
-    fade = Property(float, _get_opacity, _set_opacity)
 
 
 def by_rank(cards) -> list[int]:

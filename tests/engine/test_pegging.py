@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine._kernels import peg_points_seq
-from engine.cards import VALUE_OF, parse_cards
+from engine.cards import PIPS, parse_cards
 from engine.errors import CardError, DuplicateCardError
 from engine.pegging import peg_breakdown, peg_points, playable
 from tests.engine.reference import reference_peg
@@ -48,10 +48,10 @@ def legal_counts(draw):
     deck = draw(st.permutations(range(52)))
     seq, total = [], 0
     for card in deck[: draw(st.integers(1, 12))]:
-        if total + VALUE_OF[card] > 31:
+        if total + PIPS[card] > 31:
             break
         seq.append(card)
-        total += int(VALUE_OF[card])
+        total += PIPS[card]
     return seq or [deck[0]]
 
 
