@@ -71,7 +71,7 @@ class DiscardChoice:
     """One keep/toss option, with the exact statistics and the advisor's evaluation."""
 
     keep: tuple[Card, ...]
-    toss: tuple[Card, Card]
+    toss: tuple[Card, ...]  # two cards
     hand_min: int
     hand_mean: float
     hand_median: float
@@ -114,8 +114,11 @@ def discard_advice(obs: Observation) -> DiscardAdvice:
     statistics and the advisor's expected points and chance of winning."""
     if obs.phase is not Phase.DISCARD:
         raise ValueError("discard advice needs an observation of the discard")
-    decision = _decide(obs)
-    evaluated = {frozenset(o.toss): o for o in decision.reasoning.options}
+    from ai.players.expert import ExpertDiscard  # loaded with the advisor
+
+    reasoning = _decide(obs).reasoning
+    assert isinstance(reasoning, ExpertDiscard)  # the advisor is the expert
+    evaluated = {frozenset(o.toss): o for o in reasoning.options}
     exact = analyze_discards(list(obs.dealt), obs.is_dealer)
     sign = 1.0 if obs.is_dealer else -1.0
     rows = []
@@ -179,7 +182,10 @@ def rate(obs: Observation, action) -> Rating | None:
         ranks = {c >> 2 for c in obs.legal_cards}
         if len(ranks) < 2:
             return None
+        from ai.players.expert import ExpertPlay  # loaded with the advisor
+
         reasoning = _decide(obs).reasoning
+        assert isinstance(reasoning, ExpertPlay)  # the advisor is the expert
         values = {c.card >> 2: c.value for c in reasoning.candidates}
         best = reasoning.candidates[0]
         lost = float(best.value - values[action.card >> 2])

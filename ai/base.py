@@ -81,7 +81,7 @@ class Player(ABC):
 
     def random_state(self) -> dict:
         """The position of this player's generator (JSON-ready), to save with a game."""
-        return self.rng.bit_generator.state
+        return dict(self.rng.bit_generator.state)
 
     def restore_random_state(self, state: dict) -> None:
         """Put the generator back where :meth:`random_state` found it."""

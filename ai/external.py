@@ -35,7 +35,7 @@ import sys
 import threading
 from dataclasses import dataclass
 from itertools import combinations
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from ai.base import Decision, Player, PlayerFailure, Reasoning, Seed
 from engine import GO, Observation, Phase, PlayCard, Toss
@@ -100,7 +100,7 @@ class ExternalPlayer(Player):
         if p is None:
             return
         try:
-            if p.poll() is None:
+            if p.poll() is None and p.stdin is not None:
                 p.stdin.write('{"type": "quit"}\n')
                 p.stdin.flush()
         except (OSError, ValueError):
@@ -111,8 +111,9 @@ class ExternalPlayer(Player):
             p.kill()
             p.wait()
         for stream in (p.stdin, p.stdout):
-            with contextlib.suppress(OSError, ValueError):
-                stream.close()
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.close()
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # never raise from a finaliser
@@ -122,9 +123,11 @@ class ExternalPlayer(Player):
         if self.process is None or self.process.poll() is not None:
             self._fail(f"the engine exited (status "
                        f"{None if self.process is None else self.process.returncode})")
+        stdin = self.process.stdin
+        assert stdin is not None  # started with a pipe
         try:
-            self.process.stdin.write(json.dumps(message) + "\n")
-            self.process.stdin.flush()
+            stdin.write(json.dumps(message) + "\n")
+            stdin.flush()
         except (OSError, ValueError) as exc:
             self._fail(f"the engine stopped reading ({exc})")
 
@@ -148,7 +151,7 @@ class ExternalPlayer(Player):
             self._fail(f"not a JSON object: {line[:80]!r}")
         return reply
 
-    def _fail(self, reason: str):
+    def _fail(self, reason: str) -> NoReturn:
         self.failed = True
         self.close()  # a fresh engine starts with the next game
         raise PlayerFailure(reason)
@@ -166,7 +169,7 @@ class ExternalPlayer(Player):
             self.pending_failure = str(exc)
 
     def observe(self, event) -> None:
-        if self.process is None or self.failed:
+        if self.process is None or self.failed or self.seat is None:
             return
         try:
             if isinstance(event, GameOver):
@@ -315,9 +318,10 @@ def serve(player: Player, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdo
             stdout.write(json.dumps({"error": str(exc)}) + "\n")
             stdout.flush()
             continue
+        reply: dict[str, Any]
         if kind == "discard":
-            toss = tuple(decision.action.cards)
-            reply = {"toss": [card_name(c) for c in toss]}
+            assert isinstance(decision.action, Toss)  # a discard decision is a toss
+            reply = {"toss": [card_name(c) for c in decision.action.cards]}
         else:
             card = getattr(decision.action, "card", None)
             reply = {"card": card_name(card) if card is not None else None}

@@ -142,8 +142,8 @@ def seat_view(event: Event, seat: int) -> Event:
     ()
     """
     if isinstance(event, Dealt):
-        return replace(event, hands=tuple(h if s == seat else () for s, h in
-                                          enumerate(event.hands)))
+        mine, theirs = event.hands[seat], ()
+        return replace(event, hands=(mine, theirs) if seat == 0 else (theirs, mine))
     if isinstance(event, Tossed) and event.seat != seat:
         return replace(event, cards=())
     return event

@@ -71,7 +71,7 @@ class Toss:
     """Put two cards from the dealt six into the dealer's crib. The order of the two cards
     does not matter: they are kept sorted, so equal tosses compare equal."""
 
-    cards: tuple[Card, Card]
+    cards: tuple[Card, ...]  # two cards
 
     def __post_init__(self) -> None:
         # not card numbers: leave them; GameState.toss refuses them with a clear error
@@ -165,6 +165,12 @@ class Observation:
 class GameState:
     """The referee of one game. Create it with :meth:`new`; see the module docstring."""
 
+    # set by new() / the record loader, and each deal (declared here for the type checker)
+    _cut_rng: np.random.Generator
+    _deal_rng: np.random.Generator
+    dealt: list[tuple[Card, ...]]
+    hands: list[list[Card]]
+
     def __init__(self) -> None:  # use GameState.new(...) or GameState.from_json(...)
         self.seed: int = 0
         self.first_dealer: int | None = None
@@ -175,7 +181,7 @@ class GameState:
         self.decks: list[tuple[Card, ...]] = []
         self.cuts: list[tuple[Card, Card]] = []
         self._scripted_decks: list[tuple[Card, ...]] = []
-        self._scripted_cuts: list[tuple[Card, Card]] = []
+        self._scripted_cuts: list[tuple[Card, ...]] = []
         self.phase = Phase.DISCARD
         self.dealer = 0
         self.deal_number = 0
@@ -241,8 +247,8 @@ class GameState:
         while True:
             drawn = self._cut_rng.choice(52, size=2, replace=False)
             index = len(self.cuts)
-            pair = self._scripted_cuts[index] if index < len(self._scripted_cuts) \
-                else (int(drawn[0]), int(drawn[1]))
+            pair = (self._scripted_cuts[index][0], self._scripted_cuts[index][1]) \
+                if index < len(self._scripted_cuts) else (int(drawn[0]), int(drawn[1]))
             self.cuts.append(pair)
             r0, r1 = pair[0] >> 2, pair[1] >> 2
             dealer = None if r0 == r1 else (0 if r0 < r1 else 1)
@@ -260,7 +266,7 @@ class GameState:
         self.dealt = [(), ()]
         self.dealt[pone], self.dealt[self.dealer] = deck[0:12:2], deck[1:12:2]
         self.hands = [list(self.dealt[0]), list(self.dealt[1])]
-        self.tosses: list[tuple[Card, Card] | None] = [None, None]
+        self.tosses: list[tuple[Card, ...] | None] = [None, None]
         self.starter: Card | None = None
         self._starter_in_deck = deck[12]
         self.played: list[tuple[int, Card]] = []
@@ -306,6 +312,7 @@ class GameState:
 
     def _showing(self) -> tuple[int, str, tuple[Card, ...]]:
         """(seat, "hand" or "crib", cards) of show step ``self.show_step``."""
+        assert self.show_step is not None  # only asked during the show
         role, what = SHOW_ORDER[self.show_step]
         seat = self.dealer if role == "dealer" else self.pone
         return seat, what, self.crib if what == "crib" else self.kept(seat)
@@ -341,25 +348,25 @@ class GameState:
         else:
             raise IllegalActionError(f"not an action: {action!r}")
 
-    def toss(self, seat: int, cards: tuple[Card, Card] | list[Card]) -> None:
+    def toss(self, seat: int, cards: tuple[Card, ...] | list[Card]) -> None:
         """Put two of ``seat``'s six dealt cards into the crib."""
         self._check_seat(seat)
         self._check_phase(Phase.DISCARD, "toss cards to the crib")
         if self.tosses[seat] is not None:
             raise IllegalActionError(f"seat {seat} has already tossed to the crib")
         try:
-            cards = tuple(check_distinct(cards, "the toss"))
+            pair = tuple(check_distinct(cards, "the toss"))
         except CardError as exc:
             raise IllegalActionError(f"bad toss: {exc}") from exc
-        if len(cards) != 2:
-            raise IllegalActionError(f"toss exactly two cards to the crib, not {len(cards)}")
-        for c in cards:
+        if len(pair) != 2:
+            raise IllegalActionError(f"toss exactly two cards to the crib, not {len(pair)}")
+        for c in pair:
             if c not in self.dealt[seat]:
                 raise IllegalActionError(f"{card_name(c)} is not in seat {seat}'s hand")
-        self.tosses[seat] = cards  # type: ignore[assignment]
-        self.hands[seat] = [c for c in self.dealt[seat] if c not in cards]
-        self.actions.append((seat, Toss(cards)))  # type: ignore[arg-type]
-        self.events.append(Tossed(seat, cards))  # type: ignore[arg-type]
+        self.tosses[seat] = pair
+        self.hands[seat] = [c for c in self.dealt[seat] if c not in pair]
+        self.actions.append((seat, Toss(pair)))
+        self.events.append(Tossed(seat, pair))
         if self.tosses[1 - seat] is not None:
             self._cut_starter()
 
@@ -440,6 +447,7 @@ class GameState:
             return
         self.actions.append((seat, Claim(points)))
         _, what, cards = self._showing()
+        assert self.starter is not None and self.show_step is not None  # in the show
         items = tuple(score_breakdown(cards, self.starter, is_crib=what == "crib"))
         actual = sum(i.points for i in items)
         self.events.append(Claimed(seat, what, points, actual))
@@ -452,6 +460,7 @@ class GameState:
 
     def _claim_pegging(self, seat: int, points: int) -> None:
         self.actions.append((seat, Claim(points)))
+        assert self._peg_pending is not None  # Phase.PEG waits on it
         kind, items, then = self._peg_pending
         self._peg_pending = None
         actual = sum(i.points for i in items)
@@ -502,20 +511,22 @@ class GameState:
                     return
             self.to_play = None
             all_played = not self.hands[0] and not self.hands[1]
+            last = self.last_player
+            assert last is not None  # someone has played a card when neither can go on
             if self.current:  # a count ended by a 31 was already reset and scores no go
                 reason = "last card" if all_played else "go"
                 items = (ScoreItem(reason, tuple(c for _, c in self.current), 1),)
-                if self.manual_pegging[self.last_player]:
-                    self._wait_for_peg(self.last_player, "go", items, int(all_played))
+                if self.manual_pegging[last]:
+                    self._wait_for_peg(last, "go", items, int(all_played))
                     return
-                self._peg(self.last_player, items)
+                self._peg(last, items)
                 if self.winner is not None:
                     return
             if all_played:
                 self._show()
                 return
             self._reset_count()
-            candidate = 1 - self.last_player
+            candidate = 1 - last
 
     def _reset_count(self) -> None:
         self.events.append(CountReset(self.count))
@@ -526,6 +537,7 @@ class GameState:
     def _show(self, start: int = 0) -> None:
         """Count pone's hand, dealer's hand, crib from step ``start``; pause for a claim at a
         manually counting seat's hand or crib."""
+        assert self.starter is not None  # the show follows the cut
         for step in range(start, len(SHOW_ORDER)):
             self.show_step = step
             seat, what, cards = self._showing()

@@ -89,8 +89,9 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
         reported = len(game.events) if report_from is None else report_from
     for seat, player in enumerate(players):
         player.new_game(seat, player_rng(seed, index, seat))
-        if rng_states is not None and rng_states[seat] is not None:
-            player.restore_random_state(rng_states[seat])
+        state = None if rng_states is None else rng_states[seat]
+        if state is not None:
+            player.restore_random_state(state)
     yield GameStarted(index, game.seed, first_dealer, (players[0].name, players[1].name))
     while True:
         for event in game.events[reported:]:
@@ -116,6 +117,7 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
 
 def _next_seat(game: GameState) -> int:
     if game.phase in (Phase.PLAY, Phase.COUNT, Phase.PEG):
+        assert game.to_play is not None  # someone is to act while the game goes on
         return game.to_play
     # discard: the pone tosses first, as the dealer waits for the pone's cards
     return game.pone if game.tosses[game.pone] is None else game.dealer
@@ -167,7 +169,7 @@ class _Tally:
         self.done: dict[tuple[int, str, str], int] = {}
         self.seconds: tuple[list[float], list[float]] = ([], [])
         self.start: GameStarted | None = None
-        self.end = None
+        self.end: GameOver | None = None
         self.forfeit: str | None = None
 
     def add(self, event: MatchEvent) -> None:

@@ -94,6 +94,7 @@ def store(path: Path, results: dict[str, Any]) -> int:
                  results["games_per_pair"], results["seed"], int(results["duplicate"]),
                  json.dumps(results)))
             run = cur.lastrowid
+            assert run is not None  # an INSERT always gives one
             db.executemany(
                 "INSERT INTO tournament_players VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(run, p["name"], p["games"], p["wins"], p["acc_points"], p["elo"],

@@ -90,7 +90,9 @@ def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, A
     skunked = np.zeros(n, dtype=np.int64)
     played = np.zeros(n, dtype=np.int64)
     pair_rows = []
-    per_player_deals: dict[int, list[dict]] = {i: [] for i in range(n)}
+    # per player: (games, their summary, which side of it the player was)
+    per_player_deals: dict[int, list[tuple[int, dict[str, Any], str]]] = {
+        i: [] for i in range(n)}
     for p, (a, b) in enumerate(pairs):
         straight = [r for swapped, r in collected[p] if not swapped]
         flipped = [r for swapped, r in collected[p] if swapped]

@@ -166,6 +166,7 @@ class ExpertPlayer(Player):
             played = [c for s, c in obs.played if s != obs.seat]
             for j in range(n):
                 opp_pts[j] = score5(*(played + list(cards[j, :k])), starter, False)
+            assert obs.toss is not None  # the play comes after the toss
             x, y = sorted(c >> 2 for c in obs.toss)
             ctx[6] = int(round(self.tables.crib_model[1 if obs.is_dealer else 0, x, y]))
         seq = np.array([(c >> 2) * 4 for _, c in obs.current], dtype=np.int64)

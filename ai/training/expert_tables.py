@@ -25,6 +25,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -114,10 +115,11 @@ def _sample_games(args: tuple[int, list[int]]) -> dict[str, np.ndarray]:
     from engine.events import Dealt, Scored
 
     seed, indices = args
-    rows: list[tuple] = []
+    # per deal: heels, [(role, points) pegged], pone hand, dealer hand, crib, dealer
+    rows: list[list[Any]] = []
     players = (make_player("mueller"), make_player("mueller"))
     for index in indices:
-        current = None
+        current: list[Any] | None = None
         for event in game_events(players, seed, index):
             if isinstance(event, Dealt):
                 if current is not None:
@@ -202,7 +204,7 @@ def save(path: Path, tables: ExpertTables, meta: dict) -> None:
 _LOADED: dict[str, ExpertTables] = {}
 
 
-def load(path: Path | None = None) -> ExpertTables:
+def load(path: Path | str | None = None) -> ExpertTables:
     path = Path(path) if path is not None else asset_path(FILE)
     key = str(path.resolve())
     if key in _LOADED:

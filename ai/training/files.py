@@ -38,7 +38,7 @@ def save_table(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, **arrays)
+    np.savez_compressed(buffer, **arrays)  # type: ignore[arg-type]  # numpy's stub
     meta = {**meta, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
     for target, data in ((path, buffer.getvalue()),
                          (sidecar_path(path), json.dumps(meta, indent=1).encode())):

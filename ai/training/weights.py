@@ -268,6 +268,7 @@ class Trainer:
             checkpoint: Callable[[Trainer], None] | None = None,
             checkpoint_every: int = 0) -> None:
         fp, ip = self.config.kernel_params()
+        assert self.weights is not None and self.pegging is not None  # set on creation
         since = 0
         while self.done < self.config.games:
             n = min(CHUNK, self.config.games - self.done)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from tqdm import tqdm
@@ -73,7 +74,7 @@ def _config(args: argparse.Namespace) -> model.TrainConfig:
 
 def _train_weights(args: argparse.Namespace) -> int:
     config = _config(args)
-    trainer_kwargs = {}
+    trainer_kwargs: dict[str, Any] = {}
     if args.resume:
         weights, meta = model.load(args.resume)
         pegging = model.load_pegging_from(args.resume)
@@ -84,6 +85,7 @@ def _train_weights(args: argparse.Namespace) -> int:
     start = time.perf_counter()
 
     def save(path: Path) -> None:
+        assert trainer.weights is not None  # the trainer makes them
         model.save(path, trainer.weights, trainer.meta(time.perf_counter() - start),
                    trainer.pegging if config.update_pegging else None)
 
