@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from engine.actions import GO, Claim, PlayCard, Toss
 from engine.cards import card_name, card_names, parse_card, parse_cards
 from engine.errors import CribbageError, RecordError
 from engine.events import event_from_dict, event_to_dict
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: the state imports this module, not the reverse
     from engine.state import GameState
 
 FORMAT = "cribbage-game"
@@ -24,8 +25,6 @@ VERSION = 1
 
 
 def _action_to_list(seat: int, action: Any) -> list[Any]:
-    from engine.state import Claim, PlayCard, Toss
-
     if isinstance(action, Toss):
         return [seat, "toss", [card_name(c) for c in action.cards]]
     if isinstance(action, PlayCard):
@@ -36,8 +35,6 @@ def _action_to_list(seat: int, action: Any) -> list[Any]:
 
 
 def _action_from_list(item: Any) -> tuple[int, Any]:
-    from engine.state import GO, Claim, PlayCard, Toss
-
     if not isinstance(item, list) or len(item) < 2:
         raise RecordError(f"malformed action {item!r}")
     seat, kind = item[0], item[1]

@@ -19,7 +19,6 @@ player reaches 121.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import secrets
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from engine import record as _record
+from engine.actions import GO, Action, Claim, Go, PlayCard, Toss
 from engine.cards import JACK, PIPS, Card, card_name, check_card, check_distinct
 from engine.errors import CardError, IllegalActionError
 from engine.events import (
@@ -66,42 +66,6 @@ SHOW_ORDER = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
 MAX_CLAIM = 29
 
 
-@dataclass(frozen=True)
-class Toss:
-    """Put two cards from the dealt six into the dealer's crib. The order of the two cards
-    does not matter: they are kept sorted, so equal tosses compare equal."""
-
-    cards: tuple[Card, ...]  # two cards
-
-    def __post_init__(self) -> None:
-        # not card numbers: leave them; GameState.toss refuses them with a clear error
-        with contextlib.suppress(TypeError):
-            object.__setattr__(self, "cards", tuple(sorted(self.cards)))
-
-
-@dataclass(frozen=True)
-class PlayCard:
-    card: Card
-
-
-@dataclass(frozen=True)
-class Go:
-    """Say go: legal only when the player holds cards but none keeps the count <= 31."""
-
-
-@dataclass(frozen=True)
-class Claim:
-    """Manual counting: the points a seat claims for the hand or crib being shown, or, with
-    manual pegging, for the card it just played (or the go or last card it just won).
-
-    Less than the count scores the claim (and, with muggins, the opponent pegs the points
-    missed); more is corrected to the true count."""
-
-    points: int
-
-
-GO = Go()
-Action = Toss | PlayCard | Go | Claim
 
 
 @dataclass(frozen=True)

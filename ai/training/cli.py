@@ -59,19 +59,21 @@ def _register_expert(kinds) -> None:
     p.add_argument("--games", "-n", type=int, default=3000,
                    help="mueller-v-mueller games whose complete deals are the samples")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=expert_tables.default_workers())
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes (default: the cores, at most 2)")
     p.add_argument("--out", type=Path, required=True, help="the .npz to write")
     p.set_defaults(handler=_train_expert)
 
 
 def _train_expert(args: argparse.Namespace) -> int:
-    from ai.training import expert_tables
+    from ai.training import expert_build, expert_tables
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    workers = args.workers or expert_build.default_workers()
     start = time.perf_counter()
     with tqdm(total=args.games, unit="game", desc="deal samples", disable=None) as bar:
-        tables, meta = expert_tables.build(args.games, args.seed, args.workers, bar.update)
+        tables, meta = expert_build.build(args.games, args.seed, workers, bar.update)
     seconds = time.perf_counter() - start
     expert_tables.save(args.out, tables, {**meta, "build_seconds": round(seconds, 1)})
     W = tables.W

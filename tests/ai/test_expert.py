@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ai import _expert, make_player
 from ai.match import run_match
 from ai.players.expert import ExpertDiscard, ExpertPlay
-from ai.training import expert_tables
+from ai.training import expert_build, expert_tables
 from engine import GameState, Phase
 from engine.cards import parse_card, parse_cards, pip_value
 from engine.pegging import peg_points
@@ -155,7 +155,7 @@ def tiny_samples():
 
 def test_the_win_table_equals_plain_recursion_over_the_samples():
     samples = tiny_samples()
-    W = expert_tables.win_probabilities(samples)
+    W = expert_build.win_probabilities(samples)
     memo = {}
     for a, b, d in [(0, 0, 1), (0, 0, 0), (60, 90, 1), (110, 117, 0), (120, 120, 1),
                     (85, 30, 0)]:
@@ -355,3 +355,20 @@ def test_near_the_end_it_pegs_out_rather_than_score_more_later():
 def test_it_beats_random_almost_always():
     summary = run_match("expert", "random", 200, seed=4)
     assert summary["win_rate_a"] >= 0.9
+
+
+def test_the_train_command_builds_tables_the_player_loads(tmp_path, capsys):
+    """`cribbage train expert` (built by ai.training.expert_build, loaded by expert_tables)."""
+    from ai import make_player
+    from ai.match import play_game
+    from cribbage_gui.cli import main
+
+    out = tmp_path / "tiny.npz"
+    assert main(["train", "expert", "--games", "4", "--workers", "1", "--out", str(out)]) == 0
+    assert "deals from 4 games" in capsys.readouterr().out
+    tables = expert_tables.load(out)
+    assert tables.W.shape == (2, 121, 121) and tables.samples["heels"].shape[0] >= 8
+    assert 0.0 <= tables.W.min() and tables.W.max() <= 1.0
+    result = play_game((make_player(f"expert:{out}", seed=1), make_player("random", seed=2)),
+                       seed=3)
+    assert max(result.scores) == 121

@@ -1,0 +1,168 @@
+"""Building the ``expert`` player's tables (offline, ``cribbage train expert``): the toss
+model, the deal samples from mueller-v-mueller games, and the win-probability table. What
+they are is described in ``ai.training.expert_tables``, which loads them at play time.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ai import _expert
+from ai.training.expert_tables import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables
+from engine._kernels import rank_score5
+
+
+# ---------------------------------------------------------------------------- toss model
+def toss_model() -> np.ndarray:
+    """(2, 13, 13) probability that a sensible player in role (1 dealer, 0 pone) throws the
+    ranks x <= y (upper triangle; each role sums to 1)."""
+    from ai.training._evolve import _SPLITS
+    from ai.training._index import all_six_rank_hands, multiset_index
+    from ai.training._tables import split_tables
+
+    hand_mean, crib_rank_mean = split_tables()
+    hands = all_six_rank_hands()
+    q = np.zeros((2, 13, 13))
+    comb4 = np.array([1, 4, 6, 4, 1], dtype=np.float64)
+    for ranks in hands:
+        h = multiset_index(ranks)
+        weight = np.prod(comb4[np.bincount(ranks, minlength=13)])
+        for role, sign in ((1, 1.0), (0, -1.0)):
+            s = int(np.argmax(hand_mean[h] + sign * crib_rank_mean[h]))
+            x, y = ranks[_SPLITS[s, 0]], ranks[_SPLITS[s, 1]]
+            q[role, x, y] += weight
+    return q / q.sum(axis=(1, 2), keepdims=True)
+
+
+@njit(cache=True)
+def _crib_model(q, out):
+    for role in range(2):
+        opp = 1 - role
+        for x in range(13):
+            for y in range(x, 13):
+                total = 0.0
+                used = 0.0
+                for a in range(13):
+                    for b in range(a, 13):
+                        p = q[opp, a, b]
+                        if p == 0.0:
+                            continue
+                        left = np.full(13, 4.0)
+                        left[x] -= 1
+                        left[y] -= 1
+                        left[a] -= 1
+                        left[b] -= 1
+                        ok = True
+                        for r in range(13):
+                            if left[r] < 0:
+                                ok = False
+                        if not ok:
+                            continue
+                        jacks = (x == 10) + (y == 10) + (a == 10) + (b == 10)
+                        n = 0.0
+                        e = 0.0
+                        for r in range(13):
+                            if left[r] > 0:
+                                e += left[r] * rank_score5(x, y, a, b, r)
+                                n += left[r]
+                        # his nobs: a jack in the crib of the starter's suit (12 of 46)
+                        total += p * (e / n + jacks * 12.0 / 46.0)
+                        used += p
+                # pairs the opponent cannot hold beside these cards are left out: rescale
+                out[role, x, y] = total / used
+                out[role, y, x] = total / used
+
+
+def crib_model(q: np.ndarray) -> np.ndarray:
+    """(2, 13, 13) expected crib when a player in ``role`` throws (x, y)."""
+    out = np.zeros((2, 13, 13))
+    _crib_model(q, out)
+    return out
+
+
+# ---------------------------------------------------------------------------- deal samples
+def _sample_games(args: tuple[int, list[int]]) -> dict[str, np.ndarray]:
+    from ai import make_player
+    from ai.match.driver import game_events
+    from engine.events import Dealt, Scored
+
+    seed, indices = args
+    # per deal: heels, [(role, points) pegged], pone hand, dealer hand, crib, dealer
+    rows: list[list[Any]] = []
+    players = (make_player("mueller"), make_player("mueller"))
+    for index in indices:
+        current: list[Any] | None = None
+        for event in game_events(players, seed, index):
+            if isinstance(event, Dealt):
+                if current is not None:
+                    rows.append(current)
+                dealer = event.dealer
+                current = [0, [], 0, 0, 0, dealer]
+            elif isinstance(event, Scored) and current is not None:
+                role = 1 if event.seat == current[5] else 0
+                if event.source == "his_heels":
+                    current[0] += event.points
+                elif event.source == "pegging":
+                    current[1].append((role, event.points))
+                elif event.source == "hand":
+                    current[2 if role == 0 else 3] += event.points
+                elif event.source == "crib":
+                    current[4] += event.points
+        # the game's last deal ended the game part way: left out
+    n = len(rows)
+    out = {"heels": np.zeros(n, np.int64), "peg_role": np.zeros((n, MAX_PEG_EVENTS), np.int64),
+           "peg_pts": np.zeros((n, MAX_PEG_EVENTS), np.int64), "n_peg": np.zeros(n, np.int64),
+           "pone_hand": np.zeros(n, np.int64), "dealer_hand": np.zeros(n, np.int64),
+           "crib": np.zeros(n, np.int64)}
+    for i, (heels, pegs, pone, dealer_hand, crib, _) in enumerate(rows):
+        out["heels"][i] = heels
+        out["n_peg"][i] = len(pegs)
+        for k, (role, pts) in enumerate(pegs[:MAX_PEG_EVENTS]):
+            out["peg_role"][i, k], out["peg_pts"][i, k] = role, pts
+        out["pone_hand"][i], out["dealer_hand"][i], out["crib"][i] = pone, dealer_hand, crib
+    return out
+
+
+def deal_samples(games: int, seed: int, workers: int = 1, progress=None
+                 ) -> dict[str, np.ndarray]:
+    """Complete deals of ``games`` mueller-v-mueller games (game ``i`` from ``seed``)."""
+    chunk = 25
+    jobs = [(seed, list(range(i, min(games, i + chunk)))) for i in range(0, games, chunk)]
+    parts = []
+    if workers <= 1:
+        for job in jobs:
+            parts.append(_sample_games(job))
+            if progress:
+                progress(len(job[1]))
+    else:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            for job, part in zip(jobs, pool.map(_sample_games, jobs), strict=True):
+                parts.append(part)
+                if progress:
+                    progress(len(job[1]))
+    return {k: np.concatenate([p[k] for p in parts]) for k in SAMPLE_FIELDS}
+
+
+def win_probabilities(samples: dict[str, np.ndarray]) -> np.ndarray:
+    W = np.zeros((2, 121, 121))
+    _expert.win_table(*(samples[k] for k in SAMPLE_FIELDS), W)
+    return W
+
+
+
+def build(games: int, seed: int, workers: int = 1, progress=None) -> tuple[ExpertTables, dict]:
+    samples = deal_samples(games, seed, workers, progress)
+    q = toss_model()
+    tables = ExpertTables(win_probabilities(samples), q, crib_model(q), samples)
+    meta = {"games": games, "seed": seed, "deals": int(samples["heels"].shape[0])}
+    return tables, meta
+
+
+def default_workers() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
