@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine._kernels import peg_points_seq, rank_score5
+from engine.kernels import peg_points_seq, rank_score5
 
 WIN = 121
 SEQ = 16  # cards in one count: at most the 8 of a play (16 leaves room for tests)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine._kernels import peg_points_seq
+from engine.kernels import peg_points_seq
 
 
 @njit(cache=True, inline="always")

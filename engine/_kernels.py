@@ -12,8 +12,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.cards import JACK  # the jack's rank, defined once with the cards
+
 MAX_HAND_SCORE = 29
-JACK = 10
 
 
 def _build_run_tables() -> tuple[np.ndarray, np.ndarray]:

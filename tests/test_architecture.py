@@ -23,26 +23,36 @@ def lint(cwd: Path) -> subprocess.CompletedProcess:
 def test_the_layer_contracts_are_kept():
     done = lint(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "2 kept, 0 broken" in done.stdout
+    assert "4 kept, 0 broken" in done.stdout
 
 
-def test_the_contracts_catch_an_upward_import_and_qt_below_the_gui(tmp_path):
-    for package, source in (("engine", "from ai import registry\n"),
-                            ("ai", "def f():\n    import PySide6.QtCore\n"),
-                            ("cribbage_gui", "import ai\n")):
-        (tmp_path / package).mkdir()
-        (tmp_path / package / "__init__.py").write_text(source)
-    (tmp_path / "ai" / "registry.py").write_text("")
-    (tmp_path / "PySide6").mkdir()
-    (tmp_path / "PySide6" / "__init__.py").write_text("")
-    (tmp_path / "PySide6" / "QtCore.py").write_text("")
+def test_the_contracts_catch_each_kind_of_bad_import(tmp_path):
+    """A small tree with every module the contracts name, and one bad import for each."""
+    modules = {
+        "engine": "from ai import registry\n",  # upward
+        "ai": "def f():\n    import PySide6.QtCore\n",  # Qt below the GUI, in a function
+        "ai.players": "from ai.training import _weights\n",  # a training module's insides
+        "cribbage_gui": "import ai\nfrom engine import _kernels\n",  # the engine's insides
+    }
+    names = ["engine._kernels", "engine._analysis_kernels", "engine._simulate", "ai.registry",
+             "ai.training", "ai.training._weights", "ai.training._evolve",
+             "ai.training._tables", "ai.match", "ai.advice", "ai.pegging", "ai.external",
+             "ai.cli", "PySide6", "PySide6.QtCore"]
+    for name in [*modules, *names]:
+        folder = tmp_path.joinpath(*name.split("."))
+        folder.mkdir(parents=True, exist_ok=True)
+        init = folder / "__init__.py"
+        if not init.exists():
+            init.write_text(modules.get(name, ""))
     (tmp_path / "pyqtgraph.py").write_text("")
     (tmp_path / "pyproject.toml").write_text(contracts())
     done = lint(tmp_path)
-    assert done.returncode == 1
-    assert "0 kept, 2 broken" in done.stdout
+    assert done.returncode == 1, done.stdout
+    assert "0 kept, 4 broken" in done.stdout
     assert "engine is not allowed to import ai" in done.stdout
-    assert "ai is not allowed to import PySide6" in done.stdout  # even inside a function
+    assert "ai is not allowed to import PySide6" in done.stdout
+    assert "cribbage_gui is not allowed to import engine._kernels" in done.stdout
+    assert "ai.players is not allowed to import ai.training._weights" in done.stdout
 
 
 def test_importing_all_of_engine_loads_no_ai_gui_or_qt():

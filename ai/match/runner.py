@@ -34,7 +34,7 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_chunk(args: tuple[str, str, int, list[int]]) -> list[GameResult]:
+def play_chunk(args: tuple[str, str, int, list[int]]) -> list[GameResult]:
     name_a, name_b, seed, indices = args
     players = (make_player(name_a), make_player(name_b))
     try:
@@ -62,13 +62,13 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
         for job in jobs:
             if stop():
                 break
-            results.extend(_play_chunk(job))
+            results.extend(play_chunk(job))
             if progress:
                 progress(len(job[3]))
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            futures = [pool.submit(_play_chunk, job) for job in jobs]
+            futures = [pool.submit(play_chunk, job) for job in jobs]
             for future in as_completed(futures):
                 if stop():
                     for f in futures:

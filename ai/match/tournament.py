@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ai.match.driver import GameResult
-from ai.match.runner import _play_chunk, summarize, wilson_interval
+from ai.match.runner import play_chunk, summarize, wilson_interval
 from ai.match.series import match_points
 from ai.registry import make_player
 from engine.errors import UsageError
@@ -65,13 +65,13 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
     jobs = list(_jobs(players, games, seed, duplicate))
     if workers <= 1:
         for p, swapped, job in jobs:
-            collected[p].extend((swapped, r) for r in _play_chunk(job))
+            collected[p].extend((swapped, r) for r in play_chunk(job))
             if progress:
                 progress(len(job[3]))
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            futures = {pool.submit(_play_chunk, job): (p, swapped, len(job[3]))
+            futures = {pool.submit(play_chunk, job): (p, swapped, len(job[3]))
                        for p, swapped, job in jobs}
             for future in as_completed(futures):
                 p, swapped, n = futures[future]

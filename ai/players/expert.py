@@ -31,8 +31,8 @@ from ai import _expert
 from ai.base import Decision, Player, Reasoning, Seed
 from ai.training import expert_tables
 from engine import Observation, PlayCard, Toss, analyze_discards
-from engine._kernels import score5
 from engine.cards import Card, CardName, card_name, cards_with, pip_value
+from engine.kernels import score5
 
 END_GAME = 86  # from here on, pegging plays for the win, not for points
 PLAY_SAMPLES = 96
@@ -110,7 +110,7 @@ class ExpertPlayer(Player):
 
     # ------------------------------------------------------------------ discards
     def discard(self, obs: Observation) -> Decision:
-        from ai.training._index import hand_index
+        from ai.training.index import hand_index
 
         dealer = obs.is_dealer
         analysed = analyze_discards(list(obs.dealt), dealer)

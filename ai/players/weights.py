@@ -16,7 +16,6 @@ from pathlib import Path
 import numpy as np
 
 from ai.base import Decision, Player, Reasoning, Seed
-from ai.training import _weights as K
 from ai.training import weights as model
 from engine import Observation, PlayCard, Toss
 from engine.cards import Card, CardName, card_name, cards_with
@@ -67,10 +66,10 @@ def greedy_play(obs: Observation) -> tuple[Card, int]:
     hand = np.array(obs.hand, dtype=np.int64)
     seq = np.zeros(len(obs.current) + 1, dtype=np.int64)
     seq[:-1] = [c for _, c in obs.current]
-    k = K.greedy_card(hand, len(hand), seq, len(obs.current), obs.count)
+    k = model.greedy_card(hand, len(hand), seq, len(obs.current), obs.count)
     card = int(hand[k])
     seq[-1] = card
-    from engine._kernels import peg_points_seq
+    from engine.kernels import peg_points_seq
 
     return card, int(peg_points_seq(seq, len(seq)))
 
@@ -89,7 +88,7 @@ class WeightsPlayer(Player):
         own, opp = min(120, obs.my_score), min(120, obs.opponent_score)
         w = np.empty(len(model.STRATEGIES))
         # the training's own choice (same arithmetic, so near-ties break the same way)
-        chosen = int(K._choose_option(self.weights, d, own, opp, S, False, self._fp,
+        chosen = int(model.choose_option(self.weights, d, own, opp, S, False, self._fp,
                                       self._ip, np.zeros(15), w))
         p = w @ S
         tosses = tuple(model.toss_of(ordered, j) for j in range(15))

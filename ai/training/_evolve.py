@@ -1,8 +1,9 @@
 """Compiled training loops for the evolved discarder (Kendall & Shaw), see ``evolve.py``.
 
-``values`` (18564, 2, 6): for each suitless six-card hand (index from ``_index``), for each
-role (0: own crib, the dealer; 1: the opponent's crib, the pone), one real value per card
-position in rank order (equal ranks: by suit). The player throws the two lowest.
+``values`` (18564, 2, 6): for each suitless six-card hand (numbered by
+``ai.training.index``), for each role (0: own crib, the dealer; 1: the opponent's crib, the
+pone), one real value per card position in rank order (equal ranks: by suit). The player
+throws the two lowest.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ai.training._index import hand_index
-from engine._kernels import rank_score5, score5
+from ai.training.index import hand_index
+from engine.kernels import rank_score5, score5
 
 # the 15 splits of six positions: (keep 4, toss 2)
 _SPLITS = np.array([[a, b] for a in range(6) for b in range(a + 1, 6)], dtype=np.int64)

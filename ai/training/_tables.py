@@ -17,8 +17,7 @@ import numpy as np
 from numba import njit
 
 from ai.training._evolve import _SPLITS
-from engine._analysis_kernels import _choose2, _choose3
-from engine._kernels import rank_score5
+from engine.kernels import choose2, choose3, rank_score5
 
 N_CRIBS = 45540.0
 
@@ -30,11 +29,11 @@ def _crib_rank_total(r0, r1, n):
         for b in range(a, 13):
             for c in range(b, 13):
                 if a == b == c:
-                    ways = _choose3(n[a])
+                    ways = choose3(n[a])
                 elif a == b:
-                    ways = _choose2(n[a]) * n[c]
+                    ways = choose2(n[a]) * n[c]
                 elif b == c:
-                    ways = n[a] * _choose2(n[b])
+                    ways = n[a] * choose2(n[b])
                 else:
                     ways = n[a] * n[b] * n[c]
                 if ways:
@@ -73,7 +72,7 @@ _CACHE: dict[str, np.ndarray] = {}
 def split_tables() -> tuple[np.ndarray, np.ndarray]:
     """(hand_mean, crib_rank_mean), each (18564, 15); built once per process (~5 s)."""
     if not _CACHE:
-        from ai.training._index import N_SIX, all_six_rank_hands, multiset_index
+        from ai.training.index import N_SIX, all_six_rank_hands, multiset_index
 
         hands = all_six_rank_hands()
         indices = np.array([multiset_index(h) for h in hands], dtype=np.int64)

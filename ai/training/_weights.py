@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from ai.training._evolve import _SPLITS
-from ai.training._index import hand_index, sort_small
-from engine._kernels import JACK, peg_points_seq, score5
+from ai.training.index import hand_index, sort_small
+from engine.kernels import JACK, peg_points_seq, score5
 
 N_STRATEGIES = 8
 MAX_PEG = 32  # pegging points per player per deal are recorded up to 31
@@ -307,7 +307,7 @@ def _variance(w):
 
 
 @njit(cache=True)
-def _choose_option(table, d, own, opp, S, learning, fp, ip, probs, w):
+def choose_option(table, d, own, opp, S, learning, fp, ip, probs, w):
     """The option a table picks at (d, own, opp); with exploration when learning."""
     blended_weights(table, d, own, opp, fp[P_BLEND], w)
     p = np.zeros(15)  # p = w . S (a loop: numba's matrix product needs SciPy's BLAS)
@@ -442,7 +442,7 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
                 table = W if uses_w[seat] else other
                 own, opp = scores[seat], scores[1 - seat]
                 d = 1 if my_crib else 0
-                j = _choose_option(table, d, own, opp, S, learning[seat], fp, ip, probs, w)
+                j = choose_option(table, d, own, opp, S, learning[seat], fp, ip, probs, w)
                 if learning[seat] and n_path[seat] < MAX_DECISIONS:
                     k = n_path[seat]
                     path_state[seat, k, 0], path_state[seat, k, 1] = d, own

@@ -32,9 +32,9 @@ from pathlib import Path
 import numpy as np
 
 from ai.training import _evolve
-from ai.training._index import N_SIX, all_six_rank_hands, hand_index, multiset_index
 from ai.training._tables import split_tables
 from ai.training.files import asset_path, load_table, save_table
+from ai.training.index import N_SIX, all_six_rank_hands, hand_index, multiset_index
 
 FILE = "evolved.npz"
 REBUILD = ("cribbage train evolved --variant expected --iterations 100000000 --seed 1 "

@@ -15,7 +15,7 @@ from numba import njit
 
 from ai import _expert
 from ai.training.expert_tables import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables
-from engine._kernels import rank_score5
+from engine.kernels import rank_score5
 
 
 # ---------------------------------------------------------------------------- toss model
@@ -23,8 +23,8 @@ def toss_model() -> np.ndarray:
     """(2, 13, 13) probability that a sensible player in role (1 dealer, 0 pone) throws the
     ranks x <= y (upper triangle; each role sums to 1)."""
     from ai.training._evolve import _SPLITS
-    from ai.training._index import all_six_rank_hands, multiset_index
     from ai.training._tables import split_tables
+    from ai.training.index import all_six_rank_hands, multiset_index
 
     hand_mean, crib_rank_mean = split_tables()
     hands = all_six_rank_hands()

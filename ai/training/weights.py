@@ -42,9 +42,10 @@ from pathlib import Path
 import numpy as np
 
 from ai.training import _weights as K
-from ai.training._index import N_FOUR
 from ai.training._tables import split_tables
+from ai.training._weights import choose_option, greedy_card  # noqa: F401 (players use them)
 from ai.training.files import asset_path, load_table, save_table
+from ai.training.index import N_FOUR
 
 STRATEGIES = ("hand_max_min", "hand_max_avg", "hand_max_med", "hand_max_poss",
               "crib_min_avg", "pegging_max_avg_gained", "pegging_max_med_gained",

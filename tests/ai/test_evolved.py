@@ -4,9 +4,9 @@ import pytest
 from ai import make_player
 from ai.players.evolved import EvolvedPlayer, simple_peg
 from ai.training import _evolve, evolve
-from ai.training._index import hand_index, multiset_index
 from ai.training._tables import split_tables
 from ai.training.files import TableFileError
+from ai.training.index import hand_index, multiset_index
 from engine import GameState, analyze_discards
 from engine.cards import parse_card, parse_cards
 from tests.ai.helpers import play_observation

@@ -368,7 +368,7 @@ def test_the_train_command_builds_tables_the_player_loads(tmp_path, capsys):
     assert "deals from 4 games" in capsys.readouterr().out
     tables = expert_tables.load(out)
     assert tables.W.shape == (2, 121, 121) and tables.samples["heels"].shape[0] >= 8
-    assert 0.0 <= tables.W.min() and tables.W.max() <= 1.0
+    assert tables.W.min() >= 0.0 and tables.W.max() <= 1.0
     result = play_game((make_player(f"expert:{out}", seed=1), make_player("random", seed=2)),
                        seed=3)
     assert max(result.scores) == 121

@@ -2,7 +2,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from ai.training._index import N_FOUR, N_SIX, all_six_rank_hands, hand_index, multiset_index
+from ai.training.index import N_FOUR, N_SIX, all_six_rank_hands, hand_index, multiset_index
 
 
 def test_indices_are_dense_and_distinct():

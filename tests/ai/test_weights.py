@@ -6,8 +6,8 @@ from ai.players.weights import greedy_play
 from ai.training import _weights as K
 from ai.training import weights as model
 from ai.training._evolve import _SPLITS
-from ai.training._index import hand_index
 from ai.training.files import TableFileError
+from ai.training.index import hand_index
 from cribbage_gui.cli import main
 from engine import GameState, PlayCard, analyze_discards, peg_points
 from engine.cards import PIPS
