@@ -33,6 +33,7 @@ from ai.training import expert_tables
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import Card, CardName, card_name, cards_with, pip_value
 from engine.kernels import score5
+from engine.roles import role_of
 
 END_GAME = 86  # from here on, pegging plays for the win, not for points
 PLAY_SAMPLES = 96
@@ -101,7 +102,7 @@ class ExpertPlayer(Player):
         from ai.training.weights import shipped_pegging_net
 
         self.tables = expert_tables.load(path)
-        self.peg_net = shipped_pegging_net()  # (1820, 2), role 0 dealer, 1 pone
+        self.peg_net = shipped_pegging_net()  # (1820, 2), by kept rank hand and role
         fixed = np.random.default_rng(12345)  # the same deal samples every decision
         n = self.tables.samples["heels"].shape[0]
         self.discard_samples = fixed.choice(n, min(n, DISCARD_SAMPLES), replace=False)
@@ -114,14 +115,14 @@ class ExpertPlayer(Player):
 
         dealer = obs.is_dealer
         analysed = analyze_discards(list(obs.dealt), dealer)
-        role = 1 if dealer else 0
+        role = role_of(dealer)
         crib, peg = [], []
         hist = np.zeros((15, 30), dtype=np.int64)
         for i, o in enumerate(analysed):
             x, y = sorted(c >> 2 for c in o.toss)
             crib.append(float(self.tables.crib_model[role, x, y]))
             h = hand_index(np.array(sorted(o.keep), dtype=np.int64))
-            peg.append(float(self.peg_net[h, 0 if dealer else 1]))
+            peg.append(float(self.peg_net[h, role]))
             hist[i, :len(o.hand_histogram)] = o.hand_histogram
         crib_a, peg_a = np.array(crib), np.array(peg)
         win = np.zeros(15)
@@ -161,14 +162,14 @@ class ExpertPlayer(Player):
         ctx = np.zeros(7, dtype=np.int64)
         opp_pts = np.zeros(n, dtype=np.int64)
         if end_game:
-            ctx[:5] = (1, obs.my_score, obs.opponent_score, 1 if obs.is_dealer else 0,
+            ctx[:5] = (1, obs.my_score, obs.opponent_score, role_of(obs.is_dealer),
                        score5(*my_keep, starter, False))
             played = [c for s, c in obs.played if s != obs.seat]
             for j in range(n):
                 opp_pts[j] = score5(*(played + list(cards[j, :k])), starter, False)
             assert obs.toss is not None  # the play comes after the toss
             x, y = sorted(c >> 2 for c in obs.toss)
-            ctx[6] = int(round(self.tables.crib_model[1 if obs.is_dealer else 0, x, y]))
+            ctx[6] = int(round(self.tables.crib_model[role_of(obs.is_dealer), x, y]))
         seq = np.array([(c >> 2) * 4 for _, c in obs.current], dtype=np.int64)
         out = np.zeros((candidates.shape[0], n))
         _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx, opp_pts,

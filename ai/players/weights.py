@@ -19,6 +19,7 @@ from ai.base import Decision, Player, Reasoning, Seed
 from ai.training import weights as model
 from engine import Observation, PlayCard, Toss
 from engine.cards import Card, CardName, card_name, cards_with
+from engine.roles import role_of
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class WeightsPlayer(Player):
 
     def discard(self, obs: Observation) -> Decision:
         S, raw, keeps, ordered = self.matrix(list(obs.dealt), obs.is_dealer)
-        d = 1 if obs.is_dealer else 0
+        d = role_of(obs.is_dealer)
         own, opp = min(120, obs.my_score), min(120, obs.opponent_score)
         w = np.empty(len(model.STRATEGIES))
         # the training's own choice (same arithmetic, so near-ties break the same way)

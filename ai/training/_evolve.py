@@ -1,8 +1,8 @@
 """Compiled training loops for the evolved discarder (Kendall & Shaw), see ``evolve.py``.
 
 ``values`` (18564, 2, 6): for each suitless six-card hand (numbered by
-``ai.training.index``), for each role (0: own crib, the dealer; 1: the opponent's crib, the
-pone), one real value per card position in rank order (equal ranks: by suit). The player
+``ai.training.index``), for each role (``engine.roles``: the dealer's own crib, or the
+pone's), one real value per card position in rank order (equal ranks: by suit). The player
 throws the two lowest.
 """
 
@@ -13,6 +13,7 @@ from numba import njit
 
 from ai.training.index import hand_index
 from engine.kernels import rank_score5, score5
+from engine.roles import DEALER, PONE
 
 # the 15 splits of six positions: (keep 4, toss 2)
 _SPLITS = np.array([[a, b] for a in range(6) for b in range(a + 1, 6)], dtype=np.int64)
@@ -102,7 +103,7 @@ def evolve_threshold(values, hands, iterations, p, sd, bounded, lo, hi, seed, cu
         row = hands[np.random.randint(0, hands.shape[0])]
         deal_suits(row, cards)
         h = hand_index(cards)
-        role = np.random.randint(0, 2)
+        role = DEALER if np.random.randint(0, 2) == 0 else PONE  # draws as before
         for c in cards:
             taken[c] = True
         starter = np.random.randint(0, 52)
@@ -117,7 +118,7 @@ def evolve_threshold(values, hands, iterations, p, sd, bounded, lo, hi, seed, cu
         while taken[opp1]:
             opp1 = np.random.randint(0, 52)
         taken[:] = False
-        _split_results(cards, starter, opp0, opp1, 1 if role == 0 else -1, results)
+        _split_results(cards, starter, opp0, opp1, 1 if role == DEALER else -1, results)
         a, b = two_lowest(values[h, role])
         mine = results[_split_of(a, b)]
         best = results.max()
@@ -148,7 +149,7 @@ def evolve_coevolution(values, hands, iterations, sd, bounded, lo, hi, seed, cur
         k = np.random.randint(0, hands.shape[0])
         ranks = hands[k]
         h = hand_index(ranks * 4)  # any suits: the index only reads the ranks
-        role = np.random.randint(0, 2)
+        role = DEALER if np.random.randint(0, 2) == 0 else PONE  # draws as before
         counts = np.zeros(13, dtype=np.int64)
         for r in ranks:
             counts[r] += 1
@@ -198,7 +199,7 @@ def evolve_expected(values, hands, indices, net, iterations, sd, bounded, lo, hi
     for it in range(iterations):
         k = np.random.randint(0, hands.shape[0])
         h = indices[k]
-        role = np.random.randint(0, 2)
+        role = DEALER if np.random.randint(0, 2) == 0 else PONE  # draws as before
         row = values[h, role]
         a, b = two_lowest(row)
         before = net[h, role, _split_of(a, b)]

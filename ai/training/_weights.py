@@ -14,6 +14,7 @@ from numba import njit
 from ai.training._evolve import _SPLITS
 from ai.training.index import hand_index, sort_small
 from engine.kernels import JACK, peg_points_seq, score5
+from engine.roles import DEALER, PONE
 
 N_STRATEGIES = 8
 MAX_PEG = 32  # pegging points per player per deal are recorded up to 31
@@ -111,7 +112,7 @@ def play_phase(hands, dealer, scores, gained):
 
 @njit(cache=True)
 def build_pegging_stats(sims, seed, gained_hist, given_hist):
-    """For every kept four-rank hand (1820) and role (0 dealer, 1 pone): ``sims`` plays
+    """For every kept four-rank hand (1820) and role (``engine.roles``): ``sims`` plays
     between greedy peggers against four random cards from the other 48. Histograms of the
     points gained and given: (1820, 2, 32) each."""
     np.random.seed(seed)
@@ -126,7 +127,7 @@ def build_pegging_stats(sims, seed, gained_hist, given_hist):
                 for d in range(c, 13):
                     ranks = np.array([a, b, c, d])
                     h = hand_index(ranks * 4)
-                    for role in range(2):
+                    for role in (DEALER, PONE):  # this order: the same random draws
                         for _ in range(sims):
                             # suits for my ranks, then the opponent from the rest
                             used = np.zeros(52, dtype=np.bool_)
@@ -144,8 +145,8 @@ def build_pegging_stats(sims, seed, gained_hist, given_hist):
                             for i in range(4):
                                 j = np.random.randint(i, n)
                                 deck[i], deck[j] = deck[j], deck[i]
-                            dealer = 0 if role == 0 else 1
                             me = 0
+                            dealer = me if role == DEALER else 1 - me
                             hands[me, :] = mine
                             hands[1 - me, :] = deck[:4]
                             scores[:] = 0
@@ -198,7 +199,7 @@ def raw_strategy_values(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gaine
         if not seen[jack]:
             nobs_opp += (unseen_suit[t] - 1) * 44.0
     hist = np.zeros(30, dtype=np.int64)
-    role = 0 if my_crib else 1
+    role = DEALER if my_crib else PONE
     for s in range(15):
         a, b = _SPLITS[s, 0], _SPLITS[s, 1]
         m = 0
@@ -441,7 +442,7 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
                                 peg_gained_median, peg_given_mean, S, keeps)
                 table = W if uses_w[seat] else other
                 own, opp = scores[seat], scores[1 - seat]
-                d = 1 if my_crib else 0
+                d = DEALER if my_crib else PONE
                 j = choose_option(table, d, own, opp, S, learning[seat], fp, ip, probs, w)
                 if learning[seat] and n_path[seat] < MAX_DECISIONS:
                     k = n_path[seat]
@@ -468,7 +469,7 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
                     k4 = kept[seat].copy()
                     sort_small(k4)
                     h4 = hand_index(k4)
-                    role = 0 if seat == dealer else 1
+                    role = DEALER if seat == dealer else PONE
                     gained_hist[h4, role, min(MAX_PEG - 1, gained[seat])] += 1
                     given_hist[h4, role, min(MAX_PEG - 1, gained[1 - seat])] += 1
             if winner >= 0:

@@ -33,8 +33,9 @@ import numpy as np
 
 from ai.training import _evolve
 from ai.training._tables import split_tables
-from ai.training.files import asset_path, load_table, save_table
+from ai.training.files import asset_path, by_current_roles, load_table, save_table
 from ai.training.index import N_SIX, all_six_rank_hands, hand_index, multiset_index
+from engine.roles import DEALER, PONE, ROLES_FORMAT, role_of
 
 FILE = "evolved.npz"
 REBUILD = ("cribbage train evolved --variant expected --iterations 100000000 --seed 1 "
@@ -62,8 +63,10 @@ class EvolveConfig:
 
 
 def initial_values(seed: int) -> np.ndarray:
-    """Random starting values in 0.1..0.9, as in the paper: (18564, 2, 6)."""
-    return np.random.default_rng(seed).uniform(0.1, 0.9, (N_SIX, 2, 6))
+    """Random starting values in 0.1..0.9, as in the paper: (18564, 2, 6). (Drawn as when
+    the dealer's values came first, so a seed still gives the same training run.)"""
+    drawn = np.random.default_rng(seed).uniform(0.1, 0.9, (N_SIX, 2, 6))
+    return np.ascontiguousarray(drawn[:, ::-1])
 
 
 def train(config: EvolveConfig, values: np.ndarray | None = None, done: int = 0,
@@ -76,7 +79,8 @@ def train(config: EvolveConfig, values: np.ndarray | None = None, done: int = 0,
     hands = all_six_rank_hands()
     if config.variant == "expected":
         hand_mean, crib_mean = split_tables()
-        net = np.stack([hand_mean + crib_mean, hand_mean - crib_mean], axis=1)
+        net = np.empty((hand_mean.shape[0], 2, hand_mean.shape[1]))
+        net[:, DEALER], net[:, PONE] = hand_mean + crib_mean, hand_mean - crib_mean
         indices = np.array([multiset_index(h) for h in hands], dtype=np.int64)
     curve: list[float] = []
     since_checkpoint = 0
@@ -109,13 +113,14 @@ def save(path: Path, values: np.ndarray, config: EvolveConfig, done: int,
          seconds: float) -> None:
     save_table(path, {"values": values.astype(np.float32)},
                {"kind": "evolved", "config": asdict(config), "iterations_done": done,
-                "training_seconds": round(seconds, 1), "rebuild": REBUILD})
+                "training_seconds": round(seconds, 1), "rebuild": REBUILD,
+                "roles": ROLES_FORMAT})
 
 
 def load(path: Path | None = None) -> tuple[np.ndarray, dict]:
     path = Path(path) if path is not None else asset_path(FILE)
     arrays, meta = load_table(path, {"values": (N_SIX, 2, 6)}, REBUILD)
-    return arrays["values"].astype(np.float64), meta
+    return by_current_roles(path, meta, arrays["values"], 1).astype(np.float64), meta
 
 
 def positions_of(cards: list[int]) -> list[int]:
@@ -127,7 +132,7 @@ def choose(values: np.ndarray, cards: list[int], my_crib: bool
            ) -> tuple[tuple[int, int], np.ndarray, list[int]]:
     """The two cards to throw, the six values and the cards in position order."""
     ordered = positions_of(cards)
-    row = values[hand_index(np.array(ordered, dtype=np.int64)), 0 if my_crib else 1]
+    row = values[hand_index(np.array(ordered, dtype=np.int64)), role_of(my_crib)]
     a, b = _evolve.two_lowest(row)
     return (ordered[a], ordered[b]), row, ordered
 

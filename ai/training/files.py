@@ -100,3 +100,31 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
         except (OSError, json.JSONDecodeError) as exc:
             raise TableFileError(f"{side}: unreadable sidecar ({exc}); {hint}") from exc
     return arrays, meta
+
+
+def by_current_roles(path: Path, meta: dict[str, Any], array: np.ndarray, axis: int
+                     ) -> np.ndarray:
+    """``array`` with its role axis in the numbering of ``engine.roles`` (pone 0, dealer 1).
+    A table saved before the numbering was recorded (no ``"roles"`` in its sidecar) had the
+    dealer at 0 and is converted; a numbering this version does not know is refused."""
+    from engine.roles import ROLES_FORMAT
+
+    roles = meta.get("roles")
+    if roles is None:
+        return np.ascontiguousarray(np.flip(array, axis=axis))
+    if roles != ROLES_FORMAT:
+        raise TableFileError(f"{path}: its roles are numbered {roles!r}, which this version "
+                             f"does not read (it reads {ROLES_FORMAT!r})")
+    return array
+
+
+def read_sidecar(path: Path) -> dict[str, Any]:
+    """The sidecar of ``path`` ({} when there is none)."""
+    side = sidecar_path(Path(path))
+    if not side.is_file():
+        return {}
+    try:
+        return json.loads(side.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TableFileError(f"{side}: unreadable sidecar ({exc})") from exc
+

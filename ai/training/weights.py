@@ -44,8 +44,15 @@ import numpy as np
 from ai.training import _weights as K
 from ai.training._tables import split_tables
 from ai.training._weights import choose_option, greedy_card  # noqa: F401 (players use them)
-from ai.training.files import asset_path, load_table, save_table
+from ai.training.files import (
+    asset_path,
+    by_current_roles,
+    load_table,
+    read_sidecar,
+    save_table,
+)
 from ai.training.index import N_FOUR
+from engine.roles import ROLES_FORMAT
 
 STRATEGIES = ("hand_max_min", "hand_max_avg", "hand_max_med", "hand_max_poss",
               "crib_min_avg", "pegging_max_avg_gained", "pegging_max_med_gained",
@@ -66,7 +73,7 @@ CHUNK = 10_000
 class PeggingStats:
     """Histograms of points gained and given in the play, per kept rank hand and role."""
 
-    gained: np.ndarray  # (1820, 2, 32) int64; role 0 dealer, 1 pone
+    gained: np.ndarray  # (1820, 2, 32) int64, by kept rank hand, role (engine.roles), points
     given: np.ndarray
 
     def tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -90,20 +97,22 @@ def build_pegging_stats(sims: int, seed: int) -> PeggingStats:
 
 def save_pegging_stats(path: Path, stats: PeggingStats, meta: dict) -> None:
     save_table(path, {"gained": stats.gained, "given": stats.given},
-               {"kind": "pegging_stats", "rebuild": PEGGING_REBUILD, **meta})
+               {"kind": "pegging_stats", "rebuild": PEGGING_REBUILD, **meta,
+                "roles": ROLES_FORMAT})
 
 
 def load_pegging_stats(path: Path | None = None) -> PeggingStats:
     path = Path(path) if path is not None else asset_path(PEGGING_FILE)
     shape = (N_FOUR, 2, K.MAX_PEG)
-    arrays, _ = load_table(path, {"gained": shape, "given": shape}, PEGGING_REBUILD)
-    return PeggingStats(arrays["gained"].astype(np.int64), arrays["given"].astype(np.int64))
+    arrays, meta = load_table(path, {"gained": shape, "given": shape}, PEGGING_REBUILD)
+    return PeggingStats(*(by_current_roles(path, meta, arrays[k], 1).astype(np.int64)
+                          for k in ("gained", "given")))
 
 
 @functools.cache
 def shipped_pegging_net() -> np.ndarray:
     """(1820, 2) mean points gained minus given in the play, per kept rank hand and role
-    (0 dealer, 1 pone), from the shipped statistics; loaded once per process."""
+    (``engine.roles``), from the shipped statistics; loaded once per process."""
     gained, _, given = load_pegging_stats().tables()
     return gained - given
 
@@ -168,7 +177,8 @@ def save(path: Path, weights: np.ndarray, meta: dict,
     if pegging is not None:
         arrays["pegging_gained"] = pegging.gained
         arrays["pegging_given"] = pegging.given
-    save_table(path, arrays, {"kind": "weights", "strategies": list(STRATEGIES), **meta})
+    save_table(path, arrays, {"kind": "weights", "strategies": list(STRATEGIES), **meta,
+                              "roles": ROLES_FORMAT})
 
 
 def load(path: Path | None = None) -> tuple[np.ndarray, dict]:
@@ -185,10 +195,11 @@ def load(path: Path | None = None) -> tuple[np.ndarray, dict]:
 
 def load_pegging_from(path: Path) -> PeggingStats | None:
     """The pegging statistics saved inside a weights file, if it was trained with them."""
+    meta = read_sidecar(path)
     with np.load(path, allow_pickle=False) as data:
         if "pegging_gained" in data:
-            return PeggingStats(data["pegging_gained"].astype(np.int64),
-                                data["pegging_given"].astype(np.int64))
+            return PeggingStats(*(by_current_roles(path, meta, data[k], 1).astype(np.int64)
+                                  for k in ("pegging_gained", "pegging_given")))
     return None
 
 

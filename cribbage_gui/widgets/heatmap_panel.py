@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from ai.training import weights as model
 from cribbage_gui import theme
 from cribbage_gui.plots import STRATEGY_COLOURS, checkpoints_of, colour_map
+from engine.roles import role_of
 
 DOMINANT = "dominant strategy"
 VIEWS = ("dealer", "pone", "difference")
@@ -233,7 +234,7 @@ class HeatmapDock(QDockWidget):
 
     def set_position(self, dealer: bool, own: int, opponent: int) -> None:
         """Mark where the weights player stands now."""
-        self.position = (1 if dealer else 0, min(120, own), min(120, opponent))
+        self.position = (role_of(dealer), min(120, own), min(120, opponent))
         self._draw_marker()
 
     def clear_position(self) -> None:

@@ -11,6 +11,7 @@ from ai.training.index import hand_index
 from cribbage_gui.cli import main
 from engine import GameState, PlayCard, analyze_discards, peg_points
 from engine.cards import PIPS
+from engine.roles import DEALER, PONE, role_of
 from engine.state import GO, Phase, stacked_deck
 
 PEG = model.load_pegging_stats()
@@ -20,7 +21,7 @@ MATRIX = model.Matrix(PEG)
 def reference_raw(six, my_crib):
     """The 8 statistics per split, from the exact analysis and the pegging tables."""
     mean, median, given = PEG.tables()
-    role = 0 if my_crib else 1
+    role = role_of(my_crib)
     options = {frozenset(o.toss): o for o in analyze_discards(six, my_crib)}
     raw = np.empty((8, 15))
     for s, (a, b) in enumerate(_SPLITS):
@@ -97,8 +98,8 @@ def test_pegging_statistics():
     again = model.build_pegging_stats(20, 5)
     assert np.array_equal(stats.gained, again.gained)
     mean, median, given = PEG.tables()
-    assert mean[:, 0].mean() > mean[:, 1].mean()  # the dealer pegs more
-    assert np.allclose(mean[:, 0].mean(), given[:, 1].mean(), atol=0.05)
+    assert mean[:, DEALER].mean() > mean[:, PONE].mean()  # the dealer pegs more
+    assert np.allclose(mean[:, DEALER].mean(), given[:, PONE].mean(), atol=0.05)
 
 
 def _path(S_col, chosen=0):
