@@ -12,15 +12,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.kernels import peg_points_seq, rank_score5
+from engine.kernels import peg_points_seq, rank_pip, rank_score5
+from engine.rules import MAX_COUNT, WINNING_SCORE
 
-WIN = 121
+TOP = WINNING_SCORE - 1  # the highest score a game in progress can stand at
+
 SEQ = 16  # cards in one count: at most the 8 of a play (16 leaves room for tests)
-
-
-@njit(cache=True, inline="always")
-def _value(rank):
-    return rank + 1 if rank < 10 else 10
 
 
 # ---------------------------------------------------------------------------- one deal
@@ -31,25 +28,25 @@ def _finish_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, pone_hand,
     the dealer when ``d`` = 1 (else the pone): 1 or 0 if the deal ends the game, else W of
     the next deal (the roles swap)."""
     dealer += heels
-    if dealer >= WIN:
+    if dealer >= WINNING_SCORE:
         return 1.0 if d == 1 else 0.0
     for i in range(n_peg[s]):
         if peg_role[s, i] == 1:
             dealer += peg_pts[s, i]
-            if dealer >= WIN:
+            if dealer >= WINNING_SCORE:
                 return 1.0 if d == 1 else 0.0
         else:
             pone += peg_pts[s, i]
-            if pone >= WIN:
+            if pone >= WINNING_SCORE:
                 return 1.0 if d == 0 else 0.0
     pone += pone_hand
-    if pone >= WIN:
+    if pone >= WINNING_SCORE:
         return 1.0 if d == 0 else 0.0
     dealer += dealer_hand
-    if dealer >= WIN:
+    if dealer >= WINNING_SCORE:
         return 1.0 if d == 1 else 0.0
     dealer += crib
-    if dealer >= WIN:
+    if dealer >= WINNING_SCORE:
         return 1.0 if d == 1 else 0.0
     if d == 1:  # I dealt: next deal I am the pone
         return W[0, dealer, pone]
@@ -62,7 +59,7 @@ def win_table(heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib, W):
     scores at least one point (the last card), so W at a higher total is known first."""
     n = heels.shape[0]
     for total in range(240, -1, -1):
-        for a in range(max(0, total - 120), min(120, total) + 1):
+        for a in range(max(0, total - TOP), min(TOP, total) + 1):
             b = total - a
             for d in range(2):
                 acc = 0.0
@@ -118,7 +115,7 @@ def option_win_probs(a, b, d, hand_hist, crib_shift, peg_shift, samples, u, heel
 @njit(cache=True)
 def _can_play(ranks, used, count):
     for i in range(ranks.shape[0]):
-        if not (used >> i) & 1 and count + _value(ranks[i]) <= 31:
+        if not (used >> i) & 1 and count + rank_pip(ranks[i]) <= MAX_COUNT:
             return True
     return False
 
@@ -137,23 +134,23 @@ def _leaf(ctx, W, mp, op):
     opp = ctx[2] + op
     if ctx[3] == 1:  # I deal: the opponent counts first
         opp += ctx[5]
-        if opp >= WIN:
+        if opp >= WINNING_SCORE:
             return 0.0
         me += ctx[4]
-        if me >= WIN:
+        if me >= WINNING_SCORE:
             return 1.0
         me += ctx[6]
-        if me >= WIN:
+        if me >= WINNING_SCORE:
             return 1.0
         return W[0, me, opp]
     me += ctx[4]
-    if me >= WIN:
+    if me >= WINNING_SCORE:
         return 1.0
     opp += ctx[5]
-    if opp >= WIN:
+    if opp >= WINNING_SCORE:
         return 0.0
     opp += ctx[6]
-    if opp >= WIN:
+    if opp >= WINNING_SCORE:
         return 0.0
     return W[1, me, opp]
 
@@ -165,9 +162,9 @@ MAX_DEPTH = 40  # plays, goes and resets of one play: far fewer
 def _terminal(ctx, mp, op):
     """-1 while the game goes on; 1 or 0 once a player reached 121 (mode 1 only)."""
     if ctx[0] == 1:
-        if ctx[1] + mp >= WIN:
+        if ctx[1] + mp >= WINNING_SCORE:
             return 1.0
-        if ctx[2] + op >= WIN:
+        if ctx[2] + op >= WINNING_SCORE:
             return 0.0
     return -1.0
 
@@ -251,7 +248,8 @@ def _search(mine, mu0, theirs, tu0, seq0, n0, count0, turn0, last0, mp0, op0, ct
         i = it[d]
         while i < hand.shape[0]:
             r = hand[i]
-            if not (used >> i) & 1 and count[d] + _value(r) <= 31 and not (tried[d] >> r) & 1:
+            if (not (used >> i) & 1 and count[d] + rank_pip(r) <= MAX_COUNT
+                    and not (tried[d] >> r) & 1):
                 break
             i += 1
         if i >= hand.shape[0]:
@@ -264,13 +262,13 @@ def _search(mine, mu0, theirs, tu0, seq0, n0, count0, turn0, last0, mp0, op0, ct
         seqs[c, :n[d]] = seqs[d, :n[d]]
         seqs[c, n[d]] = r * 4
         pts = peg_points_seq(seqs[c], n[d] + 1)
-        c2 = count[d] + _value(r)
+        c2 = count[d] + rank_pip(r)
         mp[c] = mp[d] + (pts if turn[d] == 0 else 0)
         op[c] = op[d] + (pts if turn[d] == 1 else 0)
         mu[c] = mu[d] | (1 << i) if turn[d] == 0 else mu[d]
         tu[c] = tu[d] | (1 << i) if turn[d] == 1 else tu[d]
         turn[c], last[c], it[c] = 1 - turn[d], turn[d], -1
-        if c2 == 31:
+        if c2 == MAX_COUNT:
             n[c], count[c] = 0, 0
         else:
             n[c], count[c] = n[d] + 1, c2
@@ -300,8 +298,8 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
             buf[:n_seq] = seq
             buf[n_seq] = r * 4
             pts = peg_points_seq(buf, n_seq + 1)
-            c2 = count + _value(r)
-            if c2 == 31:
+            c2 = count + rank_pip(r)
+            if c2 == MAX_COUNT:
                 v = _search(mine, 1 << i, theirs, 0, np.empty(SEQ, dtype=np.int64), 0, 0, 1, 0,
                             pts, 0, ctx, W)
             else:

@@ -9,12 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.kernels import peg_points_seq
-
-
-@njit(cache=True, inline="always")
-def _value(rank):
-    return rank + 1 if rank < 10 else 10
+from engine.kernels import peg_points_seq, rank_pip
+from engine.rules import MAX_COUNT
 
 
 @njit(cache=True)
@@ -60,14 +56,14 @@ def peg_figures(seq, count, hand, legal, unseen, opp_cards):
         if not legal[i]:
             continue
         card = hand[i]
-        count1 = count + _value(card >> 2)
+        count1 = count + rank_pip(card >> 2)
         buf[m] = card
         points = peg_points_seq(buf, m + 1)
         left = h - 1
-        if left == 0 and opp_cards == 0 and count1 < 31:
+        if left == 0 and opp_cards == 0 and count1 < MAX_COUNT:
             points += 1  # last card
         immediate[i] = points
-        if count1 == 31:  # the count resets and the opponent leads: no reply to score
+        if count1 == MAX_COUNT:  # the count resets and the opponent leads: no reply to score
             expected[i] = points
             max_net[i] = points
             continue
@@ -79,7 +75,7 @@ def peg_figures(seq, count, hand, legal, unseen, opp_cards):
         fitting = 0
         for r in range(13):
             replies[r] = -1
-            if unseen[r] > 0 and count1 + _value(r) <= 31:
+            if unseen[r] > 0 and count1 + rank_pip(r) <= MAX_COUNT:
                 buf[m + 1] = r * 4
                 replies[r] = peg_points_seq(buf, m + 2)
                 best_reply = max(best_reply, replies[r])
@@ -98,8 +94,8 @@ def peg_figures(seq, count, hand, legal, unseen, opp_cards):
         for r in range(13):
             if replies[r] >= 0:
                 buf[m + 1] = r * 4
-                count2 = count1 + _value(r)
-                nxt = 0 if count2 == 31 else _best_next(buf, m + 2, count2, hand, i, -1)
+                count2 = count1 + rank_pip(r)
+                nxt = 0 if count2 == MAX_COUNT else _best_next(buf, m + 2, count2, hand, i, -1)
                 net = max(net, points - replies[r] + nxt)
         if n_unseen - fitting >= opp_cards:
             # the opponent may hold nothing that fits: go, and this player plays on
@@ -114,7 +110,7 @@ def _best_next(buf, n, count, hand, used, go_point):
     card fits, ``go_point`` (1 if the opponent has said go, so this player pegs the go)."""
     best = -1
     for j in range(hand.shape[0]):
-        if j != used and count + _value(hand[j] >> 2) <= 31:
+        if j != used and count + rank_pip(hand[j] >> 2) <= MAX_COUNT:
             buf[n] = hand[j]
             best = max(best, peg_points_seq(buf, n + 1))
     if best < 0:

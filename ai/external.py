@@ -42,6 +42,7 @@ from engine import GO, Observation, Phase, PlayCard, Toss
 from engine.cards import CardName, card_name, parse_card, pip_value
 from engine.errors import CribbageError
 from engine.events import Dealt, GameOver, Tossed, event_to_dict
+from engine.rules import MAX_COUNT
 
 DEFAULT_TIMEOUT = 5.0
 
@@ -259,7 +260,7 @@ def observation_from_message(message: dict, seat: int, dealt: tuple, toss: tuple
     if [c for _, c in current] != current_cards:
         raise ValueError("'current' must be the last cards of 'played'")
     count = int(message["count"])
-    fits = tuple(PlayCard(c) for c in hand if count + pip_value(c) <= 31)
+    fits = tuple(PlayCard(c) for c in hand if count + pip_value(c) <= MAX_COUNT)
     theirs = sum(1 for s, _ in played if s != seat)
     starter = parse_card(message["starter"]) if message.get("starter") else None
     return Observation(

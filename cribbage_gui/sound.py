@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.events import GameOver, Played, SaidGo, Scored
+from engine.rules import MAX_COUNT
 
 RATE = 22050  # samples a second: plenty for clicks and tones, small files
 VERSION = 1  # bump when a sound changes, so cached files are written again
@@ -116,7 +117,7 @@ def sounds_for_event(event, my_seat: int | None) -> list[str]:
     """The sounds an event makes. ``my_seat`` is the person's seat (None when watching two
     computers: the end of a game then sounds as a win)."""
     if isinstance(event, Played):
-        return ["thirty_one" if event.count == 31 else "card"]
+        return ["thirty_one" if event.count == MAX_COUNT else "card"]
     if isinstance(event, SaidGo):
         return ["go"]
     if isinstance(event, Scored) and event.points > 0:

@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from engine.cards import JACK  # the jack's rank, defined once with the cards
+from engine.rules import MAX_COUNT
 
 MAX_HAND_SCORE = 29
 
@@ -41,8 +42,15 @@ RUN_LO, RUN_LEN = _build_run_tables()
 
 
 @njit(cache=True, inline="always")
-def _value(rank):
+def rank_pip(rank):
+    """The pip value of a rank (0 = ace .. 12 = king): 1..10."""
     return rank + 1 if rank < 10 else 10
+
+
+@njit(cache=True, inline="always")
+def card_pip(card):
+    """The pip value of a card (0..51)."""
+    return rank_pip(card >> 2)
 
 
 @njit(cache=True)
@@ -52,7 +60,7 @@ def rank_score5(r0, r1, r2, r3, r4):
     Fifteens use complements: a triple makes 15 exactly when the other two cards make
     ``total - 15``, a quad when the fifth card does, so only pairs and singles are summed.
     """
-    v0, v1, v2, v3, v4 = _value(r0), _value(r1), _value(r2), _value(r3), _value(r4)
+    v0, v1, v2, v3, v4 = rank_pip(r0), rank_pip(r1), rank_pip(r2), rank_pip(r3), rank_pip(r4)
     t = v0 + v1 + v2 + v3 + v4 - 15
     fifteens = 0
     for s in (v0 + v1, v0 + v2, v0 + v3, v0 + v4, v1 + v2, v1 + v3, v1 + v4,
@@ -165,7 +173,7 @@ def hand_score_histogram(is_crib):
             for c in range(b + 1, 52):
                 for d in range(c + 1, 52):
                     ra, rb, rc, rd = a >> 2, b >> 2, c >> 2, d >> 2
-                    va, vb, vc, vd = _value(ra), _value(rb), _value(rc), _value(rd)
+                    va, vb, vc, vd = rank_pip(ra), rank_pip(rb), rank_pip(rc), rank_pip(rd)
                     sums[:] = 0
                     for m in range(16):
                         t = 0
@@ -188,7 +196,7 @@ def hand_score_histogram(is_crib):
                     for rs in range(13):
                         # rank_score5 also counts fifteens and pairs; subtract them back out
                         run_with[rs] = rank_score5(ra, rb, rc, rd, rs)
-                        vs = _value(rs)
+                        vs = rank_pip(rs)
                         run_with[rs] -= 2 * (sums[15] + sums[15 - vs])
                         run_with[rs] -= 2 * (pairs + rank_count[rs])
                     hand_suit = a & 3
@@ -203,7 +211,7 @@ def hand_score_histogram(is_crib):
                         if s == a or s == b or s == c or s == d:
                             continue
                         rs = s >> 2
-                        points = base + 2 * (sums[15 - _value(rs)] + rank_count[rs]) \
+                        points = base + 2 * (sums[15 - rank_pip(rs)] + rank_count[rs]) \
                             + run_with[rs]
                         if flush4:
                             if (s & 3) == hand_suit:
@@ -224,9 +232,9 @@ def peg_points_seq(seq, n):
         return 0
     total = 0
     for i in range(n):
-        total += _value(seq[i] >> 2)
+        total += rank_pip(seq[i] >> 2)
     points = 0
-    if total == 15 or total == 31:
+    if total == 15 or total == MAX_COUNT:
         points += 2
     last = seq[n - 1] >> 2
     same = 1

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine._kernels import JACK, peg_points_seq, score5
+from engine._kernels import JACK, card_pip, peg_points_seq, score5
+from engine.rules import MAX_COUNT, WINNING_SCORE
 
 _SOURCE_COLUMNS = ("pegging0", "pegging1", "hand0", "hand1", "crib0", "crib1",
                    "his_heels0", "his_heels1")
@@ -21,7 +22,6 @@ _SOURCE_COLUMNS = ("pegging0", "pegging1", "hand0", "hand1", "crib0", "crib1",
 # deals.
 STAT_COLUMNS = ("first_dealer", "winner", "score0", "score1", "deals") + _SOURCE_COLUMNS \
     + tuple("final_deal_" + c for c in _SOURCE_COLUMNS)
-_WIN = 121
 _PEG, _HAND, _CRIB, _HEELS = 5, 7, 9, 11  # first column of each source (seat 0, then 1)
 _FINAL = 13  # first column of the final deal's points
 MAX_TRACE_DEALS = 64
@@ -29,20 +29,14 @@ MAX_TRACE_ACTIONS = MAX_TRACE_DEALS * 18
 ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2
 
 
-@njit(cache=True, inline="always")
-def _value(card):
-    r = (card >> 2) + 1
-    return r if r < 10 else 10
-
-
 @njit(cache=True)
 def _award(stats, seat, points, column):
     """Add points (capped at 121); True when ``seat`` has won."""
     score = stats[2 + seat]
-    gained = min(points, _WIN - score)
+    gained = min(points, WINNING_SCORE - score)
     stats[2 + seat] = score + gained
     stats[column + seat] += gained
-    if score + gained >= _WIN:
+    if score + gained >= WINNING_SCORE:
         stats[1] = seat
         return True
     return False
@@ -51,7 +45,7 @@ def _award(stats, seat, points, column):
 @njit(cache=True)
 def _fits(hand, n, count):
     for i in range(n):
-        if count + _value(hand[i]) <= 31:
+        if count + card_pip(hand[i]) <= MAX_COUNT:
             return True
     return False
 
@@ -145,7 +139,7 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
                 continue
             n_fit = 0
             for k in range(n_held[mover]):
-                if count + _value(hands[mover, k]) <= 31:
+                if count + card_pip(hands[mover, k]) <= MAX_COUNT:
                     n_fit += 1
             if n_fit == 0:
                 go_said[mover] = True
@@ -157,7 +151,7 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
                 continue
             pick = np.random.randint(0, n_fit)
             for k in range(n_held[mover]):
-                if count + _value(hands[mover, k]) <= 31:
+                if count + card_pip(hands[mover, k]) <= MAX_COUNT:
                     if pick == 0:
                         break
                     pick -= 1
@@ -169,14 +163,14 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
                 trace_actions[n_actions, 1] = mover
                 trace_actions[n_actions, 2] = card
                 n_actions += 1
-            count += _value(card)
+            count += card_pip(card)
             seq[n_seq] = card
             n_seq += 1
             last = mover
             points = peg_points_seq(seq, n_seq)
             if points and _award(stats, mover, points, _PEG):
                 return
-            if count == 31:
+            if count == MAX_COUNT:
                 count = 0
                 n_seq = 0
                 go_said[:] = False

@@ -11,8 +11,15 @@ pyproject.toml keeps it so).
 
 from engine._analysis_kernels import _choose2 as choose2
 from engine._analysis_kernels import _choose3 as choose3
-from engine._kernels import MAX_HAND_SCORE, peg_points_seq, rank_score5, score5
+from engine._kernels import (
+    MAX_HAND_SCORE,
+    card_pip,
+    peg_points_seq,
+    rank_pip,
+    rank_score5,
+    score5,
+)
 from engine.cards import JACK
 
-__all__ = ["JACK", "MAX_HAND_SCORE", "choose2", "choose3", "peg_points_seq", "rank_score5",
-           "score5"]
+__all__ = ["JACK", "MAX_HAND_SCORE", "card_pip", "choose2", "choose3", "peg_points_seq",
+           "rank_pip", "rank_score5", "score5"]

@@ -17,9 +17,8 @@ from collections.abc import Sequence
 
 from engine.cards import PIPS, Card, check_distinct
 from engine.errors import CardError
+from engine.rules import MAX_COUNT
 from engine.scoring import ScoreItem
-
-MAX_COUNT = 31
 
 
 def count_of(cards: Sequence[Card]) -> int:

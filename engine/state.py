@@ -46,12 +46,9 @@ from engine.events import (
     StarterCut,
     Tossed,
 )
-from engine.pegging import MAX_COUNT, peg_breakdown
+from engine.pegging import peg_breakdown
+from engine.rules import DOUBLE_SKUNK_LINE, MAX_COUNT, SKUNK_LINE, WINNING_SCORE
 from engine.scoring import ScoreItem, score_breakdown
-
-WINNING_SCORE = 121
-SKUNK_LINE = 91  # a loser below this is skunked
-DOUBLE_SKUNK_LINE = 61
 
 
 class Phase(StrEnum):

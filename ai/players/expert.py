@@ -34,6 +34,7 @@ from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import Card, CardName, card_name, cards_with, pip_value
 from engine.kernels import score5
 from engine.roles import role_of
+from engine.rules import MAX_COUNT
 
 END_GAME = 86  # from here on, pegging plays for the win, not for points
 PLAY_SAMPLES = 96
@@ -193,7 +194,7 @@ class ExpertPlayer(Player):
             return np.zeros((1, 0), np.int64), np.ones(1), np.zeros((1, 0), np.int64)
         pool = np.array(obs.unseen, dtype=np.int64)
         if obs.go_said[1 - obs.seat] and obs.current:  # none of its cards fits this count
-            pool = pool[np.array([pip_value(c) > 31 - obs.count for c in pool], dtype=bool)]
+            pool = pool[np.array([pip_value(c) > MAX_COUNT - obs.count for c in pool], dtype=bool)]
         if pool.shape[0] < k:  # cannot happen in a legal game; be safe
             pool = np.array(obs.unseen, dtype=np.int64)
         keys = self.rng.random((PLAY_SAMPLES, pool.shape[0]))

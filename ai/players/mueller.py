@@ -47,10 +47,10 @@ from ai.pegging import CardFigures, card_figures
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.analysis import DiscardOption
 from engine.cards import Card, CardName, card_name, cards_with
+from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
 from engine.scoring import score_four
 
 OPTIMAL, SAFE, RISKY = "optimal", "safe", "risky"
-WIN = 121
 MARGIN = 15
 TYPICAL = {  # points per deal (Chambers, ACC tips 3 and 6)
     "pone": {"pegging": 2.0, "hand": 8.1, "crib": 0.0},
@@ -168,18 +168,18 @@ def choose_discard_strategy(situation: Situation, options: list[MuellerOption]
     numbers = {SAFE: 7 if dealer else 6, OPTIMAL: 5 if dealer else 4,
                RISKY: 3 if dealer else 2}
 
-    if me + max(o.four_card for o in options) >= WIN:
+    if me + max(o.four_card for o in options) >= WINNING_SCORE:
         return SAFE, 1, "its four cards alone reach 121"
-    if dealer and my_expected >= WIN and any(
-            opp < line <= opp_expected for line in (91, 61)):
+    if dealer and my_expected >= WINNING_SCORE and any(
+            opp < line <= opp_expected for line in (SKUNK_LINE, DOUBLE_SKUNK_LINE)):
         return RISKY, numbers[RISKY], \
             "it expects game, but the pone counts first and should escape the skunk"
-    if my_expected >= WIN:
+    if my_expected >= WINNING_SCORE:
         return SAFE, numbers[SAFE], "it can reach game"
-    if dealer and opp_expected >= WIN:
+    if dealer and opp_expected >= WINNING_SCORE:
         return RISKY, numbers[RISKY], "the pone counts first and is expected to reach 121"
-    if not dealer and opp_expected >= WIN:
-        for line, what in ((91, "skunk"), (61, "double skunk")):
+    if not dealer and opp_expected >= WINNING_SCORE:
+        for line, what in ((SKUNK_LINE, "skunk"), (DOUBLE_SKUNK_LINE, "double skunk")):
             if me < line <= my_expected:
                 return SAFE, numbers[SAFE], \
                     f"the dealer is expected to reach 121; it can avoid the {what}"

@@ -20,6 +20,7 @@ from ai.training import weights as model
 from engine import Observation, PlayCard, Toss
 from engine.cards import Card, CardName, card_name, cards_with
 from engine.roles import role_of
+from engine.rules import WINNING_SCORE
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,8 @@ class WeightsPlayer(Player):
     def discard(self, obs: Observation) -> Decision:
         S, raw, keeps, ordered = self.matrix(list(obs.dealt), obs.is_dealer)
         d = role_of(obs.is_dealer)
-        own, opp = min(120, obs.my_score), min(120, obs.opponent_score)
+        top = WINNING_SCORE - 1  # the table's last position
+        own, opp = min(top, obs.my_score), min(top, obs.opponent_score)
         w = np.empty(len(model.STRATEGIES))
         # the training's own choice (same arithmetic, so near-ties break the same way)
         chosen = int(model.choose_option(self.weights, d, own, opp, S, False, self._fp,

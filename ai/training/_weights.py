@@ -13,18 +13,14 @@ from numba import njit
 
 from ai.training._evolve import _SPLITS
 from ai.training.index import hand_index, sort_small
-from engine.kernels import JACK, peg_points_seq, score5
+from engine.kernels import JACK, card_pip, peg_points_seq, score5
 from engine.roles import DEALER, PONE
+from engine.rules import MAX_COUNT, WINNING_SCORE
+
+TOP = WINNING_SCORE - 1  # the highest score a game in progress can stand at
 
 N_STRATEGIES = 8
 MAX_PEG = 32  # pegging points per player per deal are recorded up to 31
-WIN = 121
-
-
-@njit(cache=True, inline="always")
-def _value(card):
-    r = (card >> 2) + 1
-    return r if r < 10 else 10
 
 
 # ---------------------------------------------------------------------------- the play
@@ -35,11 +31,11 @@ def greedy_card(hand, n, seq, n_seq, count):
     best, best_points, best_key = -1, -1, -1
     for i in range(n):
         c = hand[i]
-        if count + _value(c) > 31:
+        if count + card_pip(c) > MAX_COUNT:
             continue
         seq[n_seq] = c
         points = peg_points_seq(seq, n_seq + 1)
-        key = _value(c) * 16 + (c >> 2)
+        key = card_pip(c) * 16 + (c >> 2)
         if points > best_points or (points == best_points and key > best_key):
             best, best_points, best_key = i, points, key
     return best
@@ -48,7 +44,7 @@ def greedy_card(hand, n, seq, n_seq, count):
 @njit(cache=True)
 def _fits(hand, n, count):
     for i in range(n):
-        if count + _value(hand[i]) <= 31:
+        if count + card_pip(hand[i]) <= MAX_COUNT:
             return True
     return False
 
@@ -77,8 +73,8 @@ def play_phase(hands, dealer, scores, gained):
         if mover == -1:
             if n_seq > 0:
                 gained[last] += 1
-                scores[last] = min(WIN, scores[last] + 1)
-                if scores[last] >= WIN:
+                scores[last] = min(WINNING_SCORE, scores[last] + 1)
+                if scores[last] >= WINNING_SCORE:
                     return last
             if n_held[0] == 0 and n_held[1] == 0:
                 return -1
@@ -94,17 +90,17 @@ def play_phase(hands, dealer, scores, gained):
         card = hands[mover, k]
         hands[mover, k] = hands[mover, n_held[mover] - 1]
         n_held[mover] -= 1
-        count += _value(card)
+        count += card_pip(card)
         seq[n_seq] = card
         n_seq += 1
         last = mover
         points = peg_points_seq(seq, n_seq)
         if points:
             gained[mover] += points
-            scores[mover] = min(WIN, scores[mover] + points)
-            if scores[mover] >= WIN:
+            scores[mover] = min(WINNING_SCORE, scores[mover] + points)
+            if scores[mover] >= WINNING_SCORE:
                 return mover
-        if count == 31:
+        if count == MAX_COUNT:
             count, n_seq = 0, 0
             go_said[:] = False
         candidate = 1 - mover
@@ -275,8 +271,8 @@ def blended_weights(W, d, own, opp, X, out):
         return
     acc = np.zeros(out.shape[0])
     n = 0
-    for i in range(max(0, own - 1), min(120, own + 1) + 1):
-        for j in range(max(0, opp - 1), min(120, opp + 1) + 1):
+    for i in range(max(0, own - 1), min(TOP, own + 1) + 1):
+        for j in range(max(0, opp - 1), min(TOP, opp + 1) + 1):
             if i != own or j != opp:
                 acc += W[d, i, j]
                 n += 1
@@ -373,8 +369,8 @@ def _update_pg(W, path_state, path_S, path_choice, path_probs, n, advantage, fp,
                 expected += path_probs[j, k] * path_S[j, i, k]
             g[i] = fp[P_BETA] * (path_S[j, i, col] - expected)
         step = fp[P_LR] * advantage * decay
-        for a in range(max(0, own - radius), min(120, own + radius) + 1):
-            for b in range(max(0, opp - radius), min(120, opp + radius) + 1):
+        for a in range(max(0, own - radius), min(TOP, own + radius) + 1):
+            for b in range(max(0, opp - radius), min(TOP, opp + radius) + 1):
                 share = 1.0 / (1.0 + abs(a - own) + abs(b - opp))
                 w = W[d, a, b]
                 for i in range(N_STRATEGIES):
@@ -421,8 +417,8 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
             uses_w[1 - learner] = True
         learning = uses_w & (ip[I_EVAL] == 0)
         if ip[I_EXPLORE] == 1:
-            a = np.random.randint(0, 121)
-            b = np.random.randint(max(0, a - ip[I_SPREAD]), min(120, a + ip[I_SPREAD]) + 1)
+            a = np.random.randint(0, WINNING_SCORE)
+            b = np.random.randint(max(0, a - ip[I_SPREAD]), min(TOP, a + ip[I_SPREAD]) + 1)
             scores[0], scores[1] = (a, b) if np.random.random() < 0.5 else (b, a)
         else:
             scores[:] = 0
@@ -457,8 +453,8 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
                 crib[2 * seat + 1] = six[_SPLITS[j, 1]]
             starter = deck[12]
             if starter >> 2 == JACK:
-                scores[dealer] = min(WIN, scores[dealer] + 2)
-                if scores[dealer] >= WIN:
+                scores[dealer] = min(WINNING_SCORE, scores[dealer] + 2)
+                if scores[dealer] >= WINNING_SCORE:
                     winner = dealer
                     break
             play_hands[:] = kept
@@ -478,15 +474,15 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
             for seat in (pone, dealer):
                 points = score5(kept[seat, 0], kept[seat, 1], kept[seat, 2], kept[seat, 3],
                                 starter, False)
-                scores[seat] = min(WIN, scores[seat] + points)
-                if scores[seat] >= WIN:
+                scores[seat] = min(WINNING_SCORE, scores[seat] + points)
+                if scores[seat] >= WINNING_SCORE:
                     winner = seat
                     break
             if winner >= 0:
                 break
             points = score5(crib[0], crib[1], crib[2], crib[3], starter, True)
-            scores[dealer] = min(WIN, scores[dealer] + points)
-            if scores[dealer] >= WIN:
+            scores[dealer] = min(WINNING_SCORE, scores[dealer] + points)
+            if scores[dealer] >= WINNING_SCORE:
                 winner = dealer
                 break
             dealer = 1 - dealer

@@ -16,6 +16,7 @@ from numba import njit
 from ai import _expert
 from ai.training.expert_tables import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables
 from engine.kernels import rank_score5
+from engine.rules import WINNING_SCORE
 
 
 # ---------------------------------------------------------------------------- toss model
@@ -150,7 +151,7 @@ def deal_samples(games: int, seed: int, workers: int = 1, progress=None
 
 
 def win_probabilities(samples: dict[str, np.ndarray]) -> np.ndarray:
-    W = np.zeros((2, 121, 121))
+    W = np.zeros((2, WINNING_SCORE, WINNING_SCORE))
     _expert.win_table(*(samples[k] for k in SAMPLE_FIELDS), W)
     return W
 

@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.training.files import asset_path, load_table, save_table
+from engine.rules import WINNING_SCORE
 
 FILE = "expert.npz"
 REBUILD = "cribbage train expert --games 3000 --seed 1 --out assets/expert.npz"
@@ -70,8 +71,9 @@ def load(path: Path | str | None = None) -> ExpertTables:
             n = int(data["heels"].shape[0])
     except Exception as exc:  # damaged zip or a missing array
         raise TableFileError(f"{path}: damaged or not a table ({exc}); {hint}") from exc
-    shapes = {"W": (2, 121, 121), "toss_q": (2, 13, 13), "crib_model": (2, 13, 13),
-              "heels": (n,), "peg_role": (n, MAX_PEG_EVENTS), "peg_pts": (n, MAX_PEG_EVENTS),
+    board = (2, WINNING_SCORE, WINNING_SCORE)
+    shapes = {"W": board, "toss_q": (2, 13, 13), "crib_model": (2, 13, 13), "heels": (n,),
+              "peg_role": (n, MAX_PEG_EVENTS), "peg_pts": (n, MAX_PEG_EVENTS),
               "n_peg": (n,), "pone_hand": (n,), "dealer_hand": (n,), "crib": (n,)}
     arrays, _ = load_table(path, shapes, REBUILD)
     W = arrays["W"].astype(np.float64)

@@ -53,11 +53,12 @@ from ai.training.files import (
 )
 from ai.training.index import N_FOUR
 from engine.roles import ROLES_FORMAT
+from engine.rules import WINNING_SCORE
 
 STRATEGIES = ("hand_max_min", "hand_max_avg", "hand_max_med", "hand_max_poss",
               "crib_min_avg", "pegging_max_avg_gained", "pegging_max_med_gained",
               "pegging_min_avg_given")
-SHAPE = (2, 121, 121, len(STRATEGIES))
+SHAPE = (2, WINNING_SCORE, WINNING_SCORE, len(STRATEGIES))
 FILE = "weights.npz"
 PEGGING_FILE = "pegging_stats.npz"
 PEGGING_REBUILD = "cribbage train pegging-stats --sims 4000 --seed 0 " \

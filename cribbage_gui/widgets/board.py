@@ -18,11 +18,13 @@ from PySide6.QtGui import QColor, QFontMetricsF, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from cribbage_gui import theme
+from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
 
-HOLES = 120
+HOLES = WINNING_SCORE - 1  # the game hole is the 121st
 PER_PASS = 40
 GROUP = 5
-LINES = {60: "double skunk", 90: "skunk"}
+# the lines are drawn after the last hole a skunked loser may reach
+LINES = {DOUBLE_SKUNK_LINE - 1: "double skunk", SKUNK_LINE - 1: "skunk"}
 HOP_MS = 70  # per hole at normal speed
 MAX_MOVE_MS = 1400  # a long move (a 24 hand) hops faster
 

@@ -21,6 +21,7 @@ from cribbage_gui import theme
 from cribbage_gui.texts import YOU, result_sentence
 from cribbage_gui.widgets.tables import fill, make_table
 from engine.events import SOURCES
+from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
 
 SOURCE_NAMES = {"pegging": "Pegging", "hand": "Hands", "crib": "Cribs",
                 "his_heels": "His heels", "muggins": "Muggins"}
@@ -131,11 +132,11 @@ class GameOverDialog(QDialog):
             chart.plot(deals, scores, name=s.names[seat],
                        pen=pg.mkPen(t.pegs[seat], width=2.5), symbol="o", symbolSize=6,
                        symbolBrush=t.pegs[seat], symbolPen=None)
-        for line, label in ((90.5, "skunk"), (60.5, "double skunk")):
+        for line, label in ((SKUNK_LINE - 0.5, "skunk"), (DOUBLE_SKUNK_LINE - 0.5, "double skunk")):
             chart.addItem(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(
                 t.neutral, style=Qt.PenStyle.DashLine), label=label,
                 labelOpts={"position": 0.02, "color": t.muted, "anchors": [(0, 1), (0, 1)]}))
-        chart.setYRange(0, 121, padding=0.02)
+        chart.setYRange(0, WINNING_SCORE, padding=0.02)
         chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
         chart.setMinimumSize(260, 200)
         theme.style_chart(chart)

@@ -1,0 +1,43 @@
+"""Each number of the rules is defined once (engine.rules, engine.cards, engine._kernels) and
+imported everywhere else: no module of the engine or the AI writes 121, the skunk lines or
+31 as a number, or defines its own pip value or jack."""
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RULE_NUMBERS = {"121", "120", "91", "61", "31"}
+HOMES = {"engine/rules.py"}
+
+
+def numbers_in_code(path: Path) -> list[tuple[int, str]]:
+    """Number literals outside comments and strings (docstrings included)."""
+    tokens = tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
+    return [(t.start[0], t.string) for t in tokens if t.type == tokenize.NUMBER]
+
+
+def sources():
+    for folder in ("engine", "ai"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            yield path, str(path.relative_to(ROOT))
+
+
+def test_no_rule_number_is_written_twice():
+    found = [f"{name}:{line} {number}" for path, name in sources() if name not in HOMES
+             for line, number in numbers_in_code(path) if number in RULE_NUMBERS]
+    assert not found, found
+
+
+def test_no_pip_value_or_jack_is_defined_twice():
+    definitions = re.compile(r"^\s*(def (_value|pip\w*|\w*_pip)\(|JACK\s*=)", re.M)
+    found = {name: definitions.findall(path.read_text()) for path, name in sources()}
+    found = {name: hits for name, hits in found.items() if hits}
+    assert set(found) == {"engine/_kernels.py", "engine/cards.py"}, found
+
+
+def test_the_check_would_catch_a_copy(tmp_path):
+    copy = tmp_path / "copy.py"
+    copy.write_text('"""121 in a docstring is fine"""\nWIN = 121  # but not this\n')
+    assert numbers_in_code(copy) == [(2, "121")]
