@@ -11,12 +11,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ai.training.index import hand_index
+from ai.training.index import SPLITS, hand_index
 from engine.kernels import rank_score5, score5
 from engine.roles import DEALER, PONE
 
 # the 15 splits of six positions: (keep 4, toss 2)
-_SPLITS = np.array([[a, b] for a in range(6) for b in range(a + 1, 6)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -53,7 +52,7 @@ def two_lowest(v):
 def _split_results(cards, starter, opp0, opp1, sign, out):
     """Hand plus or minus crib for each of the 15 splits (toss index -> out[split])."""
     for s in range(15):
-        a, b = _SPLITS[s, 0], _SPLITS[s, 1]
+        a, b = SPLITS[s, 0], SPLITS[s, 1]
         keep = np.empty(4, dtype=np.int64)
         k = 0
         for i in range(6):
@@ -68,7 +67,7 @@ def _split_results(cards, starter, opp0, opp1, sign, out):
 @njit(cache=True)
 def _split_of(a, b):
     for s in range(15):
-        if _SPLITS[s, 0] == a and _SPLITS[s, 1] == b:
+        if SPLITS[s, 0] == a and SPLITS[s, 1] == b:
             return s
     return -1
 

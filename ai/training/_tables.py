@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ai.training._evolve import _SPLITS
+from ai.training.index import SPLITS
 from engine.kernels import choose2, choose3, rank_score5
 
 N_CRIBS = 45540.0
@@ -51,7 +51,7 @@ def build_split_tables(hands, indices, hand_mean, crib_rank_mean):
             n[r] -= 1
         h = indices[k]
         for s in range(15):
-            a, b = _SPLITS[s, 0], _SPLITS[s, 1]
+            a, b = SPLITS[s, 0], SPLITS[s, 1]
             keep = np.empty(4, dtype=np.int64)
             m = 0
             for i in range(6):

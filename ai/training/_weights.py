@@ -11,8 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ai.training._evolve import _SPLITS
-from ai.training.index import hand_index, sort_small
+from ai.training.index import SPLITS, hand_index, sort_small
 from engine.kernels import JACK, card_pip, peg_points_seq, score5
 from engine.roles import DEALER, PONE
 from engine.rules import MAX_COUNT, WINNING_SCORE
@@ -180,7 +179,7 @@ def hist_mean_median(hist):
 def raw_strategy_values(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gained_median,
                         peg_given_mean, raw, keeps):
     """Fill ``raw`` (8, 15) with each strategy's statistic for each split of ``six``
-    (sorted by rank then suit; splits in ``_SPLITS`` order) and ``keeps`` (15, 4)."""
+    (sorted by rank then suit; splits in ``SPLITS`` order) and ``keeps`` (15, 4)."""
     h6 = hand_index(six)
     seen = np.zeros(52, dtype=np.bool_)
     suit_count = np.zeros(4, dtype=np.int64)
@@ -197,7 +196,7 @@ def raw_strategy_values(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gaine
     hist = np.zeros(30, dtype=np.int64)
     role = DEALER if my_crib else PONE
     for s in range(15):
-        a, b = _SPLITS[s, 0], _SPLITS[s, 1]
+        a, b = SPLITS[s, 0], SPLITS[s, 1]
         m = 0
         for i in range(6):
             if i != a and i != b:
@@ -449,8 +448,8 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
                     path_probs[seat, k] = probs
                     n_path[seat] += 1
                 kept[seat] = keeps[j]
-                crib[2 * seat] = six[_SPLITS[j, 0]]
-                crib[2 * seat + 1] = six[_SPLITS[j, 1]]
+                crib[2 * seat] = six[SPLITS[j, 0]]
+                crib[2 * seat + 1] = six[SPLITS[j, 1]]
             starter = deck[12]
             if starter >> 2 == JACK:
                 scores[dealer] = min(WINNING_SCORE, scores[dealer] + 2)

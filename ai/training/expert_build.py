@@ -23,9 +23,8 @@ from engine.rules import WINNING_SCORE
 def toss_model() -> np.ndarray:
     """(2, 13, 13) probability that a sensible player in role (1 dealer, 0 pone) throws the
     ranks x <= y (upper triangle; each role sums to 1)."""
-    from ai.training._evolve import _SPLITS
     from ai.training._tables import split_tables
-    from ai.training.index import all_six_rank_hands, multiset_index
+    from ai.training.index import SPLITS, all_six_rank_hands, multiset_index
 
     hand_mean, crib_rank_mean = split_tables()
     hands = all_six_rank_hands()
@@ -36,7 +35,7 @@ def toss_model() -> np.ndarray:
         weight = np.prod(comb4[np.bincount(ranks, minlength=13)])
         for role, sign in ((1, 1.0), (0, -1.0)):
             s = int(np.argmax(hand_mean[h] + sign * crib_rank_mean[h]))
-            x, y = ranks[_SPLITS[s, 0]], ranks[_SPLITS[s, 1]]
+            x, y = ranks[SPLITS[s, 0]], ranks[SPLITS[s, 1]]
             q[role, x, y] += weight
     return q / q.sum(axis=(1, 2), keepdims=True)
 

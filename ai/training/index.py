@@ -11,6 +11,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.analysis import SPLITS as _ENGINE_SPLITS
+
+# The 15 keep/toss splits of six cards in position order, as the two positions tossed:
+# (0, 1), (0, 2), ... (4, 5). The same table as engine.analysis.SPLITS (which lists the
+# kept four first, in the opposite order), so there is one split table; compiled code
+# indexes this array.
+SPLITS = np.array([toss for _, toss in reversed(_ENGINE_SPLITS)], dtype=np.int64)
+
 N_SIX = 18564  # C(18, 6)
 N_FOUR = 1820  # C(16, 4)
 

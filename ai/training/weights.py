@@ -51,7 +51,7 @@ from ai.training.files import (
     read_sidecar,
     save_table,
 )
-from ai.training.index import N_FOUR
+from ai.training.index import N_FOUR, SPLITS
 from engine.roles import ROLES_FORMAT
 from engine.rules import WINNING_SCORE
 
@@ -141,7 +141,7 @@ class Matrix:
 
 
 def toss_of(ordered: list[int], option: int) -> tuple[int, int]:
-    a, b = K._SPLITS[option]
+    a, b = SPLITS[option]
     return ordered[a], ordered[b]
 
 

@@ -6,7 +6,7 @@ from ai.players.evolved import EvolvedPlayer, simple_peg
 from ai.training import _evolve, evolve
 from ai.training._tables import split_tables
 from ai.training.files import TableFileError
-from ai.training.index import hand_index, multiset_index
+from ai.training.index import SPLITS, hand_index, multiset_index
 from engine import GameState, analyze_discards
 from engine.cards import parse_card, parse_cards
 from tests.ai.helpers import play_observation
@@ -30,7 +30,7 @@ def test_split_results_match_the_rule_book():
         cards = rng.choice(52, 10, replace=False)
         six, starter, o0, o1 = sorted(cards[:6]), cards[6], cards[7], cards[8]
         _evolve._split_results(np.array(six), starter, o0, o1, -1, out)
-        for s, (a, b) in enumerate(_evolve._SPLITS):
+        for s, (a, b) in enumerate(SPLITS):
             keep = [c for i, c in enumerate(six) if i not in (a, b)]
             expected = reference_score(keep, starter) - reference_score(
                 [six[a], six[b], o0, o1], starter, is_crib=True)
@@ -53,7 +53,7 @@ def test_suitless_tables_are_the_rank_part_of_the_exact_analysis():
         keeps = np.empty((15, 4), dtype=np.int64)
         _weights.raw_strategy_values(np.array(six), True, crib_rank, peg, peg, peg, raw, keeps)
         options = {frozenset(o.toss): o for o in analyze_discards(six, True)}
-        for s, (a, b) in enumerate(_evolve._SPLITS):
+        for s, (a, b) in enumerate(SPLITS):
             keep = [c for i, c in enumerate(six) if i not in (a, b)]
             rank_only = np.mean([_rank_only(keep, u) for u in unseen])
             assert hand_mean[h, s] == pytest.approx(rank_only)

@@ -23,3 +23,14 @@ def test_hand_index_ignores_suits_and_order():
     b = np.array([4 * 3 + 1, 4 * 11 + 3, 4 * 4 + 2, 4 * 9 + 1, 4 * 12 + 2, 4 * 11])
     assert hand_index(a) == hand_index(b)
     assert hand_index(a) != hand_index(np.array([0, 4, 8, 12, 16, 20]))
+
+
+def test_one_split_table_in_two_orders():
+    """ai's SPLITS (the two positions tossed) is engine.analysis.SPLITS, reversed."""
+    from ai.training.index import SPLITS
+    from engine.analysis import SPLITS as ENGINE
+
+    assert [tuple(t) for t in SPLITS] == [(a, b) for a in range(6) for b in range(a + 1, 6)]
+    assert [tuple(t) for t in SPLITS] == [toss for _, toss in reversed(ENGINE)]
+    for keep, toss in ENGINE:
+        assert sorted(keep + toss) == list(range(6))

@@ -5,9 +5,8 @@ from ai import make_player
 from ai.players.weights import greedy_play
 from ai.training import _weights as K
 from ai.training import weights as model
-from ai.training._evolve import _SPLITS
 from ai.training.files import TableFileError
-from ai.training.index import hand_index
+from ai.training.index import SPLITS, hand_index
 from cribbage_gui.cli import main
 from engine import GameState, PlayCard, analyze_discards, peg_points
 from engine.cards import PIPS
@@ -24,7 +23,7 @@ def reference_raw(six, my_crib):
     role = role_of(my_crib)
     options = {frozenset(o.toss): o for o in analyze_discards(six, my_crib)}
     raw = np.empty((8, 15))
-    for s, (a, b) in enumerate(_SPLITS):
+    for s, (a, b) in enumerate(SPLITS):
         o = options[frozenset((six[a], six[b]))]
         h = hand_index(np.array(sorted(o.keep)))
         raw[:, s] = [o.hand_min, o.hand_mean, o.hand_median, o.hand_max, o.crib_mean,
