@@ -1,8 +1,9 @@
 """Compiled game loop: complete random-vs-random games under the full rules.
 
-It follows ``engine.state.GameState`` move for move (the same turn order, go, last card,
-31 reset, show order and instant win at 121) and can record a trace of each deal's deck and
-every action, which the tests replay through ``GameState`` to prove both agree.
+Its play is the steps of ``engine._play`` (the same turn order, go, last card and 31 reset
+as ``engine.state.GameState``), with the show order and the instant win at 121, and it can
+record a trace of each deal's deck and every action, which the tests replay through
+``GameState`` to prove both agree.
 
 Stats row per game (int64): see ``STAT_COLUMNS``.
 """
@@ -12,8 +13,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine._kernels import JACK, card_pip, peg_points_seq, score5
-from engine.rules import MAX_COUNT, WINNING_SCORE
+from engine._kernels import JACK, score5
+from engine._play import (
+    HELD,
+    PLAY_STATE,
+    card_fits,
+    close_count,
+    held_card,
+    play_begin,
+    play_card,
+    play_mover,
+    play_over,
+    say_go,
+)
+from engine.rules import WINNING_SCORE
 
 _SOURCE_COLUMNS = ("pegging0", "pegging1", "hand0", "hand1", "crib0", "crib1",
                    "his_heels0", "his_heels1")
@@ -43,14 +56,6 @@ def _award(stats, seat, points, column):
 
 
 @njit(cache=True)
-def _fits(hand, n, count):
-    for i in range(n):
-        if count + card_pip(hand[i]) <= MAX_COUNT:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _random_game(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
     """Play one game with uniformly random tosses and plays; fill ``stats`` (21,)."""
     _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing)
@@ -65,11 +70,9 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
     stats[1] = -1
     dealer = first_dealer
     hands = np.empty((2, 6), dtype=np.int64)
-    n_held = np.zeros(2, dtype=np.int64)
     kept = np.empty((2, 4), dtype=np.int64)
     crib = np.empty(4, dtype=np.int64)
-    seq = np.empty(8, dtype=np.int64)
-    go_said = np.zeros(2, dtype=np.bool_)
+    play = np.zeros(PLAY_STATE, dtype=np.int64)
     n_actions = 0
     while True:
         stats[4] += 1
@@ -104,77 +107,45 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
                     m += 1
             for k in range(4):
                 hands[seat, k] = kept[seat, k]
-            n_held[seat] = 4
         starter = deck[12]
         if starter >> 2 == JACK and _award(stats, dealer, 2, _HEELS):
             return
-        # the play
-        count = 0
-        n_seq = 0
-        go_said[:] = False
-        last = -1
-        candidate = pone
+        # the play: a random card that fits, else go (the steps are engine._play's)
+        play_begin(play, hands, dealer)
         while True:
-            # whose move? (mirrors GameState._advance)
-            mover = -1
-            for step in range(2):
-                seat = candidate if step == 0 else 1 - candidate
-                if go_said[seat] or n_held[seat] == 0:
-                    continue
-                other = 1 - seat
-                if _fits(hands[seat], n_held[seat], count) or not (
-                        go_said[other] or n_held[other] == 0):
-                    mover = seat
-                    break
+            mover = play_mover(play)
             if mover == -1:
-                all_played = n_held[0] == 0 and n_held[1] == 0
-                if n_seq > 0 and _award(stats, last, 1, _PEG):
+                scorer = close_count(play)
+                if scorer >= 0 and _award(stats, scorer, 1, _PEG):
                     return
-                if all_played:
+                if play_over(play):
                     break
-                count = 0
-                n_seq = 0
-                go_said[:] = False
-                candidate = 1 - last
                 continue
             n_fit = 0
-            for k in range(n_held[mover]):
-                if count + card_pip(hands[mover, k]) <= MAX_COUNT:
+            for k in range(play[HELD + mover]):
+                if card_fits(play, mover, k):
                     n_fit += 1
             if n_fit == 0:
-                go_said[mover] = True
+                say_go(play, mover)
                 if tracing and n_actions < MAX_TRACE_ACTIONS:
                     trace_actions[n_actions, 0] = ACT_GO
                     trace_actions[n_actions, 1] = mover
                     n_actions += 1
-                candidate = 1 - mover
                 continue
             pick = np.random.randint(0, n_fit)
-            for k in range(n_held[mover]):
-                if count + card_pip(hands[mover, k]) <= MAX_COUNT:
+            for k in range(play[HELD + mover]):
+                if card_fits(play, mover, k):
                     if pick == 0:
                         break
                     pick -= 1
-            card = hands[mover, k]
-            hands[mover, k] = hands[mover, n_held[mover] - 1]
-            n_held[mover] -= 1
             if tracing and n_actions < MAX_TRACE_ACTIONS:
                 trace_actions[n_actions, 0] = ACT_PLAY
                 trace_actions[n_actions, 1] = mover
-                trace_actions[n_actions, 2] = card
+                trace_actions[n_actions, 2] = held_card(play, mover, k)
                 n_actions += 1
-            count += card_pip(card)
-            seq[n_seq] = card
-            n_seq += 1
-            last = mover
-            points = peg_points_seq(seq, n_seq)
+            points = play_card(play, mover, k)
             if points and _award(stats, mover, points, _PEG):
                 return
-            if count == MAX_COUNT:
-                count = 0
-                n_seq = 0
-                go_said[:] = False
-            candidate = 1 - mover
         # the show: pone's hand, dealer's hand, the crib
         for seat in (pone, dealer):
             points = score5(kept[seat, 0], kept[seat, 1], kept[seat, 2], kept[seat, 3],

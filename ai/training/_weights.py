@@ -12,7 +12,24 @@ import numpy as np
 from numba import njit
 
 from ai.training.index import SPLITS, hand_index, sort_small
-from engine.kernels import JACK, card_pip, peg_points_seq, score5
+from engine.kernels import (
+    COUNT,
+    HANDS,
+    HELD,
+    JACK,
+    N_SEQ,
+    PLAY_STATE,
+    SEQ,
+    card_pip,
+    close_count,
+    peg_points_seq,
+    play_begin,
+    play_card,
+    play_mover,
+    play_over,
+    say_go,
+    score5,
+)
 from engine.roles import DEALER, PONE
 from engine.rules import MAX_COUNT, WINNING_SCORE
 
@@ -41,68 +58,36 @@ def greedy_card(hand, n, seq, n_seq, count):
 
 
 @njit(cache=True)
-def _fits(hand, n, count):
-    for i in range(n):
-        if count + card_pip(hand[i]) <= MAX_COUNT:
-            return True
-    return False
-
-
-@njit(cache=True)
 def play_phase(hands, dealer, scores, gained):
-    """Play out the pegging with two greedy players, as ``GameState`` does (turns, go,
-    31, last card). ``hands`` (2, 4) is consumed. Points are added to ``scores`` (capped at
-    121) and ``gained`` (uncapped); returns the winner if someone reaches 121, else -1."""
-    n_held = np.array([4, 4])
-    seq = np.empty(9, dtype=np.int64)
-    go_said = np.zeros(2, dtype=np.bool_)
-    count, n_seq, last = 0, 0, -1
-    candidate = 1 - dealer
+    """Play out the pegging with two greedy players over ``engine``'s play steps (turns,
+    go, 31, last card). ``hands`` (2, 4). Points are added to ``scores`` (capped at 121) and
+    ``gained`` (uncapped); returns the winner if someone reaches 121, else -1."""
+    play = np.zeros(PLAY_STATE, dtype=np.int64)
+    play_begin(play, hands, dealer)
     while True:
-        mover = -1
-        for step in range(2):
-            seat = candidate if step == 0 else 1 - candidate
-            if go_said[seat] or n_held[seat] == 0:
-                continue
-            other = 1 - seat
-            if _fits(hands[seat], n_held[seat], count) or not (
-                    go_said[other] or n_held[other] == 0):
-                mover = seat
-                break
+        mover = play_mover(play)
         if mover == -1:
-            if n_seq > 0:
-                gained[last] += 1
-                scores[last] = min(WINNING_SCORE, scores[last] + 1)
-                if scores[last] >= WINNING_SCORE:
-                    return last
-            if n_held[0] == 0 and n_held[1] == 0:
+            scorer = close_count(play)
+            if scorer >= 0:
+                gained[scorer] += 1
+                scores[scorer] = min(WINNING_SCORE, scores[scorer] + 1)
+                if scores[scorer] >= WINNING_SCORE:
+                    return scorer
+            if play_over(play):
                 return -1
-            count, n_seq = 0, 0
-            go_said[:] = False
-            candidate = 1 - last
             continue
-        k = greedy_card(hands[mover], n_held[mover], seq, n_seq, count)
+        base = HANDS + 4 * mover
+        k = greedy_card(play[base:base + 4], play[HELD + mover], play[SEQ:SEQ + 9],
+                        play[N_SEQ], play[COUNT])
         if k < 0:
-            go_said[mover] = True
-            candidate = 1 - mover
+            say_go(play, mover)
             continue
-        card = hands[mover, k]
-        hands[mover, k] = hands[mover, n_held[mover] - 1]
-        n_held[mover] -= 1
-        count += card_pip(card)
-        seq[n_seq] = card
-        n_seq += 1
-        last = mover
-        points = peg_points_seq(seq, n_seq)
+        points = play_card(play, mover, k)
         if points:
             gained[mover] += points
             scores[mover] = min(WINNING_SCORE, scores[mover] + points)
             if scores[mover] >= WINNING_SCORE:
                 return mover
-        if count == MAX_COUNT:
-            count, n_seq = 0, 0
-            go_said[:] = False
-        candidate = 1 - mover
 
 
 @njit(cache=True)
