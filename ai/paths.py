@@ -44,17 +44,26 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` so a crash leaves either the old or the new file."""
+def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
+    """Write ``data`` to ``path`` so a crash leaves either the old or the new file: a
+    temporary file in the same folder, flushed to disk, then renamed over the old one.
+    ``mode`` sets the file's permissions (default: readable by the user only)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` so a crash leaves either the old or the new file."""
+    write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))

@@ -19,7 +19,7 @@ game.
 
 from __future__ import annotations
 
-import os
+import io
 import shutil
 import subprocess
 import sys
@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ai.paths import write_atomic
 from engine.events import GameOver, Played, SaidGo, Scored
 from engine.rules import MAX_COUNT
 
@@ -101,13 +102,13 @@ def write_sounds(folder: Path) -> dict[str, Path]:
     for name in SOUNDS:
         path = folder / f"{name}-v{VERSION}.wav"
         if not path.exists():
-            tmp = path.with_suffix(".tmp")
-            with wave.open(str(tmp), "wb") as w:
+            buffer = io.BytesIO()
+            with wave.open(buffer, "wb") as w:
                 w.setnchannels(1)
                 w.setsampwidth(2)
                 w.setframerate(RATE)
                 w.writeframes(samples(name).tobytes())
-            os.replace(tmp, path)
+            write_atomic(path, buffer.getvalue(), mode=0o644)
         paths[name] = path
     return paths
 

@@ -38,7 +38,6 @@ CREATE TABLE IF NOT EXISTS tournament_players (
 """
 
 
-
 def format_table(r: dict[str, Any]) -> str:
     players = [p["name"] for p in r["players"]]
     width = max(10, *(len(n) for n in players)) + 2

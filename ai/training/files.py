@@ -8,14 +8,15 @@ from __future__ import annotations
 import io
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ai.paths import write_atomic
 from engine.errors import CribbageError
+from engine.roles import ROLES_FORMAT
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -42,17 +43,7 @@ def save_table(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) 
     meta = {**meta, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
     for target, data in ((path, buffer.getvalue()),
                          (sidecar_path(path), json.dumps(meta, indent=1).encode())):
-        fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, 0o644)  # shipped tables are readable by everyone
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(target, data, mode=0o644)  # shipped tables are readable by everyone
 
 
 def rebuild_hint(path: Path, rebuild: str) -> str:
@@ -92,14 +83,7 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
         if not np.all(np.isfinite(a)):
             raise TableFileError(f"{path}: array {name!r} holds NaN or infinite values; "
                                  f"{hint}")
-    meta: dict[str, Any] = {}
-    side = sidecar_path(path)
-    if side.is_file():
-        try:
-            meta = json.loads(side.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise TableFileError(f"{side}: unreadable sidecar ({exc}); {hint}") from exc
-    return arrays, meta
+    return arrays, read_sidecar(path, hint)
 
 
 def by_current_roles(path: Path, meta: dict[str, Any], array: np.ndarray, axis: int
@@ -107,8 +91,6 @@ def by_current_roles(path: Path, meta: dict[str, Any], array: np.ndarray, axis: 
     """``array`` with its role axis in the numbering of ``engine.roles`` (pone 0, dealer 1).
     A table saved before the numbering was recorded (no ``"roles"`` in its sidecar) had the
     dealer at 0 and is converted; a numbering this version does not know is refused."""
-    from engine.roles import ROLES_FORMAT
-
     roles = meta.get("roles")
     if roles is None:
         return np.ascontiguousarray(np.flip(array, axis=axis))
@@ -118,13 +100,14 @@ def by_current_roles(path: Path, meta: dict[str, Any], array: np.ndarray, axis: 
     return array
 
 
-def read_sidecar(path: Path) -> dict[str, Any]:
-    """The sidecar of ``path`` ({} when there is none)."""
+def read_sidecar(path: Path, hint: str = "") -> dict[str, Any]:
+    """The sidecar of ``path`` ({} when there is none); ``hint`` ends the error message."""
     side = sidecar_path(Path(path))
     if not side.is_file():
         return {}
     try:
         return json.loads(side.read_text())
     except (OSError, json.JSONDecodeError) as exc:
-        raise TableFileError(f"{side}: unreadable sidecar ({exc})") from exc
+        raise TableFileError(f"{side}: unreadable sidecar ({exc})"
+                             + (f"; {hint}" if hint else "")) from exc
 
