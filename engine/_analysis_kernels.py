@@ -21,6 +21,24 @@ N_UNSEEN = 46
 N_CRIBS = 1035 * 44
 
 
+@njit(cache=True)
+def _rank_scores():
+    """``rank_score5`` of every five ranks, (13, 13, 13, 13, 13) int8: the crib histogram
+    looks its 455 rank multisets up here instead of scoring them (and so may the layers
+    above, through ``engine.kernels.RANK_SCORES``)."""
+    out = np.empty((13, 13, 13, 13, 13), dtype=np.int8)
+    for r0 in range(13):
+        for r1 in range(13):
+            for a in range(13):
+                for b in range(13):
+                    for c in range(13):
+                        out[r0, r1, a, b, c] = rank_score5(r0, r1, a, b, c)
+    return out
+
+
+RANK_SCORES = _rank_scores()
+
+
 @njit(cache=True, inline="always")
 def _choose2(n):
     return n * (n - 1) // 2
@@ -37,6 +55,34 @@ def _ways2(y, z, n):
     if y == z:
         return _choose2(n[y])
     return n[y] * n[z]
+
+
+@njit(cache=True, inline="always")
+def _triple_ways(a, b, c, n):
+    """Unordered ways to draw cards of ranks a <= b <= c from the unseen counts ``n``."""
+    if a == b == c:
+        return _choose3(n[a])
+    if a == b:
+        return _choose2(n[a]) * n[c]
+    if b == c:
+        return n[a] * _choose2(n[b])
+    return n[a] * n[b] * n[c]
+
+
+@njit(cache=True)
+def crib_rank_total(r0, r1, n):
+    """The fifteens, pairs and runs of every crib holding ranks ``r0``, ``r1`` (the rank
+    part of :func:`crib_histogram`), summed over the three other cards and the starter
+    drawn from the unseen counts ``n``; divide by N_CRIBS for the mean."""
+    scores = RANK_SCORES[r0, r1]
+    total = 0.0
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                ways = _triple_ways(a, b, c, n)
+                if ways:
+                    total += 3 * ways * scores[a, b, c]
+    return total
 
 
 @njit(cache=True)
@@ -73,20 +119,14 @@ def crib_histogram(toss0, toss1, n, avail, out):
     suited = (toss0 & 3) == (toss1 & 3)
     flush_suit = toss0 & 3
     toss_has_jack = r0 == JACK or r1 == JACK
+    scores = RANK_SCORES[r0, r1]
     for a in range(13):
         for b in range(a, 13):
             for c in range(b, 13):
-                if a == b == c:
-                    ways = _choose3(n[a])
-                elif a == b:
-                    ways = _choose2(n[a]) * n[c]
-                elif b == c:
-                    ways = n[a] * _choose2(n[b])
-                else:
-                    ways = n[a] * n[b] * n[c]
+                ways = _triple_ways(a, b, c, n)
                 if ways == 0:
                     continue
-                base = rank_score5(r0, r1, a, b, c)
+                base = scores[a, b, c]
                 total = 3 * ways  # each concrete triple, with any of its 3 cards as starter
                 flush = 0
                 flush_nobs = 0

@@ -109,6 +109,44 @@ def score5(c0, c1, c2, c3, starter, is_crib):
 
 
 @njit(cache=True)
+def score4(c0, c1, c2, c3):
+    """Four cards before the starter: fifteens, pairs, runs and a four-card flush (the
+    compiled ``engine.scoring.score_four``)."""
+    v = np.array([card_pip(c0), card_pip(c1), card_pip(c2), card_pip(c3)])
+    r = np.array([c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2])
+    points = 0
+    for subset in range(1, 16):
+        total = 0
+        for i in range(4):
+            if (subset >> i) & 1:
+                total += v[i]
+        if total == 15:
+            points += 2
+    mask = 0
+    for i in range(4):
+        mask |= 1 << r[i]
+        for j in range(i + 1, 4):
+            if r[i] == r[j]:
+                points += 2
+    best, length = 0, 0
+    for rank in range(13):
+        length = length + 1 if (mask >> rank) & 1 else 0
+        if length > best:
+            best = length
+            top = rank
+    if best >= 3:  # one run, doubled for each repeat of its ranks among the four
+        mult = 1
+        for rank in range(top - best + 1, top + 1):
+            k = (r[0] == rank) + (r[1] == rank) + (r[2] == rank) + (r[3] == rank)
+            mult *= k
+        points += best * mult
+    s = c0 & 3
+    if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s:
+        points += 4
+    return points
+
+
+@njit(cache=True)
 def score_batch(hands, starters, is_crib):
     """Score many hands at once.
 
@@ -233,6 +271,13 @@ def peg_points_seq(seq, n):
     total = 0
     for i in range(n):
         total += rank_pip(seq[i] >> 2)
+    return peg_points_counted(seq, n, total)
+
+
+@njit(cache=True)
+def peg_points_counted(seq, n, total):
+    """:func:`peg_points_seq` when the caller knows the count ``total`` of ``seq[:n]``
+    (n >= 1)."""
     points = 0
     if total == 15 or total == MAX_COUNT:
         points += 2

@@ -83,12 +83,30 @@ def play_mover(state):
 @njit(cache=True)
 def play_card(state, seat, i):
     """``seat`` plays the ``i``-th card it holds (it must fit). Returns the points it pegs
-    (fifteen, pairs, runs, 31); after a 31 the count starts again."""
+    (fifteen, pairs, runs, 31); after a 31 the count starts again. The hand's last card
+    takes the played card's place."""
     base = HANDS + 4 * seat
     n = state[HELD + seat]
     card = state[base + i]
     state[base + i] = state[base + n - 1]
-    state[HELD + seat] = n - 1
+    return _played(state, seat, card)
+
+
+@njit(cache=True)
+def play_card_in_order(state, seat, i):
+    """:func:`play_card`, keeping the order of the cards still held (as ``GameState`` does,
+    which players that choose by hand order need)."""
+    base = HANDS + 4 * seat
+    n = state[HELD + seat]
+    card = state[base + i]
+    for j in range(i, n - 1):
+        state[base + j] = state[base + j + 1]
+    return _played(state, seat, card)
+
+
+@njit(cache=True, inline="always")
+def _played(state, seat, card):
+    state[HELD + seat] -= 1
     state[COUNT] += card_pip(card)
     state[SEQ + state[N_SEQ]] = card
     state[N_SEQ] += 1

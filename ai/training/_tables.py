@@ -5,8 +5,8 @@ rank order), with the 46 other cards of unknown suit drawn by rank:
 
 - ``hand_mean``: the kept four's expected fifteens, pairs and runs over the starter;
 - ``crib_rank_mean``: the crib's expected fifteens, pairs and runs over every opponent
-  toss and starter (the rank part of ``engine``'s exact crib count, the same triples and
-  weights), so adding the closed-form flush and nobs terms gives the exact crib mean.
+  toss and starter (``engine.kernels.crib_rank_total``, the rank part of the exact crib
+  count), so adding the closed-form flush and nobs terms gives the exact crib mean.
 
 Suit-dependent points (flushes, nobs) are left out of these tables.
 """
@@ -17,28 +17,7 @@ import numpy as np
 from numba import njit
 
 from ai.training.index import SPLITS
-from engine.kernels import choose2, choose3, rank_score5
-
-N_CRIBS = 45540.0
-
-
-@njit(cache=True)
-def _crib_rank_total(r0, r1, n):
-    total = 0.0
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                if a == b == c:
-                    ways = choose3(n[a])
-                elif a == b:
-                    ways = choose2(n[a]) * n[c]
-                elif b == c:
-                    ways = n[a] * choose2(n[b])
-                else:
-                    ways = n[a] * n[b] * n[c]
-                if ways:
-                    total += 3 * ways * rank_score5(r0, r1, a, b, c)
-    return total
+from engine.kernels import N_CRIBS, RANK_SCORES, crib_rank_total
 
 
 @njit(cache=True)
@@ -59,18 +38,19 @@ def build_split_tables(hands, indices, hand_mean, crib_rank_mean):
                     keep[m] = ranks[i]
                     m += 1
             expect = 0.0
+            scores = RANK_SCORES[keep[0], keep[1], keep[2], keep[3]]  # rank_score5 by r
             for r in range(13):
                 if n[r]:
-                    expect += n[r] * rank_score5(keep[0], keep[1], keep[2], keep[3], r)
+                    expect += n[r] * scores[r]
             hand_mean[h, s] = expect / 46.0
-            crib_rank_mean[h, s] = _crib_rank_total(ranks[a], ranks[b], n) / N_CRIBS
+            crib_rank_mean[h, s] = crib_rank_total(ranks[a], ranks[b], n) / N_CRIBS
 
 
 _CACHE: dict[str, np.ndarray] = {}
 
 
 def split_tables() -> tuple[np.ndarray, np.ndarray]:
-    """(hand_mean, crib_rank_mean), each (18564, 15); built once per process (~5 s)."""
+    """(hand_mean, crib_rank_mean), each (18564, 15); built once per process."""
     if not _CACHE:
         from ai.training.index import N_SIX, all_six_rank_hands, multiset_index
 

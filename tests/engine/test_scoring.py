@@ -169,3 +169,27 @@ def test_score_four_is_what_any_cut_keeps(hand):
     flush = 4 if len({c % 4 for c in hand}) == 1 else 0
     assert four == fifteens + pairs + runs + flush
     assert all(score_hand(hand, s) >= four for s in range(52) if s not in hand)
+
+
+def test_the_compiled_four_card_count_equals_score_four():
+    """``score4`` (the compiled players' count of the four they keep) on 20,000 random
+    hands and on every hand with a four-card flush of one suit's 13 cards."""
+    rng = np.random.default_rng(4)
+    hands = [rng.choice(52, 4, replace=False).tolist() for _ in range(20_000)]
+    hands += [[r * 4 for r in four] for four in combinations(range(13), 4)]
+    for hand in hands:
+        assert _kernels.score4(*hand) == score_four(hand), hand
+
+
+def test_the_rank_score_table_is_rank_score5_in_any_order():
+    """``kernels.RANK_SCORES`` (what the crib statistics and the players look up) holds
+    ``rank_score5`` of every five ranks, whichever order they come in."""
+    from engine.kernels import RANK_SCORES, rank_score5
+
+    rng = np.random.default_rng(5)
+    for ranks in rng.integers(0, 13, (3000, 5)):
+        if np.bincount(ranks).max() > 4:
+            continue
+        expected = rank_score5(*ranks)
+        assert RANK_SCORES[tuple(ranks)] == expected
+        assert RANK_SCORES[tuple(rng.permutation(ranks))] == expected
