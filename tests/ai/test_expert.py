@@ -21,38 +21,40 @@ from engine.state import stacked_deck
 def reference_play(mine, theirs, seq, count, turn, last):
     """Net pegging points for 'me' to the end of the play, both sides best for themselves,
     by the rules as written (cards as rank*4)."""
+    return _rest_of_play(tuple(sorted(mine)), tuple(sorted(theirs)), tuple(seq), count, turn,
+                         last)
 
-    @cache
-    def go(mine, theirs, seq, count, turn, last):
-        hand = mine if turn == 0 else theirs
-        legal = [c for c in set(hand) if count + pip_value(c) <= 31]
-        sign = 1 if turn == 0 else -1
-        if legal:
-            results = []
-            for c in legal:
-                rest = list(hand)
-                rest.remove(c)
-                new_seq = seq + (c,)
-                pts = peg_points(list(new_seq))
-                new_count = count + pip_value(c)
-                m2, t2 = (tuple(rest), theirs) if turn == 0 else (mine, tuple(rest))
-                if new_count == 31:
-                    v = go(m2, t2, (), 0, 1 - turn, turn)
-                else:
-                    v = go(m2, t2, new_seq, new_count, 1 - turn, turn)
-                results.append(sign * pts + v)
-            return max(results) if turn == 0 else min(results)
-        other = theirs if turn == 0 else mine
-        if any(count + pip_value(c) <= 31 for c in other):
-            return go(mine, theirs, seq, count, 1 - turn, last)
-        if not seq:
-            return 0
-        point = 1 if last == 0 else -1  # go, or the last card
-        if not mine and not theirs:
-            return point
-        return point + go(mine, theirs, (), 0, 1 - last, last)
 
-    return go(tuple(sorted(mine)), tuple(sorted(theirs)), tuple(seq), count, turn, last)
+@cache
+def _rest_of_play(mine, theirs, seq, count, turn, last):
+    go = _rest_of_play
+    hand = mine if turn == 0 else theirs
+    legal = [c for c in set(hand) if count + pip_value(c) <= 31]
+    sign = 1 if turn == 0 else -1
+    if legal:
+        results = []
+        for c in legal:
+            rest = list(hand)
+            rest.remove(c)
+            new_seq = seq + (c,)
+            pts = peg_points(list(new_seq))
+            new_count = count + pip_value(c)
+            m2, t2 = (tuple(rest), theirs) if turn == 0 else (mine, tuple(rest))
+            if new_count == 31:
+                v = go(m2, t2, (), 0, 1 - turn, turn)
+            else:
+                v = go(m2, t2, new_seq, new_count, 1 - turn, turn)
+            results.append(sign * pts + v)
+        return max(results) if turn == 0 else min(results)
+    other = theirs if turn == 0 else mine
+    if any(count + pip_value(c) <= 31 for c in other):
+        return go(mine, theirs, seq, count, 1 - turn, last)
+    if not seq:
+        return 0
+    point = 1 if last == 0 else -1  # go, or the last card
+    if not mine and not theirs:
+        return point
+    return point + go(mine, theirs, (), 0, 1 - last, last)
 
 
 ranks = st.integers(0, 12)
@@ -100,6 +102,174 @@ def test_the_search_equals_the_rules_by_brute_force(mine, theirs, current):
         else:
             expected = pts + reference_play(rest, their_cards, new_seq, new_count, 1, 0)
         assert out[k, 0] == expected, (mine, theirs, current, r)
+
+
+def test_whole_plays_over_many_samples_equal_the_rules():
+    """Seeded positions like the game's (up to four cards each, eight samples of the
+    opponent's cards): every value of the pruned search with its table equals the
+    brute-force one. (A wrong bound in the table shows in a few of these thousands.)"""
+    rng = np.random.default_rng(12)
+    checked = 0
+    for _ in range(300):
+        deck = rng.permutation(52)
+        n_mine, k, n_seq = rng.integers(2, 5), rng.integers(2, 5), rng.integers(0, 3)
+        mine = sorted(deck[:n_mine] >> 2)
+        current = list(deck[n_mine:n_mine + n_seq] >> 2)
+        count = sum(pip_value(r * 4) for r in current)
+        candidates = sorted({int(r) for r in mine if count + pip_value(r * 4) <= 31})
+        if count >= 31 or not candidates:
+            continue
+        rest = deck[n_mine + n_seq:]
+        theirs = np.array([sorted(rng.choice(rest, k, replace=False) >> 2) for _ in range(8)])
+        out = np.zeros((len(candidates), 8))
+        _expert.play_values(np.array(mine, dtype=np.int64), theirs.astype(np.int64), k,
+                            np.array([r * 4 for r in current], dtype=np.int64), count,
+                            np.array(candidates, dtype=np.int64), np.zeros(7, np.int64),
+                            np.zeros(8, np.int64), np.zeros((2, 121, 121)), out)
+        cards = [int(c) for c in deck]  # distinct cards of each rank, as dealt
+        cur = tuple(cards[n_mine:n_mine + n_seq])
+        for j in range(8):
+            their_cards = _cards_of(theirs[j], rest)
+            for i, r in enumerate(candidates):
+                played = next(c for c in cards[:n_mine] if c >> 2 == r)
+                left = [c for c in cards[:n_mine] if c != played]
+                new_seq = cur + (played,)
+                pts = peg_points(list(new_seq))
+                new_count = count + pip_value(played)
+                seq, c2 = ((), 0) if new_count == 31 else (new_seq, new_count)
+                assert out[i, j] == pts + reference_play(left, their_cards, seq, c2, 1, 0)
+                checked += 1
+    assert checked > 1500
+
+
+def _distinct_cards(*rank_lists):
+    """Cards of the given ranks, no card twice: (tuple, list, list, ...)."""
+    suits = [0] * 13
+    out = []
+    for ranks in rank_lists:
+        cards = []
+        for r in ranks:
+            cards.append(r * 4 + suits[r])
+            suits[r] += 1
+        out.append(cards)
+    return (tuple(out[0]), *out[1:])
+
+
+def _cards_of(ranks, pool):
+    """Distinct cards of ``ranks`` from ``pool``."""
+    left = [int(c) for c in pool]
+    cards = []
+    for r in ranks:
+        c = next(c for c in left if c >> 2 == r)
+        left.remove(c)
+        cards.append(c)
+    return cards
+
+
+def reference_play_to_win(mine, theirs, seq, count, turn, last, me, opp, ctx, W):
+    """The probability of winning for 'me' from scores (me, opp) as the play goes on, both
+    sides best for themselves, then the show in order and W, by the rules as written."""
+    deal, my_show, their_show, crib = ctx[3], ctx[4], ctx[5], ctx[6]
+
+    def show(me, opp):
+        if deal:  # the opponent counts first, then me, then my crib
+            if opp + their_show >= 121:
+                return 0.0
+            if me + my_show >= 121 or me + my_show + crib >= 121:
+                return 1.0
+            return W[0, me + my_show + crib, opp + their_show]
+        if me + my_show >= 121:
+            return 1.0
+        if opp + their_show >= 121 or opp + their_show + crib >= 121:
+            return 0.0
+        return W[1, me + my_show, opp + their_show + crib]
+
+    @cache
+    def go(mine, theirs, seq, count, turn, last, me, opp):
+        if me >= 121:
+            return 1.0
+        if opp >= 121:
+            return 0.0
+        hand = mine if turn == 0 else theirs
+        legal = [c for c in set(hand) if count + pip_value(c) <= 31]
+        if legal:
+            results = []
+            for c in legal:
+                rest = list(hand)
+                rest.remove(c)
+                new_seq = seq + (c,)
+                pts = peg_points(list(new_seq))
+                new_count = count + pip_value(c)
+                m2, t2 = (tuple(rest), theirs) if turn == 0 else (mine, tuple(rest))
+                me2, opp2 = (me + pts, opp) if turn == 0 else (me, opp + pts)
+                if new_count == 31:
+                    results.append(go(m2, t2, (), 0, 1 - turn, turn, me2, opp2))
+                else:
+                    results.append(go(m2, t2, new_seq, new_count, 1 - turn, turn, me2, opp2))
+            return max(results) if turn == 0 else min(results)
+        other = theirs if turn == 0 else mine
+        if any(count + pip_value(c) <= 31 for c in other):
+            return go(mine, theirs, seq, count, 1 - turn, last, me, opp)
+        if not seq:
+            return show(me, opp)
+        me, opp = (me + 1, opp) if last == 0 else (me, opp + 1)  # go, or the last card
+        if me >= 121:
+            return 1.0
+        if opp >= 121:
+            return 0.0
+        if not mine and not theirs:
+            return show(me, opp)
+        return go(mine, theirs, (), 0, 1 - last, last, me, opp)
+
+    return go(tuple(sorted(mine)), tuple(sorted(theirs)), tuple(seq), count, turn, last, me,
+              opp)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(ranks, min_size=1, max_size=4), st.lists(ranks, min_size=1, max_size=4),
+       st.lists(ranks, min_size=0, max_size=2), st.integers(0, 1), st.integers(100, 120),
+       st.integers(100, 120), st.integers(0, 1), st.integers(0, 2**32 - 1))
+def test_every_sample_and_mode_of_the_search_equals_the_rules(
+        mine, other, current, mode, me, opp, deal, seed):
+    """Several samples of the opponent's cards (one repeated, which is searched once), for
+    net points (with the transposition table) and for the win (near 121, then the show):
+    each value equals the brute-force one exactly."""
+    rng = np.random.default_rng(seed)
+    theirs = [list(other), sorted(rng.permutation(other).tolist()), list(other)]
+    counts = np.bincount(mine + other + current, minlength=13)
+    count = sum(pip_value(r * 4) for r in current)
+    if counts.max() > 4 or count >= 31 or not any(count + pip_value(r * 4) <= 31
+                                                   for r in mine):
+        return
+    candidates = np.array(sorted({r for r in mine if count + pip_value(r * 4) <= 31}),
+                          dtype=np.int64)
+    ctx = np.array([mode, me, opp, deal, rng.integers(0, 12), 0, rng.integers(0, 8)],
+                   dtype=np.int64)
+    opp_show = np.array([3, 11, 3], dtype=np.int64)
+    W = np.random.default_rng(1).random((2, 121, 121))
+    out = np.zeros((len(candidates), 3))
+    _expert.play_values(np.array(mine, dtype=np.int64),
+                        np.array(theirs, dtype=np.int64).reshape(3, len(other)), len(other),
+                        np.array([r * 4 for r in current], dtype=np.int64), count,
+                        candidates, ctx, opp_show, W, out)
+    for j in range(3):
+        # distinct cards of the given ranks (suits do not matter in the play)
+        cur, my_cards, their_cards = _distinct_cards(current, mine, theirs[j])
+        for k, r in enumerate(candidates):
+            played = next(c for c in my_cards if c >> 2 == r)
+            rest = [c for c in my_cards if c != played]
+            new_seq = cur + (played,)
+            pts = peg_points(list(new_seq))
+            new_count = count + pip_value(played)
+            seq_after, count_after = ((), 0) if new_count == 31 else (new_seq, new_count)
+            if mode == 0:
+                expected = pts + reference_play(rest, their_cards, seq_after, count_after, 1,
+                                                0)
+            else:
+                ctx[5] = opp_show[j]
+                expected = reference_play_to_win(rest, their_cards, seq_after, count_after, 1, 0,
+                                         me + pts, opp, ctx, W)
+            assert out[k, j] == expected, (j, r)
 
 
 # ---------------------------------------------------------------------------- the table
