@@ -1,6 +1,7 @@
-"""Command-line front ends for the AI layer: ``cribbage match``, ``cribbage tournament`` and
-``cribbage engine``. None of them imports Qt; the tournament's chart is drawn by a function
-the top-level command passes in (``cribbage_gui.plots.tournament_chart``), only when asked.
+"""Command-line front ends for the AI layer: ``cribbage match``, ``cribbage tournament``,
+``cribbage bench-match`` and ``cribbage engine``. None of them imports Qt; the tournament's
+chart is drawn by a function the top-level command passes in
+(``cribbage_gui.plots.tournament_chart``), only when asked.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ Chart = Callable[[dict, Path], Path]
 
 def register(subparsers: argparse._SubParsersAction,
              tournament_chart: Chart | None = None) -> None:
-    """Add ``match``, ``engine`` and ``tournament``; ``tournament_chart(results, path)``
-    draws the PNG that ``tournament --out`` writes beside results.json."""
+    """Add ``match``, ``engine``, ``tournament`` and ``bench-match``;
+    ``tournament_chart(results, path)`` draws the PNG that ``tournament --out`` writes
+    beside results.json."""
     names = ", ".join(p.name for p in available_players())
     p = subparsers.add_parser(
         "match", help="play a match between two computer players",
@@ -39,6 +41,10 @@ def register(subparsers: argparse._SubParsersAction,
     p.add_argument("--workers", "-w", type=int, default=1,
                    help=f"processes to use (this machine has {os.cpu_count()} cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--referee", action="store_true",
+                   help="play every game through the Python referee and players "
+                        "(slower; times each decision); games between built-in players run "
+                        "compiled otherwise, the same games")
     p.set_defaults(handler=_match)
 
     e = subparsers.add_parser(
@@ -68,7 +74,41 @@ def register(subparsers: argparse._SubParsersAction,
     t.add_argument("--out", type=Path, help="write results.json (and results.png) here")
     t.add_argument("--ratings-out", type=Path, help="write the players' ratings (JSON)")
     t.add_argument("--no-store", action="store_true", help="do not add it to the database")
+    t.add_argument("--referee", action="store_true",
+                   help="play every game through the Python referee and players "
+                        "(slower; times each decision); games between built-in players run "
+                        "compiled otherwise, the same games")
     t.set_defaults(handler=lambda args: _tournament(args, tournament_chart))
+
+    b = subparsers.add_parser(
+        "bench-match", help="measure how fast compiled matches run (and check them)",
+        description="Print the games per second of mueller v heuristic in one process "
+                    "(compiled and refereed) and of the six-level duplicate tournament; "
+                    "with --verify N, play N games of every pairing both ways (compiled "
+                    "and through the referee) and check they are identical.",
+        epilog="example: cribbage bench-match --verify 1000")
+    b.add_argument("--games", "-n", type=int, default=1000,
+                   help="games of the one-process match")
+    b.add_argument("--tournament-games", type=int, default=100, help="games per pair")
+    b.add_argument("--workers", "-j", type=int, default=2)
+    b.add_argument("--verify", type=int, default=0, metavar="N",
+                   help="also check N games of every pairing (compiled = refereed)")
+    b.set_defaults(handler=_bench_match)
+
+
+def _bench_match(args: argparse.Namespace) -> int:
+    from ai.match.bench import bench_match
+
+    if min(args.games, args.tournament_games, args.workers) < 1 or args.verify < 0:
+        raise UsageError("--games, --tournament-games and --workers must be at least 1, "
+                         "--verify at least 0")
+    try:
+        bench_match(args.games, max(1, args.games // 10), args.tournament_games,
+                    args.workers, args.verify)
+    except AssertionError as exc:
+        print(f"cribbage bench-match: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _engine(args: argparse.Namespace) -> int:
@@ -86,7 +126,8 @@ def _match(args: argparse.Namespace) -> int:
     with tqdm(total=args.games, unit="game", desc=f"{args.player_a} v {args.player_b}",
               disable=None, leave=False) as bar:
         summary = run_match(args.player_a, args.player_b, args.games, args.seed,
-                            workers=args.workers, progress=bar.update)
+                            workers=args.workers, progress=bar.update,
+                            referee=args.referee)
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
@@ -122,11 +163,18 @@ def format_summary(s: dict) -> str:
         rb = s["points_per_deal_by_role_b"][role]
         lines.append(f"  as {role:<17}{ra['total']:>{width}.2f}{rb['total']:>{width}.2f}"
                      f"   (pegging {ra['pegging']:.2f} / {rb['pegging']:.2f})")
+    def ms(value: float | None) -> str:
+        return f"{value:>{width}.2f}" if value is not None else f"{'-':>{width}}"
+
+    if s.get("compiled_games", 0) < s["games"]:
+        lines += [
+            f"{'decision ms (median)':<22}{ms(s['decision_ms_median_a'])}"
+            f"{ms(s['decision_ms_median_b'])}",
+            f"{'decision ms (p95)':<22}{ms(s['decision_ms_p95_a'])}{ms(s['decision_ms_p95_b'])}",
+        ]
+    else:
+        lines.append("played compiled (no decision times; --referee times each decision)")
     lines += [
-        f"{'decision ms (median)':<22}{s['decision_ms_median_a']:>{width}.2f}"
-        f"{s['decision_ms_median_b']:>{width}.2f}",
-        f"{'decision ms (p95)':<22}{s['decision_ms_p95_a']:>{width}.2f}"
-        f"{s['decision_ms_p95_b']:>{width}.2f}",
         "",
         f"first dealer won {s['first_dealer_win_rate']:.1%} of games; "
         f"{s['deals_per_game']:.2f} deals per game",
@@ -146,7 +194,7 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     total = pairs * (2 * ((args.games + 1) // 2) if args.duplicate else args.games)
     with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:
         results = run_tournament(args.players, args.games, args.seed, args.duplicate,
-                                 args.workers, progress=bar.update)
+                                 args.workers, progress=bar.update, referee=args.referee)
     results["games_per_pair"] = args.games
     if args.json:
         print(json.dumps(results, indent=1))

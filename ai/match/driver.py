@@ -142,6 +142,8 @@ class GameResult:
     decision_seconds: tuple[list[float], list[float]] = field(
         default_factory=lambda: ([], []))
     forfeit: str | None = None  # why the loser forfeited, if it did
+    decisions: tuple[int, int] = (0, 0)  # each seat's decisions (forced goes left out)
+    compiled: bool = False  # played in the compiled loop (ai.match.compiled): no times
 
     @property
     def complete_deals(self) -> int:
@@ -151,10 +153,18 @@ class GameResult:
 def play_game(players: tuple[Player, Player], seed: int = 0, index: int = 0,
               first_dealer: int | None = None) -> GameResult:
     """Play one game and collect its result."""
+    return refereed_game(players, seed, index, first_dealer)[0]
+
+
+def refereed_game(players: tuple[Player, Player], seed: int = 0, index: int = 0,
+                  first_dealer: int | None = None) -> tuple[GameResult, GameState]:
+    """Play one game; its result, and the finished game (``.actions``: every decision)."""
+    first_dealer = index % 2 if first_dealer is None else first_dealer
+    game = GameState.new(game_seed(seed, index), first_dealer=first_dealer)
     tally = _Tally()
-    for event in game_events(players, seed, index, first_dealer):
+    for event in game_events(players, seed, index, game=game, report_from=0):
         tally.add(event)
-    return tally.result()
+    return tally.result(), game
 
 
 class _Tally:
@@ -168,6 +178,7 @@ class _Tally:
         self.this_deal: dict[tuple[int, str, str], int] = {}
         self.done: dict[tuple[int, str, str], int] = {}
         self.seconds: tuple[list[float], list[float]] = ([], [])
+        self.decisions = [0, 0]
         self.start: GameStarted | None = None
         self.end: GameOver | None = None
         self.forfeit: str | None = None
@@ -178,6 +189,7 @@ class _Tally:
         elif isinstance(event, DecisionMade):
             if not event.forced:
                 self.seconds[event.seat].append(event.seconds)
+                self.decisions[event.seat] += 1
         elif isinstance(event, Dealt):
             if self.deals:  # the previous deal is complete
                 self.dealt_by[self.dealer] += 1
@@ -208,4 +220,4 @@ class _Tally:
             winner=self.end.winner, scores=self.end.scores, skunk=self.end.skunk,
             deals=self.deals, deals_dealt=(self.dealt_by[0], self.dealt_by[1]),
             points=points, role_points=dict(self.done), decision_seconds=self.seconds,
-            forfeit=self.forfeit)
+            forfeit=self.forfeit, decisions=(self.decisions[0], self.decisions[1]))

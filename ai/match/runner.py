@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ai.match import compiled
 from ai.match.driver import GameResult, play_game
 from ai.registry import make_player
 from engine.events import SOURCES
@@ -34,10 +35,17 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_chunk(args: tuple[str, str, int, list[int]]) -> list[GameResult]:
-    name_a, name_b, seed, indices = args
+def play_chunk(args: tuple) -> list[GameResult]:
+    """Games ``indices`` of a match: ``(name_a, name_b, seed, indices)``, optionally with
+    ``referee`` last (True: through the referee even when both players have a compiled
+    decision). Between built-in players the games run compiled (``ai.match.compiled``):
+    the same games, without each decision's time."""
+    name_a, name_b, seed, indices = args[:4]
+    referee = bool(args[4]) if len(args) > 4 else False
     players = (make_player(name_a), make_player(name_b))
     try:
+        if not referee and compiled.compiled(players):
+            return compiled.play_games(players, seed, indices)
         return [play_game(players, seed, index) for index in indices]
     finally:
         for player in players:
@@ -46,15 +54,18 @@ def play_chunk(args: tuple[str, str, int, list[int]]) -> list[GameResult]:
 
 def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int = 1,
               progress: Progress | None = None,
-              cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
+              cancelled: Callable[[], bool] | None = None,
+              referee: bool = False) -> dict[str, Any]:
     """Play ``games`` games of ``name_a`` (seat 0) against ``name_b``; return the summary.
 
     ``cancelled`` is asked between chunks of games; when it says so, the games finished so
-    far are summarised (``summary["games"]`` tells how many)."""
+    far are summarised (``summary["games"]`` tells how many). Games between built-in
+    players run compiled unless ``referee`` asks for the referee path (which also times
+    each decision)."""
     make_player(name_a), make_player(name_b)  # fail fast on a bad name, before any work
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
-    jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))))
+    jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))), referee)
             for i in range(0, games, chunk)]
     results: list[GameResult] = []
     stop = cancelled or (lambda: False)
@@ -103,14 +114,17 @@ def summarize(results: Iterable[GameResult], names: tuple[str, str], elapsed: fl
         "forfeits_b": sum(1 for r in results if r.forfeit and r.winner == 0),
         "forfeit_reasons": [f"game {r.index}: {r.forfeit}" for r in results if r.forfeit][:20],
         "games_per_s": n / elapsed if elapsed > 0 else 0.0,
+        # games played in the compiled loop (no decision times: the figures below are None)
+        "compiled_games": sum(r.compiled for r in results),
     }
     for seat, side in ((0, "a"), (1, "b")):
         won = [r for r in results if r.winner == seat]
         summary[f"skunks_{side}"] = sum(r.skunk == 1 for r in won)
         summary[f"double_skunks_{side}"] = sum(r.skunk == 2 for r in won)
         times = [t * 1e3 for r in results for t in r.decision_seconds[seat]]
-        summary[f"decision_ms_median_{side}"] = statistics.median(times) if times else 0.0
-        summary[f"decision_ms_p95_{side}"] = float(np.percentile(times, 95)) if times else 0.0
+        summary[f"decision_ms_median_{side}"] = statistics.median(times) if times else None
+        summary[f"decision_ms_p95_{side}"] = float(np.percentile(times, 95)) if times \
+            else None
         per_deal = {source: sum(r.points.get((seat, source), 0) for r in results)
                     / max(complete, 1) for source in SOURCES}
         per_deal["total"] = sum(per_deal.values())

@@ -32,24 +32,26 @@ Progress = Callable[[int], None]
 CHUNK = 20
 
 
-def _jobs(players: list[str], games: int, seed: int, duplicate: bool):
+def _jobs(players: list[str], games: int, seed: int, duplicate: bool, referee: bool):
     """(pair index, swapped, job) for every chunk of every pair."""
     for p, (a, b) in enumerate(itertools.combinations(range(len(players)), 2)):
         if duplicate:
             sequences = (games + 1) // 2
             for i in range(0, sequences, CHUNK):
                 idx = list(range(i, min(sequences, i + CHUNK)))
-                yield p, False, (players[a], players[b], seed + p, idx)
-                yield p, True, (players[b], players[a], seed + p, idx)
+                yield p, False, (players[a], players[b], seed + p, idx, referee)
+                yield p, True, (players[b], players[a], seed + p, idx, referee)
         else:
             for i in range(0, games, CHUNK):
                 idx = list(range(i, min(games, i + CHUNK)))
-                yield p, False, (players[a], players[b], seed + p, idx)
+                yield p, False, (players[a], players[b], seed + p, idx, referee)
 
 
 def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: bool = False,
-                   workers: int = 1, progress: Progress | None = None) -> dict[str, Any]:
-    """Play the round robin; return the results (JSON-ready)."""
+                   workers: int = 1, progress: Progress | None = None,
+                   referee: bool = False) -> dict[str, Any]:
+    """Play the round robin; return the results (JSON-ready). Games between built-in
+    players run compiled unless ``referee`` (the same games either way)."""
     if len(players) < 2:
         raise UsageError("a tournament needs at least two players")
     if len(set(players)) != len(players):
@@ -62,7 +64,7 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
     pairs = list(itertools.combinations(range(len(players)), 2))
     # per pair: results with seat 0 = the pair's first player (swapped games flipped back)
     collected: list[list[tuple[bool, GameResult]]] = [[] for _ in pairs]
-    jobs = list(_jobs(players, games, seed, duplicate))
+    jobs = list(_jobs(players, games, seed, duplicate, referee))
     if workers <= 1:
         for p, swapped, job in jobs:
             collected[p].extend((swapped, r) for r in play_chunk(job))

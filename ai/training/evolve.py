@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.training import _evolve
+from ai.training._evolve import two_lowest  # noqa: F401 (the compiled matches use it)
 from ai.training._tables import split_tables
 from ai.training.files import asset_path, by_current_roles, load_table, save_table
 from ai.training.index import N_SIX, all_six_rank_hands, hand_index, multiset_index

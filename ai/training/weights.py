@@ -43,7 +43,11 @@ import numpy as np
 
 from ai.training import _weights as K
 from ai.training._tables import split_tables
-from ai.training._weights import choose_option, greedy_card  # noqa: F401 (players use them)
+from ai.training._weights import (  # noqa: F401 (players and the compiled matches use them)
+    choose_option,
+    greedy_card,
+    strategy_matrix,
+)
 from ai.training.files import (
     asset_path,
     by_current_roles,

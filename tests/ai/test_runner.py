@@ -18,7 +18,7 @@ def test_wilson_interval():
 
 
 def test_summary_figures_are_consistent():
-    s = run_match("heuristic", "random", 40, seed=2)
+    s = run_match("heuristic", "random", 40, seed=2, referee=True)  # timed decisions
     assert s["games"] == 40 == s["wins_a"] + s["wins_b"]
     assert s["win_rate_a"] == s["wins_a"] / 40
     lo, hi = s["ci95_a"]
@@ -53,7 +53,11 @@ def test_match_command_json(capsys):
 def test_match_command_table(capsys):
     assert main(["match", "random", "random", "--games", "6"]) == 0
     out = capsys.readouterr().out
-    assert "win rate" in out and "95% CI" in out and "decision ms (p95)" in out
+    assert "win rate" in out and "95% CI" in out
+    assert "played compiled" in out and "decision ms" not in out  # no time to show
+    assert main(["match", "random", "random", "--games", "6", "--referee"]) == 0
+    out = capsys.readouterr().out
+    assert "decision ms (p95)" in out and "played compiled" not in out
 
 
 def test_match_command_bad_player(capsys):

@@ -1,0 +1,730 @@
+"""The built-in players' decisions as compiled functions (numba), for matches at compiled
+speed (``ai.match.compiled``). Unchecked: the Python players in ``ai.players`` are the
+reference, and the tests play the same games both ways and require identical decisions.
+
+Each function makes exactly the choice its Python player makes from the same position,
+including the order of ties (the Python players often take the first best card in hand
+order, or the first best split in ``engine.analysis``'s order) and every draw from the
+player's random generator (``rng``, a ``numpy.random.Generator``, which numba draws from
+exactly as numpy does).
+
+A seat's tables travel in one tuple: (evolved values (N_SIX, 2, 6), weights W
+(2, 121, 121, 8), the weights player's float and int kernel parameters, its pegging means
+gained, medians gained and means given (1820, 2) each, the rank crib means (N_SIX, 15),
+then the expert's tables as a tuple, ``EXPERT_TABLES`` order). A player that needs none of
+them gets small placeholders of the same types.
+
+Where a Python player's arithmetic is numpy's own (a pairwise sum, a BLAS product, Python's
+decimal ``round``), the compiled decision hands those few numbers to the same numpy call
+(``objmode``), so even the last bit agrees.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, objmode
+
+from ai import _expert
+from ai._kernels import peg_figures
+from ai.training.evolve import two_lowest
+from ai.training.index import SPLITS, hand_index
+from ai.training.weights import choose_option, greedy_card, strategy_matrix
+from engine.analysis import SPLITS as ENGINE_SPLITS
+from engine.cards import FIVE
+from engine.kernels import (
+    COUNT,
+    GO,
+    HELD,
+    N_SEQ,
+    SEQ,
+    analyze_six,
+    card_fits,
+    card_pip,
+    held_card,
+    peg_points_seq,
+    rank_pip,
+    score4,
+    score5,
+)
+from engine.roles import DEALER, PONE
+from engine.rules import DOUBLE_SKUNK_LINE, MAX_COUNT, SKUNK_LINE, WINNING_SCORE
+
+RANDOM, HEURISTIC, EVOLVED, WEIGHTS, MUELLER, EXPERT = range(6)
+KINDS = {"random": RANDOM, "heuristic": HEURISTIC, "evolved": EVOLVED, "weights": WEIGHTS,
+         "mueller": MUELLER, "expert": EXPERT}
+TOP = WINNING_SCORE - 1
+
+# engine.analysis's splits of six cards: the kept four and the tossed two, by position
+KEEP_INDEX = np.array([k for k, _ in ENGINE_SPLITS], dtype=np.int64)
+TOSS_INDEX = np.array([t for _, t in ENGINE_SPLITS], dtype=np.int64)
+N_STARTERS = 46
+N_CRIBS = 45540
+
+# Mueller's figures (ai.players.mueller): the score situations and their constants
+OPTIMAL, SAFE, RISKY = 0, 1, 2
+MARGIN = 15
+LEAD_PAIR = np.array([0.65, 0.80, 0.50])  # by situation
+DECLINE_PAIR = np.array([0.50, 0.65, 0.35])
+PONE_PEG, PONE_HAND, PONE_CRIB = 2.0, 8.1, 0.0
+DEALER_PEG, DEALER_HAND, DEALER_CRIB = 3.5, 8.0, 4.7
+
+
+# ---------------------------------------------------------------------------- discards
+@njit(cache=True)
+def _hand_figures(six, keeps, tosses, hand_total, hand_min, hand_max, hand_hist):
+    """Each split's kept hand over the 46 starters: the total, min, max and histogram."""
+    for i in range(15):
+        for j in range(4):
+            keeps[i, j] = six[KEEP_INDEX[i, j]]
+        tosses[i, 0] = six[TOSS_INDEX[i, 0]]
+        tosses[i, 1] = six[TOSS_INDEX[i, 1]]
+    seen = np.zeros(52, dtype=np.bool_)
+    for c in six:
+        seen[c] = True
+    hand_hist[:] = 0
+    for i in range(15):
+        lo, hi, total = 99, -1, 0
+        for c in range(52):
+            if seen[c]:
+                continue
+            v = score5(keeps[i, 0], keeps[i, 1], keeps[i, 2], keeps[i, 3], c, False)
+            total += v
+            lo = min(lo, v)
+            hi = max(hi, v)
+            hand_hist[i, v] += 1
+        hand_total[i], hand_min[i], hand_max[i] = total, lo, hi
+
+
+@njit(cache=True)
+def _crib_figures(six, keeps, tosses, crib_mean, crib_min, crib_max):
+    """Each split's exact crib over the 45,540 cribs (``engine.analysis``'s figures)."""
+    _, _, hist = analyze_six(six, keeps, tosses)
+    for i in range(15):
+        total, lo, hi = 0, -1, 0
+        for s in range(hist.shape[1]):
+            if hist[i, s]:
+                total += s * hist[i, s]
+                if lo < 0:
+                    lo = s
+                hi = s
+        crib_mean[i] = total / N_CRIBS
+        crib_min[i], crib_max[i] = lo, hi
+
+
+@njit(cache=True)
+def _analysis_order(hand_mean, crib_mean, my_crib, order):
+    """``engine.analysis.analyze_discards``'s order: best net first, then the higher hand
+    mean, then the split's own order."""
+    net = np.empty(15)
+    for i in range(15):
+        net[i] = hand_mean[i] + (crib_mean[i] if my_crib else -crib_mean[i])
+        order[i] = i
+    for a in range(1, 15):  # insertion sort, stable
+        x = order[a]
+        b = a - 1
+        while b >= 0 and (net[order[b]] < net[x] or (
+                net[order[b]] == net[x] and hand_mean[order[b]] < hand_mean[x])):
+            order[b + 1] = order[b]
+            b -= 1
+        order[b + 1] = x
+
+
+@njit(cache=True)
+def _random_toss(rng):
+    """The random player: one of the 15 tosses in ``GameState.legal_actions`` order,
+    (0, 1), (0, 2) ... (4, 5) by position in the dealt six."""
+    k = rng.integers(0, 15)
+    for a in range(6):
+        for b in range(a + 1, 6):
+            if k == 0:
+                return a, b
+            k -= 1
+    return 4, 5
+
+
+@njit(cache=True)
+def _heuristic_toss(six, my_crib):
+    """The best expected hand; ties to the larger expected crib as dealer, the smaller as
+    pone, then the first in the analysis order. The crib is analysed only when hands tie."""
+    keeps = np.empty((15, 4), dtype=np.int64)
+    tosses = np.empty((15, 2), dtype=np.int64)
+    total = np.empty(15, dtype=np.int64)
+    lo = np.empty(15, dtype=np.int64)
+    hi = np.empty(15, dtype=np.int64)
+    hist = np.empty((15, 30), dtype=np.int64)
+    _hand_figures(six, keeps, tosses, total, lo, hi, hist)
+    best = 0
+    tied = 0
+    for i in range(15):
+        if total[i] > total[best]:
+            best, tied = i, 1
+        elif total[i] == total[best]:
+            tied += 1
+    if tied == 1:
+        return TOSS_INDEX[best, 0], TOSS_INDEX[best, 1]
+    hand_mean = total / N_STARTERS
+    crib_mean = np.empty(15)
+    cmin = np.empty(15, dtype=np.int64)
+    cmax = np.empty(15, dtype=np.int64)
+    _crib_figures(six, keeps, tosses, crib_mean, cmin, cmax)
+    order = np.empty(15, dtype=np.int64)
+    _analysis_order(hand_mean, crib_mean, my_crib, order)
+    sign = 1.0 if my_crib else -1.0
+    chosen = order[0]
+    for j in range(1, 15):
+        i = order[j]
+        if hand_mean[i] > hand_mean[chosen] or (hand_mean[i] == hand_mean[chosen]
+                                                and sign * crib_mean[i]
+                                                > sign * crib_mean[chosen]):
+            chosen = i
+    return TOSS_INDEX[chosen, 0], TOSS_INDEX[chosen, 1]
+
+
+@njit(cache=True)
+def _sorted_positions(six):
+    """The six cards sorted (rank, then suit) and where each came from."""
+    ordered = six.copy()
+    where = np.arange(6)
+    for a in range(1, 6):
+        x, w = ordered[a], where[a]
+        b = a - 1
+        while b >= 0 and ordered[b] > x:
+            ordered[b + 1], where[b + 1] = ordered[b], where[b]
+            b -= 1
+        ordered[b + 1], where[b + 1] = x, w
+    return ordered, where
+
+
+@njit(cache=True)
+def _evolved_toss(six, my_crib, values):
+    ordered, where = _sorted_positions(six)
+    a, b = two_lowest(values[hand_index(ordered), DEALER if my_crib else PONE])
+    return where[a], where[b]
+
+
+@njit(cache=True)
+def _weights_toss(six, my_crib, me, opp, tables):
+    W, fp, ip = tables[1], tables[2], tables[3]
+    gained_mean, gained_median, given_mean, crib_rank_mean = (tables[4], tables[5], tables[6],
+                                                              tables[7])
+    ordered, where = _sorted_positions(six)
+    S = np.empty((8, 15))
+    keeps = np.empty((15, 4), dtype=np.int64)
+    strategy_matrix(ordered, my_crib, crib_rank_mean, gained_mean, gained_median,
+                    given_mean, S, keeps)
+    d = DEALER if my_crib else PONE
+    chosen = choose_option(W, d, min(TOP, me), min(TOP, opp), S, False, fp, ip,
+                           np.zeros(15), np.empty(8))
+    return where[SPLITS[chosen, 0]], where[SPLITS[chosen, 1]]
+
+
+@njit(cache=True)
+def _mueller_toss(six, my_crib, me, opp):
+    """HALSCRIB's discard: the strategy by the end-game rules and the score, then the
+    option with its best value (``ai.players.mueller``)."""
+    keeps = np.empty((15, 4), dtype=np.int64)
+    tosses = np.empty((15, 2), dtype=np.int64)
+    total = np.empty(15, dtype=np.int64)
+    hmin = np.empty(15, dtype=np.int64)
+    hmax = np.empty(15, dtype=np.int64)
+    hist = np.empty((15, 30), dtype=np.int64)
+    _hand_figures(six, keeps, tosses, total, hmin, hmax, hist)
+    hand_mean = total / N_STARTERS
+    crib_mean = np.empty(15)
+    cmin = np.empty(15, dtype=np.int64)
+    cmax = np.empty(15, dtype=np.int64)
+    _crib_figures(six, keeps, tosses, crib_mean, cmin, cmax)
+    order = np.empty(15, dtype=np.int64)
+    _analysis_order(hand_mean, crib_mean, my_crib, order)
+    four = np.empty(15, dtype=np.int64)
+    for i in range(15):
+        four[i] = score4(keeps[i, 0], keeps[i, 1], keeps[i, 2], keeps[i, 3])
+    number = _mueller_strategy(me, opp, my_crib, hand_mean, crib_mean, four, order)
+    chosen = -1
+    b1 = b2 = 0.0
+    for j in range(15):
+        i = order[j]
+        if number == 1:
+            v1, v2 = float(four[i]), hand_mean[i]
+        elif number == 2:
+            v1, v2 = float(hmax[i] - cmin[i]), hand_mean[i]
+        elif number == 3:
+            v1, v2 = float(hmax[i] + cmax[i]), hand_mean[i]
+        elif number == 4:
+            v1, v2 = hand_mean[i] - crib_mean[i], 0.0
+        elif number == 5:
+            v1, v2 = hand_mean[i] + crib_mean[i], hand_mean[i]
+        elif number == 6:
+            v1, v2 = hand_mean[i] - cmax[i], float(hmin[i])
+        else:
+            v1, v2 = hand_mean[i] + crib_mean[i], float(hmin[i])
+        if chosen < 0 or v1 > b1 or (v1 == b1 and v2 > b2):
+            chosen, b1, b2 = i, v1, v2
+    return TOSS_INDEX[chosen, 0], TOSS_INDEX[chosen, 1]
+
+
+@njit(cache=True)
+def _mueller_strategy(me, opp, dealer, hand_mean, crib_mean, four, order):
+    """The discard strategy's number 1..7 (``mueller.choose_discard_strategy``)."""
+    best_show = -1e300
+    best_four = 0
+    for j in range(15):
+        i = order[j]
+        best_show = max(best_show, hand_mean[i] + (crib_mean[i] if dealer else 0.0))
+        best_four = max(best_four, four[i])
+    if dealer:
+        my_expected = me + DEALER_PEG + best_show
+        opp_expected = opp + PONE_PEG + PONE_HAND + PONE_CRIB
+    else:
+        my_expected = me + PONE_PEG + best_show
+        opp_expected = opp + DEALER_PEG + DEALER_HAND + DEALER_CRIB
+    safe, optimal, risky = (7, 5, 3) if dealer else (6, 4, 2)
+    if me + best_four >= WINNING_SCORE:
+        return 1
+    if dealer and my_expected >= WINNING_SCORE and (
+            opp < SKUNK_LINE <= opp_expected or opp < DOUBLE_SKUNK_LINE <= opp_expected):
+        return risky
+    if my_expected >= WINNING_SCORE:
+        return safe
+    if dealer and opp_expected >= WINNING_SCORE:
+        return risky
+    if not dealer and opp_expected >= WINNING_SCORE and (
+            me < SKUNK_LINE <= my_expected or me < DOUBLE_SKUNK_LINE <= my_expected):
+        return safe
+    situation = _situation(me, opp)
+    return safe if situation == SAFE else risky if situation == RISKY else optimal
+
+
+@njit(cache=True)
+def _situation(me, opp):
+    if me - opp > MARGIN:
+        return SAFE
+    if me - opp < -MARGIN:
+        return RISKY
+    return OPTIMAL
+
+
+@njit(cache=True)
+def toss_choice(kind, tables, rng, six, me, opp, my_crib):
+    """Positions (in the dealt order of ``six``) of the two cards ``kind`` tosses."""
+    if kind == RANDOM:
+        return _random_toss(rng)
+    if kind == HEURISTIC:
+        return _heuristic_toss(six, my_crib)
+    if kind == EVOLVED:
+        return _evolved_toss(six, my_crib, tables[0])
+    if kind == WEIGHTS:
+        return _weights_toss(six, my_crib, me, opp, tables)
+    if kind == MUELLER:
+        return _mueller_toss(six, my_crib, me, opp)
+    return _expert_toss(six, my_crib, me, opp, tables[8])
+
+
+# ---------------------------------------------------------------------------- the play
+@njit(cache=True)
+def _fits(state, seat, legal):
+    """``legal[i]``: whether the ``i``-th card held fits; returns how many do."""
+    n = 0
+    for i in range(state[HELD + seat]):
+        legal[i] = card_fits(state, seat, i)
+        n += legal[i]
+    return n
+
+
+@njit(cache=True)
+def _points_now(state, seat, i, buf):
+    n = state[N_SEQ]
+    buf[:n] = state[SEQ:SEQ + n]
+    buf[n] = held_card(state, seat, i)
+    return peg_points_seq(buf, n + 1)
+
+
+@njit(cache=True)
+def _rank_held(state, seat, rank):
+    n = 0
+    for j in range(state[HELD + seat]):
+        n += held_card(state, seat, j) >> 2 == rank
+    return n
+
+
+@njit(cache=True)
+def _heuristic_play(state, seat, legal):
+    """``ai.players.heuristic``'s rules in order, each narrowing the pool, until one rank
+    is left (or the last rule): the first card of the pool in hand order."""
+    held = state[HELD + seat]
+    count = state[COUNT]
+    leading = state[N_SEQ] == 0
+    buf = np.empty(9, dtype=np.int64)
+    keys = np.zeros((5, 4), dtype=np.int64)
+    pool = legal.copy()
+    for i in range(held):
+        if not legal[i]:
+            continue
+        card = held_card(state, seat, i)
+        rank = card >> 2
+        after = count + card_pip(card)
+        points = _points_now(state, seat, i, buf)
+        dangerous = (leading and rank == FIVE) or after == 5 or after == 21
+        keys[0, i] = points
+        keys[1, i] = after == 15
+        keys[2, i] = leading and _rank_held(state, seat, rank) >= 2 and rank != FIVE
+        keys[3, i] = (not dangerous) if points == 0 else 1
+        keys[4, i] = card_pip(card) * 16 + rank
+    for rule in range(5):
+        best = -1
+        for i in range(held):
+            if pool[i] and keys[rule, i] > best:
+                best = keys[rule, i]
+        first, one_rank = -1, True
+        for i in range(held):
+            if pool[i] and keys[rule, i] != best:
+                pool[i] = False
+            if pool[i]:
+                if first < 0:
+                    first = i
+                elif held_card(state, seat, i) >> 2 != held_card(state, seat, first) >> 2:
+                    one_rank = False
+        if one_rank or rule == 4:
+            return first
+    return -1
+
+
+@njit(cache=True)
+def _evolved_play(state, seat, legal):
+    """Kendall & Shaw's pegger: fifteen, a lead from a pair, else the first card."""
+    held = state[HELD + seat]
+    for i in range(held):
+        if legal[i] and state[COUNT] + card_pip(held_card(state, seat, i)) == 15:
+            return i
+    if state[N_SEQ] == 0:
+        for i in range(held):
+            if legal[i] and _rank_held(state, seat, held_card(state, seat, i) >> 2) >= 2:
+                return i
+    for i in range(held):
+        if legal[i]:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _weights_play(state, seat):
+    held = state[HELD + seat]
+    hand = np.empty(4, dtype=np.int64)
+    for i in range(held):
+        hand[i] = held_card(state, seat, i)
+    seq = np.empty(9, dtype=np.int64)
+    n = state[N_SEQ]
+    seq[:n] = state[SEQ:SEQ + n]
+    return greedy_card(hand, held, seq, n, state[COUNT])
+
+
+@njit(cache=True)
+def _better(strategy, a, b, immediate, expected, max_net, max_opp):
+    """Whether figure ``a`` beats ``b`` under the pure strategy (``mueller.choose_play``)."""
+    if strategy == SAFE:
+        return -max_opp[a] > -max_opp[b] or (max_opp[a] == max_opp[b]
+                                              and expected[a] > expected[b])
+    if strategy == RISKY:
+        return max_net[a] > max_net[b] or (max_net[a] == max_net[b]
+                                           and expected[a] > expected[b])
+    return expected[a] > expected[b] or (expected[a] == expected[b]
+                                         and immediate[a] > immediate[b])
+
+
+@njit(cache=True)
+def _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, first_played):
+    held = state[HELD + seat]
+    hand = np.empty(held, dtype=np.int64)
+    for i in range(held):
+        hand[i] = held_card(state, seat, i)
+    n = state[N_SEQ]
+    seq = state[SEQ:SEQ + n].copy()
+    immediate, expected, max_net, max_opp = peg_figures(
+        seq, state[COUNT], hand, legal[:held], unseen, state[HELD + 1 - seat])
+    strategy = _situation(me, opp)
+    # the mixed strategy: the opening lead with a pair, and pairing the opening lead
+    group = np.zeros(held, dtype=np.bool_)  # the pure choice's cards
+    mixed = False
+    p_pure = 0.0
+    if n_played == 0:
+        for i in range(held):
+            if legal[i]:
+                same = 0
+                for j in range(held):
+                    same += legal[j] and hand[j] >> 2 == hand[i] >> 2
+                group[i] = same >= 2
+        mixed, p_pure = True, LEAD_PAIR[strategy]
+    elif n_played == 1:
+        for i in range(held):
+            group[i] = legal[i] and hand[i] >> 2 == first_played >> 2
+        mixed, p_pure = True, 1.0 - DECLINE_PAIR[strategy]
+    if mixed:
+        n_pure, n_other = 0, 0
+        for i in range(held):
+            if legal[i]:
+                n_pure += group[i]
+                n_other += not group[i]
+        mixed = n_pure > 0 and n_other > 0
+    take = legal[:held].copy()
+    if mixed:
+        deviated = rng.random() >= p_pure
+        for i in range(held):
+            take[i] = legal[i] and group[i] != deviated
+    chosen = -1
+    for i in range(held):
+        if take[i] and (chosen < 0 or _better(strategy, i, chosen, immediate, expected,
+                                               max_net, max_opp)):
+            chosen = i
+    return chosen
+
+
+@njit(cache=True)
+def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, starter, played,
+                played_by, n_played):
+    """The position (among the cards ``seat`` holds, in order) of the card ``kind`` plays;
+    at least one card fits. ``six``: the seat's dealt cards, ``toss`` the two it tossed;
+    ``played[:n_played]`` the cards played so far in the deal, by ``played_by``."""
+    legal = np.zeros(4, dtype=np.bool_)
+    n = _fits(state, seat, legal)
+    if kind == RANDOM:
+        pick = rng.integers(0, n)
+        for i in range(state[HELD + seat]):
+            if legal[i]:
+                if pick == 0:
+                    return i
+                pick -= 1
+        return -1
+    if kind == HEURISTIC:
+        return _heuristic_play(state, seat, legal)
+    if kind == EVOLVED:
+        return _evolved_play(state, seat, legal)
+    if kind == WEIGHTS:
+        return _weights_play(state, seat)
+    if kind == MUELLER:
+        unseen = np.zeros(13, dtype=np.int64)
+        pool = _unseen_cards(six, played, n_played, starter)
+        for c in pool:
+            unseen[c >> 2] += 1
+        return _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, played[0])
+    return _expert_play(state, seat, legal, rng, seat == dealer, me, opp, six, toss, starter,
+                        played, played_by, n_played, tables[8])
+
+
+@njit(cache=True)
+def _unseen_cards(six, played, n_played, starter):
+    """The cards the holder of ``six`` has not seen, in order (``Observation.unseen``)."""
+    seen = np.zeros(52, dtype=np.bool_)
+    for c in six:
+        seen[c] = True
+    for i in range(n_played):
+        seen[played[i]] = True
+    seen[starter] = True
+    out = np.empty(52 - seen.sum(), dtype=np.int64)
+    k = 0
+    for c in range(52):
+        if not seen[c]:
+            out[k] = c
+            k += 1
+    return out
+
+
+@njit(cache=True)
+def _smallest(keys, k, out):
+    """The positions of the ``k`` smallest ``keys``, in increasing position (the set
+    ``np.argpartition(keys, k - 1)[:k]`` holds, for keys without ties)."""
+    for t in range(k):  # the first k, kept sorted by key
+        j = t
+        while j > 0 and keys[out[j - 1]] > keys[t]:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = t
+    for i in range(k, keys.shape[0]):
+        if keys[i] < keys[out[k - 1]]:
+            j = k - 1
+            while j > 0 and keys[out[j - 1]] > keys[i]:
+                out[j] = out[j - 1]
+                j -= 1
+            out[j] = i
+    out[:k].sort()
+
+
+# ---------------------------------------------------------------------------- the expert
+# ai.players.expert's constants and tables
+END_GAME, PLAY_SAMPLES, KEEP_BETA = 86, 96, 0.6
+EXPERT_TABLES = ("W", "crib_model", "peg_net", "heels", "peg_role", "peg_pts", "n_peg",
+                 "pone_hand", "dealer_hand", "crib", "discard_samples", "discard_u",
+                 "mean_crib")
+
+
+def _rounded(win):
+    """Python's ``round(w, 9)`` of each win probability (decimal rounding)."""
+    return np.array([round(float(w), 9) for w in win])
+
+
+def _centred(values):
+    """``values - values.mean()``, numpy's own sum."""
+    return values - values.mean()
+
+
+def _weighted(out, weights):
+    """``out @ (weights / weights.sum())``, numpy's own sum and product."""
+    return np.ascontiguousarray(out) @ (weights / weights.sum())
+
+
+@njit(cache=True)
+def _expert_toss(six, my_crib, me, opp, x):
+    """``ExpertPlayer.discard``: the best chance of winning, equal chances (to 1e-9) to the
+    better expected net, then the first in the analysis order."""
+    (W, crib_model, peg_net, heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib,
+     discard_samples, discard_u, mean_crib) = x
+    keeps = np.empty((15, 4), dtype=np.int64)
+    tosses = np.empty((15, 2), dtype=np.int64)
+    total = np.empty(15, dtype=np.int64)
+    hmin = np.empty(15, dtype=np.int64)
+    hmax = np.empty(15, dtype=np.int64)
+    hist = np.empty((15, 30), dtype=np.int64)
+    _hand_figures(six, keeps, tosses, total, hmin, hmax, hist)
+    hand_mean = total / N_STARTERS
+    crib_mean = np.empty(15)
+    cmin = np.empty(15, dtype=np.int64)
+    cmax = np.empty(15, dtype=np.int64)
+    _crib_figures(six, keeps, tosses, crib_mean, cmin, cmax)
+    order = np.empty(15, dtype=np.int64)
+    _analysis_order(hand_mean, crib_mean, my_crib, order)
+    role = DEALER if my_crib else PONE
+    crib_a = np.empty(15)
+    peg_a = np.empty(15)
+    hist_o = np.empty((15, 30), dtype=np.int64)
+    kept = np.empty(4, dtype=np.int64)
+    for j in range(15):
+        i = order[j]
+        x0, y0 = tosses[i, 0] >> 2, tosses[i, 1] >> 2
+        crib_a[j] = crib_model[role, min(x0, y0), max(x0, y0)]
+        kept[:] = keeps[i]
+        kept.sort()
+        peg_a[j] = peg_net[hand_index(kept), role]
+        hist_o[j] = hist[i]
+    with objmode(peg_shift="float64[:]"):
+        peg_shift = _centred(peg_a)
+    win = np.zeros(15)
+    _expert.option_win_probs(me, opp, role, hist_o, crib_a - mean_crib[0], peg_shift,
+                             discard_samples, discard_u, heels, peg_role, peg_pts, n_peg,
+                             pone_hand, dealer_hand, crib, W, win)
+    with objmode(rounded="float64[:]"):
+        rounded = _rounded(win)
+    sign = 1.0 if my_crib else -1.0
+    chosen, best_net = -1, 0.0
+    for j in range(15):
+        net = hand_mean[order[j]] + sign * crib_a[j] + peg_a[j]
+        if chosen < 0 or rounded[j] > rounded[chosen] or (rounded[j] == rounded[chosen]
+                                                          and net > best_net):
+            chosen, best_net = j, net
+    i = order[chosen]
+    return TOSS_INDEX[i, 0], TOSS_INDEX[i, 1]
+
+
+@njit(cache=True)
+def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, played,
+                 played_by, n_played, x):
+    """``ExpertPlayer.play``: search the rest of the play over sampled opponent hands."""
+    W, crib_model = x[0], x[1]
+    held = state[HELD + seat]
+    first_of_rank = np.full(13, -1, dtype=np.int64)
+    n_ranks = 0
+    for i in range(held):
+        if legal[i]:
+            r = held_card(state, seat, i) >> 2
+            if first_of_rank[r] < 0:
+                first_of_rank[r] = i
+                n_ranks += 1
+    if n_ranks == 1:
+        for i in range(held):
+            if legal[i]:
+                return i
+    k = state[HELD + 1 - seat]
+    end_game = max(me, opp) >= END_GAME
+    mine = np.empty(held, dtype=np.int64)
+    for i in range(held):
+        mine[i] = held_card(state, seat, i) >> 2
+    candidates = np.empty(n_ranks, dtype=np.int64)
+    m = 0
+    for r in range(13):
+        if first_of_rank[r] >= 0:
+            candidates[m] = r
+            m += 1
+    # the opponent's remaining cards, sampled (ExpertPlayer._sample_opponent)
+    if k == 0:
+        n = 1
+        cards = np.zeros((1, 0), dtype=np.int64)
+        weights = np.ones(1)
+    else:
+        n = PLAY_SAMPLES
+        unseen = _unseen_cards(six, played, n_played, starter)
+        pool = unseen
+        if state[GO + 1 - seat] and state[N_SEQ] > 0:
+            room = MAX_COUNT - state[COUNT]
+            keep = np.zeros(unseen.shape[0], dtype=np.bool_)
+            for t in range(unseen.shape[0]):
+                keep[t] = card_pip(unseen[t]) > room
+            pool = unseen[keep]
+            if pool.shape[0] < k:
+                pool = unseen
+        keys = rng.random((PLAY_SAMPLES, pool.shape[0]))
+        picked = np.empty(k, dtype=np.int64)
+        cards = np.empty((PLAY_SAMPLES, k), dtype=np.int64)
+        for j in range(PLAY_SAMPLES):
+            if k < pool.shape[0]:
+                _smallest(keys[j], k, picked)  # the k smallest keys (argpartition's set)
+                for t in range(k):
+                    cards[j, t] = pool[picked[t]]
+            else:
+                for t in range(k):
+                    cards[j, t] = pool[t]
+        known = np.empty(4, dtype=np.int64)
+        n_known = 0
+        for t in range(n_played):
+            if played_by[t] != seat:
+                known[n_known] = played[t] >> 2
+                n_known += 1
+        weights = np.zeros(PLAY_SAMPLES)
+        _expert.keep_weights(known[:n_known], cards >> 2, PLAY_SAMPLES, KEEP_BETA, weights)
+    theirs = cards >> 2
+    ctx = np.zeros(7, dtype=np.int64)
+    opp_pts = np.zeros(n, dtype=np.int64)
+    if end_game:
+        kept = np.empty(4, dtype=np.int64)
+        m = 0
+        for c in six:
+            if c != toss[0] and c != toss[1]:
+                kept[m] = c
+                m += 1
+        role = DEALER if my_crib else PONE
+        ctx[0], ctx[1], ctx[2] = 1, me, opp
+        ctx[3] = role
+        ctx[4] = score5(kept[0], kept[1], kept[2], kept[3], starter, False)
+        theirs_played = np.empty(4, dtype=np.int64)
+        m = 0
+        for t in range(n_played):
+            if played_by[t] != seat:
+                theirs_played[m] = played[t]
+                m += 1
+        hand = np.empty(4, dtype=np.int64)
+        for j in range(n):
+            hand[:m] = theirs_played[:m]
+            hand[m:] = cards[j, :k]
+            opp_pts[j] = score5(hand[0], hand[1], hand[2], hand[3], starter, False)
+        x0, y0 = toss[0] >> 2, toss[1] >> 2
+        ctx[6] = int(np.rint(crib_model[role, min(x0, y0), max(x0, y0)]))
+    seq = np.empty(state[N_SEQ], dtype=np.int64)
+    for t in range(state[N_SEQ]):
+        seq[t] = (state[SEQ + t] >> 2) * 4
+    out = np.zeros((n_ranks, n))
+    _expert.play_values(mine, theirs, k, seq, state[COUNT], candidates, ctx, opp_pts, W, out)
+    with objmode(values="float64[:]"):
+        values = _weighted(out, weights)
+    best = 0
+    for c in range(1, n_ranks):  # the most value, ties to the higher pip (then the lower rank)
+        if values[c] > values[best] or (values[c] == values[best] and rank_pip(
+                candidates[c]) > rank_pip(candidates[best])):
+            best = c
+    return first_of_rank[candidates[best]]

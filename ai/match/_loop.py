@@ -1,0 +1,154 @@
+"""One game between two built-in players, compiled (numba): the deal, the tosses, the play
+through ``engine.kernels``'s steps, the show and the instant win at 121, with each seat's
+decisions from ``ai._decide``. The same chance as ``GameState`` (each deal a permutation
+drawn from the game's deal generator) and the same player generators as the match driver,
+so a game here is the game the referee path plays (``ai.match.compiled``; the tests compare
+them action by action).
+
+``out`` (int64, ``OUT_SIZE``): the winner, the scores, the skunk (0, 1, 2), the deals, the
+complete deals each seat dealt, then the points of the complete deals by (seat, role,
+source), ``POINTS + 10 * seat + 5 * role + source`` (``engine.roles``; sources in
+``engine.events.SOURCES`` order), then the decisions each seat made (forced goes left out).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ai._decide import play_choice, toss_choice
+from engine.kernels import (
+    JACK,
+    PLAY_STATE,
+    any_fits,
+    close_count,
+    held_card,
+    play_begin,
+    play_card_in_order,
+    play_mover,
+    play_over,
+    say_go,
+    score5,
+)
+from engine.roles import DEALER, PONE
+from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
+
+WINNER, SCORES, SKUNK, DEALS, DEALT_BY, POINTS, DECISIONS = 0, 1, 3, 4, 5, 7, 27
+OUT_SIZE = 29
+PEGGING, HAND, CRIB, HEELS = 0, 1, 2, 3  # engine.events.SOURCES
+ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2  # trace rows: (kind, seat, card, card)
+MAX_ACTIONS = 4096
+
+
+@njit(cache=True)
+def _award(out, deal_points, seat, dealer, points, source):
+    """Add ``points`` (capped at 121); True when ``seat`` has won."""
+    score = out[SCORES + seat]
+    gained = min(points, WINNING_SCORE - score)
+    out[SCORES + seat] = score + gained
+    role = DEALER if seat == dealer else PONE
+    deal_points[10 * seat + 5 * role + source] += gained
+    if score + gained >= WINNING_SCORE:
+        out[WINNER] = seat
+        loser = out[SCORES + 1 - seat]
+        out[SKUNK] = 2 if loser < DOUBLE_SKUNK_LINE else 1 if loser < SKUNK_LINE else 0
+        return True
+    return False
+
+
+@njit(cache=True)
+def _trace(trace, n, kind, seat, a, b):
+    if n < trace.shape[0]:
+        trace[n, 0], trace[n, 1], trace[n, 2], trace[n, 3] = kind, seat, a, b
+    return n + 1
+
+
+@njit(cache=True)
+def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, trace):
+    """Play one game to 121; fill ``out`` and the first rows of ``trace`` (kind -1 after
+    the last action). Returns the number of actions."""
+    out[:] = 0
+    out[WINNER] = -1
+    trace[:] = -1
+    deal_points = np.zeros(20, dtype=np.int64)
+    dealt = np.empty((2, 6), dtype=np.int64)
+    kept = np.empty((2, 4), dtype=np.int64)
+    crib = np.empty(4, dtype=np.int64)
+    tossed = np.empty((2, 2), dtype=np.int64)
+    played = np.zeros(8, dtype=np.int64)
+    played_by = np.zeros(8, dtype=np.int64)
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    dealer = first_dealer
+    n_actions = 0
+    while True:
+        deck = deal_rng.permutation(52)
+        if out[DEALS] > 0:  # the deal before is complete
+            out[DEALT_BY + 1 - dealer] += 1
+            for k in range(20):
+                out[POINTS + k] += deal_points[k]
+        deal_points[:] = 0
+        out[DEALS] += 1
+        pone = 1 - dealer
+        for k in range(6):
+            dealt[pone, k] = deck[2 * k]
+            dealt[dealer, k] = deck[2 * k + 1]
+        for seat in (pone, dealer):
+            me, opp = out[SCORES + seat], out[SCORES + 1 - seat]
+            if seat == 0:
+                a, b = toss_choice(kinds[0], tables0, rng0, dealt[0], me, opp, seat == dealer)
+            else:
+                a, b = toss_choice(kinds[1], tables1, rng1, dealt[1], me, opp, seat == dealer)
+            out[DECISIONS + seat] += 1
+            n_actions = _trace(trace, n_actions, ACT_TOSS, seat, dealt[seat, a],
+                               dealt[seat, b])
+            tossed[seat, 0], tossed[seat, 1] = dealt[seat, a], dealt[seat, b]
+            crib[2 * (seat == dealer)] = dealt[seat, a]
+            crib[2 * (seat == dealer) + 1] = dealt[seat, b]
+            m = 0
+            for k in range(6):
+                if k != a and k != b:
+                    kept[seat, m] = dealt[seat, k]
+                    m += 1
+        starter = deck[12]
+        if starter >> 2 == JACK and _award(out, deal_points, dealer, dealer, 2, HEELS):
+            return n_actions
+        play_begin(state, kept, dealer)
+        n_played = 0
+        while True:
+            mover = play_mover(state)
+            if mover == -1:
+                scorer = close_count(state)
+                if scorer >= 0 and _award(out, deal_points, scorer, dealer, 1, PEGGING):
+                    return n_actions
+                if play_over(state):
+                    break
+                continue
+            if not any_fits(state, mover):
+                say_go(state, mover)
+                n_actions = _trace(trace, n_actions, ACT_GO, mover, -1, -1)
+                continue
+            me, opp = out[SCORES + mover], out[SCORES + 1 - mover]
+            if mover == 0:
+                i = play_choice(kinds[0], tables0, rng0, state, 0, dealer, me, opp, dealt[0],
+                                tossed[0], starter, played, played_by, n_played)
+            else:
+                i = play_choice(kinds[1], tables1, rng1, state, 1, dealer, me, opp, dealt[1],
+                                tossed[1], starter, played, played_by, n_played)
+            out[DECISIONS + mover] += 1
+            card = held_card(state, mover, i)
+            n_actions = _trace(trace, n_actions, ACT_PLAY, mover, card, -1)
+            played[n_played] = card
+            played_by[n_played] = mover
+            n_played += 1
+            points = play_card_in_order(state, mover, i)
+            if points and _award(out, deal_points, mover, dealer, points, PEGGING):
+                return n_actions
+        for seat in (pone, dealer):  # the show: pone's hand, dealer's hand, the crib
+            points = score5(kept[seat, 0], kept[seat, 1], kept[seat, 2], kept[seat, 3],
+                            starter, False)
+            if _award(out, deal_points, seat, dealer, points, HAND):
+                return n_actions
+        points = score5(crib[0], crib[1], crib[2], crib[3], starter, True)
+        if _award(out, deal_points, dealer, dealer, points, CRIB):
+            return n_actions
+        dealer = 1 - dealer

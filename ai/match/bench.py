@@ -1,0 +1,73 @@
+"""``cribbage bench-match``: how fast matches between built-in players run compiled, and
+(with ``--verify N``) that the compiled loop plays the referee's games, N games a pair.
+
+The figures are the issue's: ``mueller`` v ``heuristic`` in one process (compiled, and
+refereed for the ratio), and the six-level duplicate tournament on the given workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+from ai.match import compiled
+from ai.match.runner import run_match
+from ai.match.tournament import run_tournament
+
+SIX_LEVELS = ["random", "evolved", "weights", "heuristic", "mueller", "expert"]
+
+
+def bench_match(games: int = 1000, referee_games: int = 100, tournament_games: int = 100,
+                workers: int = 2, verify: int = 0, seed: int = 0,
+                out: Callable[[str], None] = print) -> dict[str, float]:
+    """Measure (and print) the throughput figures; with ``verify``, compare that many games
+    of every pair of the six levels (both seat orders, self-pairs once) compiled and
+    refereed, and raise AssertionError if any differs."""
+    figures: dict[str, float] = {}
+    run_match("mueller", "heuristic", 2, seed=seed)  # load the compiled loop first
+    for key, n, referee in (("match", games, False), ("match_referee", referee_games, True)):
+        start = time.perf_counter()
+        run_match("mueller", "heuristic", n, seed=seed, referee=referee)
+        figures[key] = n / (time.perf_counter() - start)
+    out(f"mueller v heuristic, one process: {figures['match']:,.0f} games/s compiled "
+        f"({games} games), {figures['match_referee']:,.0f} games/s refereed "
+        f"({referee_games} games): {figures['match'] / figures['match_referee']:.1f}x")
+    results = run_tournament(SIX_LEVELS, tournament_games, seed=seed, duplicate=True,
+                             workers=workers)
+    n = len(SIX_LEVELS) * (len(SIX_LEVELS) - 1) // 2 * 2 * ((tournament_games + 1) // 2)
+    figures["tournament"] = n / results["elapsed_s"]
+    out(f"six-level duplicate tournament, {tournament_games} games a pair, {workers} "
+        f"workers: {n} games in {results['elapsed_s']:.1f} s, "
+        f"{figures['tournament']:,.0f} games/s")
+    if verify:
+        figures["verified"] = _verify(verify, workers, seed, out)
+    return figures
+
+
+def _verify(games: int, workers: int, seed: int, out: Callable[[str], None]) -> float:
+    pairs = [(a, b) for a in SIX_LEVELS for b in SIX_LEVELS]  # both seat orders
+    chunk = 25
+    jobs = [(a, b, seed, list(range(i, min(games, i + chunk))))
+            for a, b in pairs for i in range(0, games, chunk)]
+    start = time.perf_counter()
+    differ: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max(1, workers), mp_context=context) as pool:
+        for (a, b, _, _), found in zip(jobs, pool.map(_differences, jobs), strict=True):
+            differ[(a, b)].extend(found)
+    for (a, b), found in differ.items():
+        out(f"  {a} v {b}: {games - len(found)}/{games} games identical")
+    total = games * len(pairs)
+    bad = sum(len(found) for found in differ.values())
+    out(f"verified {total - bad:,}/{total:,} games identical, compiled and refereed "
+        f"({len(pairs)} seatings, {time.perf_counter() - start:.0f} s)")
+    if bad:
+        raise AssertionError(f"{bad} games differ: {differ}")
+    return float(total)
+
+
+def _differences(job: tuple) -> list[int]:
+    a, b, seed, indices = job
+    return compiled.differences(a, b, seed, indices)

@@ -1,0 +1,186 @@
+"""Matches between built-in players at compiled speed.
+
+When both players of a game have a compiled decision (``ai._decide``: random, heuristic,
+evolved, weights and mueller, with or without their ``:FILE`` tables), :func:`play_games`
+plays the game in the compiled loop (``ai.match._loop``) instead of through the referee
+and the Python players. The game is the same: the same deal seed and player generators as
+``ai.match.driver.game_events``, the same decisions, the same scores; the tests play both
+paths and compare every action. What the compiled path cannot give is each decision's time,
+so its results carry none (the match summary says so).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ai._decide import KINDS
+from ai.base import Player
+from ai.match import driver
+from ai.match._loop import (
+    DEALS,
+    DEALT_BY,
+    DECISIONS,
+    MAX_ACTIONS,
+    OUT_SIZE,
+    POINTS,
+    SCORES,
+    SKUNK,
+    WINNER,
+    play_game,
+)
+from ai.match.driver import GameResult, game_seed, player_rng
+from engine.actions import Go, PlayCard, Toss
+from engine.events import SOURCES
+from engine.roles import ROLE_NAMES
+
+# what makes two plays of a game the same game (all of GameResult but the timing fields)
+SAME_GAME_FIELDS = ("index", "seed", "first_dealer", "winner", "scores", "skunk", "deals",
+                    "deals_dealt", "points", "role_points", "decisions")
+
+_PLACEHOLDERS: tuple | None = None
+
+
+def _placeholders() -> tuple:
+    global _PLACEHOLDERS
+    if _PLACEHOLDERS is None:
+        f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
+        i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
+        expert = (f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1)
+        _PLACEHOLDERS = (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
+    return _PLACEHOLDERS
+
+
+def tables_of(player: Player) -> tuple[int, tuple] | None:
+    """(kind, tables) of a player the compiled loop can play, or None."""
+    from ai.players.evolved import EvolvedPlayer
+    from ai.players.expert import ExpertPlayer
+    from ai.players.weights import WeightsPlayer
+
+    kind = KINDS.get(player.name)
+    if kind is None or type(player).__module__.split(".")[:2] != ["ai", "players"]:
+        return None
+    tables = list(_placeholders())
+    if isinstance(player, EvolvedPlayer):
+        tables[0] = np.ascontiguousarray(player.values, dtype=np.float64)
+    elif isinstance(player, WeightsPlayer):
+        gained_mean, gained_median, given_mean = player.matrix.peg
+        tables[1:8] = [np.ascontiguousarray(a, dtype=dt) for a, dt in (
+            (player.weights, np.float64), (player._fp, np.float64), (player._ip, np.int64),
+            (gained_mean, np.float64), (gained_median, np.float64), (given_mean, np.float64),
+            (player.matrix.crib_rank_mean, np.float64))]
+    elif isinstance(player, ExpertPlayer):  # its tables in _decide.EXPERT_TABLES' order
+        t = player.tables
+        f8 = np.float64
+        tables[8] = tuple(np.ascontiguousarray(a, dtype=f8) for a in (
+            t.W, t.crib_model, player.peg_net)) + tuple(
+            np.ascontiguousarray(a, dtype=np.int64) for a in t.sample_arrays) + (
+            np.ascontiguousarray(player.discard_samples, dtype=np.int64),
+            np.ascontiguousarray(player.discard_u, dtype=f8),
+            np.array([player.mean_crib], dtype=f8))
+    assert len(tables) == len(_placeholders())
+    return kind, tuple(tables)
+
+
+def compiled(players: tuple[Player, Player]) -> bool:
+    """Whether a game between these two players runs in the compiled loop."""
+    return all(tables_of(p) is not None for p in players)
+
+
+def play_games(players: tuple[Player, Player], seed: int, indices: list[int]
+               ) -> list[GameResult]:
+    """Games ``indices`` of a match seeded ``seed``, compiled; the same results as
+    ``driver.play_game`` (``decision_seconds`` empty)."""
+    return [result for result, _ in _games(players, seed, indices, trace=False)]
+
+
+def traced_game(players: tuple[Player, Player], seed: int, index: int
+                ) -> tuple[GameResult, list[tuple]]:
+    """One game with its actions: ("toss", seat, (low card, high card)), ("play", seat,
+    card) and ("go", seat), in order."""
+    return next(_games(players, seed, [index], trace=True))
+
+
+def referee_trace(players: tuple[Player, Player], seed: int, index: int
+                  ) -> tuple[GameResult, list[tuple]]:
+    """Game ``index`` played through the referee (``GameState`` and the Python players):
+    its result and actions, in :func:`traced_game`'s form."""
+    result, game = driver.refereed_game(players, seed, index)
+    rows: list[tuple] = []
+    for seat, action in game.actions:
+        if isinstance(action, Toss):
+            rows.append(("toss", seat, tuple(action.cards)))
+        elif isinstance(action, PlayCard):
+            rows.append(("play", seat, action.card))
+        elif isinstance(action, Go):
+            rows.append(("go", seat))
+    return result, rows
+
+
+def differences(name_a: str, name_b: str, seed: int, indices: list[int]) -> list[int]:
+    """The games among ``indices`` that the compiled loop and the referee play differently
+    (any action, or any figure of the result): an empty list when they agree."""
+    from ai.registry import make_player
+
+    differ = []
+    for index in indices:
+        fresh = [(make_player(name_a), make_player(name_b)) for _ in range(2)]
+        result, actions = traced_game(fresh[0], seed, index)
+        referee, referee_actions = referee_trace(fresh[1], seed, index)
+        if actions != referee_actions or any(
+                getattr(result, f) != getattr(referee, f) for f in SAME_GAME_FIELDS):
+            differ.append(index)
+        for pair in fresh:
+            for player in pair:
+                player.close()
+    return differ
+
+
+def _games(players, seed, indices, trace):
+    specs = [tables_of(p) for p in players]
+    if specs[0] is None or specs[1] is None:
+        raise ValueError("both players need a compiled decision")
+    kinds = np.array([specs[0][0], specs[1][0]], dtype=np.int64)
+    out = np.zeros(OUT_SIZE, dtype=np.int64)
+    actions = np.empty((MAX_ACTIONS if trace else 1, 4), dtype=np.int64)
+    for index in indices:
+        first_dealer = index % 2
+        game = game_seed(seed, index)
+        deal_rng = np.random.default_rng(np.random.SeedSequence(game).spawn(2)[1])
+        n = play_game(kinds, specs[0][1], specs[1][1], player_rng(seed, index, 0),
+                      player_rng(seed, index, 1), deal_rng, first_dealer, out, actions)
+        yield _result(out, index, game, first_dealer), (_actions(actions, n) if trace else [])
+
+
+def _result(out: np.ndarray, index: int, game: int, first_dealer: int) -> GameResult:
+    role_points = {}
+    points = {}
+    for seat in (0, 1):
+        for s, source in enumerate(SOURCES):
+            total = 0
+            for role, role_name in enumerate(ROLE_NAMES):
+                value = int(out[POINTS + 10 * seat + 5 * role + s])
+                total += value
+                if value:
+                    role_points[(seat, role_name, source)] = value
+            points[(seat, source)] = total
+    return GameResult(
+        index=index, seed=game, first_dealer=first_dealer, winner=int(out[WINNER]),
+        scores=(int(out[SCORES]), int(out[SCORES + 1])), skunk=int(out[SKUNK]),
+        deals=int(out[DEALS]), deals_dealt=(int(out[DEALT_BY]), int(out[DEALT_BY + 1])),
+        points=points, role_points=role_points, decision_seconds=([], []),
+        decisions=(int(out[DECISIONS]), int(out[DECISIONS + 1])), compiled=True)
+
+
+def _actions(actions: np.ndarray, n: int) -> list[tuple]:
+    if n > actions.shape[0]:
+        raise RuntimeError(f"the game took {n} actions, more than the trace holds")
+    names = ("toss", "play", "go")
+    rows: list[tuple] = []
+    for kind, seat, a, b in actions[:n].tolist():
+        if kind == 0:
+            rows.append((names[kind], seat, (min(a, b), max(a, b))))
+        elif kind == 1:
+            rows.append((names[kind], seat, a))
+        else:
+            rows.append((names[kind], seat))
+    return rows
