@@ -26,9 +26,9 @@ from numba import njit, objmode
 
 from ai import _expert
 from ai._kernels import peg_figures
-from ai.training.evolve import two_lowest
-from ai.training.index import SPLITS, hand_index
-from ai.training.weights import choose_option, greedy_card, strategy_matrix
+from ai.tables.evolved import two_lowest
+from ai.tables.index import SPLITS, hand_index
+from ai.tables.weights_kernels import choose_option, greedy_card, strategy_matrix
 from engine.analysis import SPLITS as ENGINE_SPLITS
 from engine.cards import FIVE
 from engine.kernels import (

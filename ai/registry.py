@@ -41,7 +41,7 @@ def measured_ratings() -> dict:
     if not _RATINGS:
         import json
 
-        from ai.training.files import asset_path
+        from ai.tables.files import asset_path
 
         try:
             _RATINGS.update(json.loads(asset_path("ratings.json").read_text()))

@@ -441,8 +441,8 @@ class MainWindow(QMainWindow):
                                  and not self.heatmap.isVisible()):
             self.heatmap.clear_position()
             return
-        from ai.training.files import asset_path
-        from ai.training.weights import FILE
+        from ai.tables.files import asset_path
+        from ai.tables.weights import FILE
 
         try:
             self.heatmap.load_file(Path(path) if path else asset_path(FILE))

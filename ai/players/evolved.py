@@ -1,7 +1,7 @@
 """``evolved``: Kendall & Shaw's evolved discarder, with their simple pegger.
 
 Discard: the trained table's six values for this suitless hand and role (own crib or the
-opponent's); it throws the two lowest (``ai.training.evolve``). ``evolved:FILE`` loads
+opponent's); it throws the two lowest (``ai.tables.evolved``). ``evolved:FILE`` loads
 another table. Pegging, as in their match against Ultimate Cribbage: make fifteen if
 possible, lead from a pair, otherwise the first playable card.
 """
@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ai.base import Decision, Player, Reasoning, Seed
-from ai.training import evolve
+from ai.tables import evolved as table
 from engine import Observation, PlayCard, Toss
 from engine.cards import PIPS, Card, CardName, card_name, cards_with
 
@@ -44,7 +44,7 @@ class SimplePlay(Reasoning):
 
 @lru_cache(maxsize=4)
 def _table(path: str | None):
-    return evolve.load(Path(path) if path else None)[0]
+    return table.load(Path(path) if path else None)[0]
 
 
 def simple_peg(obs: Observation) -> tuple[Card, str]:
@@ -70,7 +70,7 @@ class EvolvedPlayer(Player):
         self.values = _table(path)
 
     def discard(self, obs: Observation) -> Decision:
-        toss, row, ordered = evolve.choose(self.values, list(obs.dealt), obs.is_dealer)
+        toss, row, ordered = table.choose(self.values, list(obs.dealt), obs.is_dealer)
         record = EvolvedDiscard(tuple(ordered), tuple(float(v) for v in row), obs.is_dealer,
                                 toss)
         return Decision(Toss(toss), record)

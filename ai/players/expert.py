@@ -2,7 +2,7 @@
 
 **Discards.** Each of the 15 keep/toss options is valued by its kept hand's exact score over
 the 46 starters (``analyze_discards``), its crib with the opponent's two cards thrown as a
-sensible opponent throws them (the toss model of ``ai.training.expert_tables``, not
+sensible opponent throws them (the toss model of ``ai.tables.expert``, not
 uniformly), and its pegging (points gained minus given in simulated play of the kept ranks,
 by role). These are combined through the board position: the option kept is the one with
 the highest probability of winning the game, computed from the win-probability table
@@ -29,7 +29,7 @@ import numpy as np
 
 from ai import _expert
 from ai.base import Decision, Player, Reasoning, Seed
-from ai.training import expert_tables
+from ai.tables import expert as expert_tables
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import Card, CardName, card_name, cards_with, pip_value
 from engine.kernels import score5
@@ -100,7 +100,7 @@ class ExpertPlayer(Player):
 
     def __init__(self, seed: Seed = None, path: str | None = None) -> None:
         super().__init__(seed)
-        from ai.training.weights import shipped_pegging_net
+        from ai.tables.weights import shipped_pegging_net
 
         self.tables = expert_tables.load(path)
         self.peg_net = shipped_pegging_net()  # (1820, 2), by kept rank hand and role
@@ -112,7 +112,7 @@ class ExpertPlayer(Player):
 
     # ------------------------------------------------------------------ discards
     def discard(self, obs: Observation) -> Decision:
-        from ai.training.index import hand_index
+        from ai.tables.index import hand_index
 
         dealer = obs.is_dealer
         analysed = analyze_discards(list(obs.dealt), dealer)

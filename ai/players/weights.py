@@ -1,4 +1,4 @@
-"""``weights``: the thesis's score-aware strategy weights (``ai.training.weights``).
+"""``weights``: the thesis's score-aware strategy weights (``ai.tables.weights``).
 
 Discard: the 8 x 15 desirability matrix S for the deal, the weight vector w at the current
 board position (dealer or pone, own score, opponent's score), p = w . S, keep argmax p.
@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 
 from ai.base import Decision, Player, Reasoning, Seed
-from ai.training import weights as model
+from ai.tables import weights as model
+from ai.tables.weights_kernels import choose_option, greedy_card
 from engine import Observation, PlayCard, Toss
 from engine.cards import Card, CardName, card_name, cards_with
 from engine.roles import role_of
@@ -68,7 +69,7 @@ def greedy_play(obs: Observation) -> tuple[Card, int]:
     hand = np.array(obs.hand, dtype=np.int64)
     seq = np.zeros(len(obs.current) + 1, dtype=np.int64)
     seq[:-1] = [c for _, c in obs.current]
-    k = model.greedy_card(hand, len(hand), seq, len(obs.current), obs.count)
+    k = greedy_card(hand, len(hand), seq, len(obs.current), obs.count)
     card = int(hand[k])
     seq[-1] = card
     from engine.kernels import peg_points_seq
@@ -82,7 +83,7 @@ class WeightsPlayer(Player):
     def __init__(self, seed: Seed = None, path: str | None = None) -> None:
         super().__init__(seed)
         self.weights, self.matrix, self.blend = _load(path)
-        self._fp, self._ip = model.TrainConfig(blend=self.blend).kernel_params(evaluate=True)
+        self._fp, self._ip = model.play_params(self.blend)
 
     def discard(self, obs: Observation) -> Decision:
         S, raw, keeps, ordered = self.matrix(list(obs.dealt), obs.is_dealer)
@@ -91,7 +92,7 @@ class WeightsPlayer(Player):
         own, opp = min(top, obs.my_score), min(top, obs.opponent_score)
         w = np.empty(len(model.STRATEGIES))
         # the training's own choice (same arithmetic, so near-ties break the same way)
-        chosen = int(model.choose_option(self.weights, d, own, opp, S, False, self._fp,
+        chosen = int(choose_option(self.weights, d, own, opp, S, False, self._fp,
                                       self._ip, np.zeros(15), w))
         p = w @ S
         tosses = tuple(model.toss_of(ordered, j) for j in range(15))

@@ -1,1 +1,3 @@
-"""Training the learned players: the evolved discarder and the strategy weights."""
+"""Training the learned players offline: the evolved discarder, the strategy weights and
+their pegging statistics, and the expert's tables (``cribbage train``). What a player loads
+and computes while playing is ``ai.tables``."""

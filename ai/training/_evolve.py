@@ -1,7 +1,7 @@
 """Compiled training loops for the evolved discarder (Kendall & Shaw), see ``evolve.py``.
 
 ``values`` (18564, 2, 6): for each suitless six-card hand (numbered by
-``ai.training.index``), for each role (``engine.roles``: the dealer's own crib, or the
+``ai.tables.index``), for each role (``engine.roles``: the dealer's own crib, or the
 pone's), one real value per card position in rank order (equal ranks: by suit). The player
 throws the two lowest.
 """
@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ai.training.index import SPLITS, hand_index
+from ai.tables.evolved import two_lowest
+from ai.tables.index import SPLITS, hand_index
 from engine.kernels import rank_score5, score5
 from engine.roles import DEALER, PONE
 
@@ -32,20 +33,6 @@ def deal_suits(ranks, cards):
         for k in range(j - i):
             cards[i + k] = ranks[i] * 4 + suits[k]
         i = j
-
-
-@njit(cache=True)
-def two_lowest(v):
-    """Positions of the two lowest of six values (ties: the earlier position)."""
-    a = 0
-    for i in range(1, 6):
-        if v[i] < v[a]:
-            a = i
-    b = 1 if a == 0 else 0
-    for i in range(6):
-        if i != a and v[i] < v[b]:
-            b = i
-    return (a, b) if a < b else (b, a)
 
 
 @njit(cache=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ai.tables import evolved as table
 from ai.training import evolve
 from engine.errors import UsageError
 
@@ -51,7 +52,7 @@ def _register_more(kinds) -> None:
 
 
 def _register_expert(kinds) -> None:
-    from ai.training import expert_tables
+    from ai.tables import expert as expert_tables
 
     p = kinds.add_parser("expert", help="the expert player's win-probability tables",
                          description=expert_tables.__doc__,
@@ -66,7 +67,8 @@ def _register_expert(kinds) -> None:
 
 
 def _train_expert(args: argparse.Namespace) -> int:
-    from ai.training import expert_build, expert_tables
+    from ai.tables import expert as expert_tables
+    from ai.training import expert_build
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -89,7 +91,7 @@ def _train_evolved(args: argparse.Namespace) -> int:
         seed=args.seed)
     values, done = None, 0
     if args.resume:
-        values, meta = evolve.load(args.resume)
+        values, meta = table.load(args.resume)
         done = int(meta.get("iterations_done", 0))
     start = time.perf_counter()
 

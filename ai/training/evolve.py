@@ -31,16 +31,12 @@ from pathlib import Path
 
 import numpy as np
 
+from ai.tables import evolved as table
+from ai.tables.index import N_SIX, all_six_rank_hands, multiset_index
+from ai.tables.splits import split_tables
 from ai.training import _evolve
-from ai.training._evolve import two_lowest  # noqa: F401 (the compiled matches use it)
-from ai.training._tables import split_tables
-from ai.training.files import asset_path, by_current_roles, load_table, save_table
-from ai.training.index import N_SIX, all_six_rank_hands, hand_index, multiset_index
-from engine.roles import DEALER, PONE, ROLES_FORMAT, role_of
+from engine.roles import DEALER, PONE
 
-FILE = "evolved.npz"
-REBUILD = ("cribbage train evolved --variant expected --iterations 100000000 --seed 1 "
-           "--out assets/evolved.npz")
 CHUNK = 1_000_000
 VARIANTS = ("threshold", "coevolve", "expected")
 
@@ -112,30 +108,8 @@ def train(config: EvolveConfig, values: np.ndarray | None = None, done: int = 0,
 
 def save(path: Path, values: np.ndarray, config: EvolveConfig, done: int,
          seconds: float) -> None:
-    save_table(path, {"values": values.astype(np.float32)},
-               {"kind": "evolved", "config": asdict(config), "iterations_done": done,
-                "training_seconds": round(seconds, 1), "rebuild": REBUILD,
-                "roles": ROLES_FORMAT})
-
-
-def load(path: Path | None = None) -> tuple[np.ndarray, dict]:
-    path = Path(path) if path is not None else asset_path(FILE)
-    arrays, meta = load_table(path, {"values": (N_SIX, 2, 6)}, REBUILD)
-    return by_current_roles(path, meta, arrays["values"], 1).astype(np.float64), meta
-
-
-def positions_of(cards: list[int]) -> list[int]:
-    """The six cards in the table's position order: by rank, then suit."""
-    return sorted(cards)
-
-
-def choose(values: np.ndarray, cards: list[int], my_crib: bool
-           ) -> tuple[tuple[int, int], np.ndarray, list[int]]:
-    """The two cards to throw, the six values and the cards in position order."""
-    ordered = positions_of(cards)
-    row = values[hand_index(np.array(ordered, dtype=np.int64)), role_of(my_crib)]
-    a, b = _evolve.two_lowest(row)
-    return (ordered[a], ordered[b]), row, ordered
+    table.save(path, values, {"config": asdict(config), "iterations_done": done,
+                              "training_seconds": round(seconds, 1)})
 
 
 def evaluate(values: np.ndarray, deals: int = 1000, seed: int = 12345) -> dict[str, float]:
@@ -150,7 +124,7 @@ def evaluate(values: np.ndarray, deals: int = 1000, seed: int = 12345) -> dict[s
         six = [int(c) for c in rng.choice(52, 6, replace=False)]
         my_crib = bool(i % 2)
         options = analyze_discards(six, my_crib)
-        toss, _, _ = choose(values, six, my_crib)
+        toss, _, _ = table.choose(values, six, my_crib)
         chosen = next(o for o in options if set(o.toss) == set(toss))
         mine += chosen.net
         best += options[0].net

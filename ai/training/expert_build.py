@@ -1,6 +1,6 @@
 """Building the ``expert`` player's tables (offline, ``cribbage train expert``): the toss
 model, the deal samples from mueller-v-mueller games, and the win-probability table. What
-they are is described in ``ai.training.expert_tables``, which loads them at play time.
+they are is described in ``ai.tables.expert``, which loads them at play time.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ai import _expert
-from ai.training.expert_tables import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables
+from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables
 from engine.kernels import rank_score5
 from engine.rules import WINNING_SCORE
 
@@ -23,8 +23,8 @@ from engine.rules import WINNING_SCORE
 def toss_model() -> np.ndarray:
     """(2, 13, 13) probability that a sensible player in role (1 dealer, 0 pone) throws the
     ranks x <= y (upper triangle; each role sums to 1)."""
-    from ai.training._tables import split_tables
-    from ai.training.index import SPLITS, all_six_rank_hands, multiset_index
+    from ai.tables.index import SPLITS, all_six_rank_hands, multiset_index
+    from ai.tables.splits import split_tables
 
     hand_mean, crib_rank_mean = split_tables()
     hands = all_six_rank_hands()

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+from ai.tables import weights as table
 from ai.training import weights as model
 
 
@@ -17,7 +18,8 @@ def register(kinds) -> None:
     d = model.TrainConfig()
     p = kinds.add_parser(
         "weights", help="the thesis's score-aware strategy weights",
-        description=model.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=f"{table.__doc__}\n{model.__doc__}",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", "-n", type=int, default=d.games,
                    help="training games (0: just write the initial table)")
     p.add_argument("--rule", choices=("pg", "thesis"), default=d.rule)
@@ -76,8 +78,8 @@ def _train_weights(args: argparse.Namespace) -> int:
     config = _config(args)
     trainer_kwargs: dict[str, Any] = {}
     if args.resume:
-        weights, meta = model.load(args.resume)
-        pegging = model.load_pegging_from(args.resume)
+        weights, meta = table.load(args.resume)
+        pegging = table.load_pegging_from(args.resume)
         trainer_kwargs = {"weights": weights, "done": int(meta.get("games_done", 0)),
                           "pegging": pegging,
                           "baseline": np.array([float(meta.get("baseline", 0.0))])}
@@ -86,7 +88,7 @@ def _train_weights(args: argparse.Namespace) -> int:
 
     def save(path: Path) -> None:
         assert trainer.weights is not None  # the trainer makes them
-        model.save(path, trainer.weights, trainer.meta(time.perf_counter() - start),
+        table.save(path, trainer.weights, trainer.meta(time.perf_counter() - start),
                    trainer.pegging if config.update_pegging else None)
 
     def checkpoint(t: model.Trainer) -> None:
@@ -111,7 +113,7 @@ def _train_weights(args: argparse.Namespace) -> int:
 def _pegging_stats(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     stats = model.build_pegging_stats(args.sims, args.seed)
-    model.save_pegging_stats(args.out, stats, {"sims": args.sims, "seed": args.seed})
+    table.save_pegging_stats(args.out, stats, {"sims": args.sims, "seed": args.seed})
     print(f"wrote {args.out}: {args.sims:,} plays per kept hand and role in "
           f"{time.perf_counter() - start:.1f} s")
     return 0

@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ai.training import weights as model
+from ai.tables import weights as model
+from ai.training.weights import CHUNK
 from cribbage_gui import theme
 from cribbage_gui.plots import STRATEGY_COLOURS, checkpoints_of, colour_map
 from engine.roles import role_of
@@ -153,9 +154,9 @@ class HeatmapDock(QDockWidget):
         self.rule = QComboBox()
         self.rule.addItems(["pg", "thesis"])
         self.every = QSpinBox()
-        self.every.setRange(model.CHUNK, 10_000_000)  # training runs in chunks of this size
-        self.every.setSingleStep(model.CHUNK)
-        self.every.setValue(2 * model.CHUNK)
+        self.every.setRange(CHUNK, 10_000_000)  # training runs in chunks of this size
+        self.every.setSingleStep(CHUNK)
+        self.every.setValue(2 * CHUNK)
         form.addRow("Games", self.games)
         form.addRow("Seed", self.seed)
         form.addRow("Rule", self.rule)

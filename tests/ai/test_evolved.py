@@ -3,10 +3,11 @@ import pytest
 
 from ai import make_player
 from ai.players.evolved import EvolvedPlayer, simple_peg
+from ai.tables import evolved
+from ai.tables.files import TableFileError
+from ai.tables.index import SPLITS, hand_index, multiset_index
+from ai.tables.splits import split_tables
 from ai.training import _evolve, evolve
-from ai.training._tables import split_tables
-from ai.training.files import TableFileError
-from ai.training.index import SPLITS, hand_index, multiset_index
 from engine import GameState, analyze_discards
 from engine.cards import parse_card, parse_cards
 from tests.ai.helpers import play_observation
@@ -14,12 +15,12 @@ from tests.engine.reference import reference_score
 
 
 def test_two_lowest_and_the_card_order():
-    assert _evolve.two_lowest(np.array([0.5, 0.2, 0.9, 0.1, 0.3, 0.8])) == (1, 3)
+    assert evolved.two_lowest(np.array([0.5, 0.2, 0.9, 0.1, 0.3, 0.8])) == (1, 3)
     values = evolve.initial_values(0)
     six = parse_cards("KH QC QS TD 5H 4C")
-    toss, row, ordered = evolve.choose(values, six, my_crib=True)
+    toss, row, ordered = evolved.choose(values, six, my_crib=True)
     assert ordered == sorted(six)  # rank order, ties by suit
-    a, b = _evolve.two_lowest(row)
+    a, b = evolved.two_lowest(row)
     assert set(toss) == {ordered[a], ordered[b]}
 
 
@@ -42,7 +43,7 @@ def test_suitless_tables_are_the_rank_part_of_the_exact_analysis():
     flush and nobs terms gives analyze_discards' exact crib mean."""
     hand_mean, crib_rank = split_tables()
     rng = np.random.default_rng(1)
-    from ai.training import _weights
+    from ai.tables import weights_kernels as _weights
 
     peg = np.zeros((1820, 2))
     for _ in range(40):
@@ -100,16 +101,16 @@ def test_table_files(tmp_path):
     path = tmp_path / "t.npz"
     values = evolve.initial_values(5)
     evolve.save(path, values, evolve.EvolveConfig(iterations=0), 0, 0.0)
-    loaded, meta = evolve.load(path)
+    loaded, meta = evolved.load(path)
     assert np.allclose(loaded, values, atol=1e-6) and meta["kind"] == "evolved"
     with pytest.raises(TableFileError, match="missing.npz: no such file; give a table"):
-        evolve.load(tmp_path / "missing.npz")
+        evolved.load(tmp_path / "missing.npz")
     (tmp_path / "bad.npz").write_bytes(b"not a zip at all")
     with pytest.raises(TableFileError, match="bad.npz: damaged or not a table"):
-        evolve.load(tmp_path / "bad.npz")
+        evolved.load(tmp_path / "bad.npz")
     np.savez(tmp_path / "shape.npz", values=np.zeros((3, 3)))
     with pytest.raises(TableFileError, match="shape"):
-        evolve.load(tmp_path / "shape.npz")
+        evolved.load(tmp_path / "shape.npz")
     with pytest.raises(TableFileError):
         make_player(f"evolved:{tmp_path / 'missing.npz'}")
 
@@ -138,7 +139,7 @@ def test_simple_pegger(hand, current, card, rule):
 
 
 def test_the_shipped_table_discards_well():
-    values, meta = evolve.load()
+    values, meta = evolved.load()
     assert meta["config"]["variant"] == "expected"
     e = evolve.evaluate(values, 200, seed=99)
     assert e["optimal_rate"] > 0.8 and e["mean_net"] > e["best_net"] - 0.3

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from ai import _expert, make_player
 from ai.match import run_match
 from ai.players.expert import ExpertDiscard, ExpertPlay
-from ai.training import expert_build, expert_tables
+from ai.tables import expert as expert_tables
+from ai.training import expert_build
 from engine import GameState, Phase
 from engine.cards import parse_card, parse_cards, pip_value
 from engine.pegging import peg_points

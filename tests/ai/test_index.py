@@ -2,7 +2,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from ai.training.index import N_FOUR, N_SIX, all_six_rank_hands, hand_index, multiset_index
+from ai.tables.index import N_FOUR, N_SIX, all_six_rank_hands, hand_index, multiset_index
 
 
 def test_indices_are_dense_and_distinct():
@@ -27,7 +27,7 @@ def test_hand_index_ignores_suits_and_order():
 
 def test_one_split_table_in_two_orders():
     """ai's SPLITS (the two positions tossed) is engine.analysis.SPLITS, reversed."""
-    from ai.training.index import SPLITS
+    from ai.tables.index import SPLITS
     from engine.analysis import SPLITS as ENGINE
 
     assert [tuple(t) for t in SPLITS] == [(a, b) for a in range(6) for b in range(a + 1, 6)]

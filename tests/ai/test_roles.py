@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ai.training import evolve
-from ai.training import weights as model
-from ai.training.files import TableFileError, asset_path
+from ai.tables import evolved
+from ai.tables import weights as table
+from ai.tables.files import TableFileError, asset_path
 from engine.roles import DEALER, PONE, ROLES_FORMAT, role_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,28 +40,28 @@ def old_pegging_file(tmp_path, roles=None):
 
 
 def test_old_pegging_statistics_are_converted_on_loading(tmp_path):
-    stats = model.load_pegging_stats(old_pegging_file(tmp_path))
+    stats = table.load_pegging_stats(old_pegging_file(tmp_path))
     mean, _, _ = stats.tables()
     assert mean[0, DEALER] == 7 and mean[0, PONE] == 2
-    model.save_pegging_stats(tmp_path / "new.npz", stats, {})
-    again = model.load_pegging_stats(tmp_path / "new.npz")  # saved in the new numbering
+    table.save_pegging_stats(tmp_path / "new.npz", stats, {})
+    again = table.load_pegging_stats(tmp_path / "new.npz")  # saved in the new numbering
     assert np.array_equal(again.gained, stats.gained)
 
 
 def test_old_evolved_values_are_converted_on_loading(tmp_path):
-    values = np.zeros((evolve.N_SIX, 2, 6), dtype=np.float32)
+    values = np.zeros((evolved.N_SIX, 2, 6), dtype=np.float32)
     values[:, 0, :] = 1.0  # the dealer's, when the dealer was 0
     path = tmp_path / "old.npz"
     np.savez(path, values=values)
     path.with_suffix(".json").write_text(json.dumps({"kind": "evolved"}))
-    loaded, _ = evolve.load(path)
+    loaded, _ = evolved.load(path)
     assert (loaded[:, DEALER] == 1.0).all() and (loaded[:, PONE] == 0.0).all()
 
 
 def test_an_unknown_numbering_is_refused(tmp_path):
     with pytest.raises(TableFileError, match="roles are numbered 'dealer=0,pone=1', which "
                                              "this version does not read"):
-        model.load_pegging_stats(old_pegging_file(tmp_path, roles="dealer=0,pone=1"))
+        table.load_pegging_stats(old_pegging_file(tmp_path, roles="dealer=0,pone=1"))
 
 
 def test_no_module_numbers_the_roles_by_hand():

@@ -3,18 +3,20 @@ import pytest
 
 from ai import make_player
 from ai.players.weights import greedy_play
+from ai.tables import weights as table
+from ai.tables import weights_kernels
+from ai.tables.files import TableFileError
+from ai.tables.index import SPLITS, hand_index
 from ai.training import _weights as K
 from ai.training import weights as model
-from ai.training.files import TableFileError
-from ai.training.index import SPLITS, hand_index
 from cribbage_gui.cli import main
 from engine import GameState, PlayCard, analyze_discards, peg_points
 from engine.cards import PIPS
 from engine.roles import DEALER, PONE, role_of
 from engine.state import GO, Phase, stacked_deck
 
-PEG = model.load_pegging_stats()
-MATRIX = model.Matrix(PEG)
+PEG = table.load_pegging_stats()
+MATRIX = table.Matrix(PEG)
 
 
 def reference_raw(six, my_crib):
@@ -64,7 +66,7 @@ def test_greedy_pegger_against_a_reference(seed):
             count += PIPS[c]
     seq = np.zeros(len(current) + 1, dtype=np.int64)
     seq[:-1] = current
-    k = K.greedy_card(np.array(hand), 4, seq, len(current), count)
+    k = weights_kernels.greedy_card(np.array(hand), 4, seq, len(current), count)
     assert hand[k] == reference_greedy(hand, current, count)
 
 
@@ -171,17 +173,17 @@ def test_commands_write_untrained_tables_and_bad_files_are_refused(tmp_path, cap
     out = tmp_path / "rand.npz"
     assert main(["train", "weights", "--games", "0", "--init", "random", "--seed", "9",
                  "--out", str(out)]) == 0
-    w, meta = model.load(out)
+    w, meta = table.load(out)
     assert np.allclose(w, model.random_weights(9), atol=1e-6)
     assert meta["games_done"] == 0 and meta["config"]["init"] == "random"
     player = make_player(f"weights:{out}")
     assert np.allclose(player.weights, w)
     with pytest.raises(TableFileError, match="none.npz: no such file; give a table written "
                                              "by `cribbage train`"):
-        model.load(tmp_path / "none.npz")
-    np.savez(tmp_path / "neg.npz", weights=-np.ones(model.SHAPE, dtype=np.float32))
+        table.load(tmp_path / "none.npz")
+    np.savez(tmp_path / "neg.npz", weights=-np.ones(table.SHAPE, dtype=np.float32))
     with pytest.raises(TableFileError, match="non-negative"):
-        model.load(tmp_path / "neg.npz")
+        table.load(tmp_path / "neg.npz")
 
 
 def test_the_player_keeps_argmax_of_w_dot_s():

@@ -30,7 +30,7 @@ def test_bad_arguments_are_one_line_and_exit_2(argv, says, capsys, tmp_path, mon
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path / "data"))
     if WEIGHTS in argv:
-        from ai.training.files import asset_path
+        from ai.tables.files import asset_path
 
         argv = [str(asset_path("weights.npz")) if a == WEIGHTS else a for a in argv]
     with pytest.raises(SystemExit) as stopped:

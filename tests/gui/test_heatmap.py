@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, QProcess, Qt
 
+from ai.tables import weights as table
 from ai.training import weights as model
 from cribbage_gui.widgets.heatmap_panel import DOMINANT, HeatmapDock
 
@@ -24,12 +25,12 @@ def dock(qtbot):
 def test_the_heatmap_shows_the_files_values_for_each_strategy_and_view(dock, tmp_path):
     w = distinct_weights()
     path = tmp_path / "w.npz"
-    model.save(path, w, {"games_done": 1234})
+    table.save(path, w, {"games_done": 1234})
     dock.load_file(path)
-    stored = model.load(path)[0]  # float32 on disk
+    stored = table.load(path)[0]  # float32 on disk
     assert "1234 games" in dock.file_label.text()
     own, opp = 87, 12
-    for i, strategy in enumerate(model.STRATEGIES):
+    for i, strategy in enumerate(table.STRATEGIES):
         dock.strategy.setCurrentText(strategy)
         dock.view.setCurrentText("dealer")
         assert dock.image.image[own, opp] == pytest.approx(stored[1, own, opp, i])
@@ -53,7 +54,7 @@ def test_the_tooltip_gives_the_weight_vector_of_the_cell_under_the_mouse(dock, q
     own, opp = 100, 30
     text = dock.tooltip_text(own, opp)
     assert text.startswith(f"own {own}, opponent {opp}")
-    for i, s in enumerate(model.STRATEGIES):
+    for i, s in enumerate(table.STRATEGIES):
         assert f"{s} {w[1, own, opp, i]:.2f}" in text
     # a real mouse position over that cell gives the same text
     qtbot.waitUntil(lambda: dock.plot.vb.width() > 50)
@@ -79,16 +80,16 @@ def test_the_marker_follows_the_board_position(dock):
 
 def test_the_slider_steps_through_a_runs_checkpoints(dock, tmp_path):
     for games, seed in ((1000, 1), (2000, 2), (3000, 3)):
-        model.save(tmp_path / f"run.ckpt-{games}.npz", distinct_weights(seed),
+        table.save(tmp_path / f"run.ckpt-{games}.npz", distinct_weights(seed),
                    {"games_done": games})
-    model.save(tmp_path / "run.npz", distinct_weights(9), {"games_done": 3000})
+    table.save(tmp_path / "run.npz", distinct_weights(9), {"games_done": 3000})
     dock.load_file(tmp_path / "run.npz")
     assert dock.slider.isEnabled() and dock.slider.maximum() == 2
     dock.slider.setValue(0)
     assert "1,000" in dock.slider_label.text()
-    assert np.allclose(dock.weights, model.load(tmp_path / "run.ckpt-1000.npz")[0])
+    assert np.allclose(dock.weights, table.load(tmp_path / "run.ckpt-1000.npz")[0])
     dock.slider.setValue(1)
-    assert np.allclose(dock.weights, model.load(tmp_path / "run.ckpt-2000.npz")[0])
+    assert np.allclose(dock.weights, table.load(tmp_path / "run.ckpt-2000.npz")[0])
 
 
 def test_a_corrupt_weights_file_is_refused_and_the_shown_table_kept(dock, tmp_path):
@@ -117,7 +118,7 @@ def test_live_training_updates_the_heatmap_and_cancel_leaves_nothing_running(doc
     _wait_for_checkpoint(qtbot, dock)
     first = dock.weights.copy()
     games = dock.checkpoints[-1][0]
-    assert games % model.CHUNK == 0 and np.allclose(first, model.load(dock.checkpoints[-1][1])[0])
+    assert games % model.CHUNK == 0 and np.allclose(first, table.load(dock.checkpoints[-1][1])[0])
     assert dock.progress.value() == games and "games/s" in dock.rate.text()
     # the heatmap follows later checkpoints as they arrive
     qtbot.waitUntil(lambda: dock.checkpoints[-1][0] > games, timeout=60_000)
@@ -132,7 +133,7 @@ def test_live_training_updates_the_heatmap_and_cancel_leaves_nothing_running(doc
     assert kept and not (tmp_path / "live.npz").exists()
     assert "last checkpoint is kept" in dock.rate.text()
     for path in kept:  # every checkpoint left behind is whole
-        model.load(path)
+        table.load(path)
 
 
 def test_a_short_training_run_ends_on_its_final_table(dock, qtbot, tmp_path):
@@ -143,7 +144,7 @@ def test_a_short_training_run_ends_on_its_final_table(dock, qtbot, tmp_path):
     qtbot.waitUntil(lambda: not dock.training and dock.label.startswith("live.npz"),
                     timeout=120_000)
     assert dock.process.exitCode() == 0
-    final, meta = model.load(tmp_path / "live.npz")
+    final, meta = table.load(tmp_path / "live.npz")
     assert meta["games_done"] == 2 * model.CHUNK and meta["config"]["rule"] == "thesis"
     assert np.allclose(dock.weights, final)
     assert [g for g, _ in dock.checkpoints] == [model.CHUNK, 2 * model.CHUNK]

@@ -3,6 +3,7 @@
 import numpy as np
 from PySide6.QtGui import QImage
 
+from ai.tables import weights as table
 from ai.training import weights as model
 from cribbage_gui.cli import main
 from cribbage_gui.plots import checkpoints_of, heatmap_widget, plot_weights
@@ -33,8 +34,8 @@ def test_the_command_with_checkpoints(tmp_path, capsys):
     run = tmp_path / "run"
     run.mkdir()
     for games in (100, 200):
-        model.save(run / f"w.ckpt-{games}.npz", model.random_weights(games), {})
-    model.save(run / "w.npz", model.random_weights(1), {})
+        table.save(run / f"w.ckpt-{games}.npz", model.random_weights(games), {})
+    table.save(run / "w.npz", model.random_weights(1), {})
     assert [g for g, _ in checkpoints_of(run)] == [100, 200]
     out = tmp_path / "out"
     assert main(["weights-plot", str(run / "w.npz"), "--out", str(out), "--checkpoints",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ai.training.index import SPLITS
+from ai.tables.index import SPLITS
 from engine.kernels import N_CRIBS, RANK_SCORES, crib_rank_total
 
 
@@ -52,7 +52,7 @@ _CACHE: dict[str, np.ndarray] = {}
 def split_tables() -> tuple[np.ndarray, np.ndarray]:
     """(hand_mean, crib_rank_mean), each (18564, 15); built once per process."""
     if not _CACHE:
-        from ai.training.index import N_SIX, all_six_rank_hands, multiset_index
+        from ai.tables.index import N_SIX, all_six_rank_hands, multiset_index
 
         hands = all_six_rank_hands()
         indices = np.array([multiset_index(h) for h in hands], dtype=np.int64)

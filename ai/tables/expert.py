@@ -3,7 +3,7 @@ win-probability table, built by ``cribbage train expert`` into ``assets/expert.n
 
 **Toss model.** A sensible player keeps, of its six cards, the split with the best expected
 hand plus (as dealer) or minus (as pone) the expected crib, by rank (the suitless tables of
-every six-card rank multiset, ``ai.training._tables``). Weighting each multiset by its number
+every six-card rank multiset, ``ai.tables.splits``). Weighting each multiset by its number
 of suit combinations gives ``toss_q[role, x, y]``: how often a sensible dealer (role 1) or
 pone (0) throws ranks x <= y. ``crib_model[role, x, y]``: the expected crib (fifteens,
 pairs, runs and his nobs) when a player in ``role`` throws x and y and the opponent throws
@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.training.files import asset_path, load_table, save_table
+from ai.tables.files import asset_path, load_table, save_table
 from engine.rules import WINNING_SCORE
 
 FILE = "expert.npz"
@@ -61,7 +61,7 @@ def load(path: Path | str | None = None) -> ExpertTables:
     key = str(path.resolve())
     if key in _LOADED:
         return _LOADED[key]
-    from ai.training.files import TableFileError, rebuild_hint
+    from ai.tables.files import TableFileError, rebuild_hint
 
     hint = rebuild_hint(path, REBUILD)
     if not path.is_file():
