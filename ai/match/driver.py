@@ -219,5 +219,6 @@ class _Tally:
             index=self.start.index, seed=self.start.seed, first_dealer=self.start.first_dealer,
             winner=self.end.winner, scores=self.end.scores, skunk=self.end.skunk,
             deals=self.deals, deals_dealt=(self.dealt_by[0], self.dealt_by[1]),
-            points=points, role_points=dict(self.done), decision_seconds=self.seconds,
+            points=points, role_points={k: v for k, v in self.done.items() if v},
+            decision_seconds=self.seconds,
             forfeit=self.forfeit, decisions=(self.decisions[0], self.decisions[1]))

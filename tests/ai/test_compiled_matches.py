@@ -31,6 +31,18 @@ def test_every_pair_plays_the_same_games_compiled_and_refereed(a, b):
         assert compiled.differences(b, a, seed, list(range(games))) == []
 
 
+def test_a_crib_that_never_scores_is_counted_the_same_way():
+    """Game 320 of seed 0 (found by ``bench-match --verify 1000``): seat 1's cribs all
+    count 0. The referee saw the zero counts and the compiled loop did not; both results
+    now leave zero figures out, so the games compare equal."""
+    result, _ = compiled.referee_trace((make_player("heuristic"), make_player("heuristic")),
+                                       0, 320)
+    assert (1, "dealer", "crib") not in result.role_points
+    assert result.points[(1, "crib")] == 0 and result.deals_dealt[1] > 0
+    assert compiled.differences("heuristic", "heuristic", 0, [320]) == []
+    assert compiled.differences("mueller", "heuristic", 0, [38, 952]) == []
+
+
 def test_a_different_decision_is_found(monkeypatch):
     """The comparison itself: a heuristic that, in the referee only, plays its last legal
     card instead of its choice differs from the compiled games."""
