@@ -3,9 +3,10 @@ every compiled loop takes (who moves, what fits, play a card, say go, close the 
 
 ``engine.state.GameState`` is the checked referee of the same rules; the compiled random
 loop (``engine._simulate``) and the weights training loop (``ai.training._weights``) are
-strategies over these steps (which card to play), and the tests replay the compiled games
-through the referee move for move. Scoring the points stays with the caller (each keeps its
-own tally), so a step returns the points a move pegs.
+strategies over these steps (which card to play), and ``GameState`` itself takes them:
+it asks them who moves, what fits and when the count closes, and adds what a person sees
+(each point's breakdown, the events, manual counting). Scoring the points stays with the
+caller (each keeps its own tally), so a step returns the points a move pegs.
 
 The state (``PLAY_STATE`` int64 values):
 
@@ -67,8 +68,11 @@ def any_fits(state, seat):
 @njit(cache=True)
 def play_mover(state):
     """The seat to act now (to play a card, or to say go when none fits), or -1 when
-    neither can: then the count closes (:func:`close_count`). The candidate moves if it can;
-    else the other seat does, unless it has said go or is out of cards too."""
+    neither can (or the count is 31): then the count closes (:func:`close_count`). The
+    candidate moves if it can; else the other seat does, unless it has said go or is out of
+    cards too."""
+    if state[COUNT] == MAX_COUNT:
+        return -1
     candidate = state[CANDIDATE]
     for step in range(2):
         seat = candidate if step == 0 else 1 - candidate
@@ -83,8 +87,8 @@ def play_mover(state):
 @njit(cache=True)
 def play_card(state, seat, i):
     """``seat`` plays the ``i``-th card it holds (it must fit). Returns the points it pegs
-    (fifteen, pairs, runs, 31); after a 31 the count starts again. The hand's last card
-    takes the played card's place."""
+    (fifteen, pairs, runs, 31); a 31 then closes the count (:func:`play_mover` returns -1).
+    The hand's last card takes the played card's place."""
     base = HANDS + 4 * seat
     n = state[HELD + seat]
     card = state[base + i]
@@ -112,8 +116,6 @@ def _played(state, seat, card):
     state[N_SEQ] += 1
     state[LAST] = seat
     points = peg_points_seq(state[SEQ:SEQ + state[N_SEQ]], state[N_SEQ])
-    if state[COUNT] == MAX_COUNT:
-        _reset(state)
     state[CANDIDATE] = 1 - seat
     return points
 
@@ -135,9 +137,9 @@ def _reset(state):
 @njit(cache=True)
 def close_count(state):
     """Neither seat can play: the count ends. Returns the seat that pegs 1 for the go (or
-    for the last card, when :func:`play_over`), or -1 when the count was already closed by a
-    31; the count starts again with the other seat to lead."""
-    scorer = state[LAST] if state[N_SEQ] > 0 else -1
+    for the last card, when :func:`play_over`), or -1 when the count is 31 (its 2 points were
+    pegged with the card); the count starts again with the other seat to lead."""
+    scorer = state[LAST] if state[COUNT] < MAX_COUNT else -1
     _reset(state)
     state[CANDIDATE] = 1 - state[LAST]
     return scorer

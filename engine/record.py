@@ -121,6 +121,7 @@ def snapshot(game: GameState) -> dict[str, Any]:
     fields["phase"] = str(game.phase)
     fields["rng"] = [game._cut_rng.bit_generator.state, game._deal_rng.bit_generator.state]
     fields["starter_in_deck"] = game._starter_in_deck
+    fields["play_steps"] = game._steps.tolist()  # the play's state in engine._play's steps
     pending = game._peg_pending
     fields["peg_pending"] = None if pending is None else [
         pending[0], [[i.kind, list(i.cards), i.points] for i in pending[1]], pending[2]]

@@ -8,6 +8,11 @@ go. Everything else (his heels, pegging, go and last card points, the show in th
 pone, dealer, crib, the next deal) happens by itself, and the game stops the instant a
 player reaches 121.
 
+The play's rules (who moves, what fits, go, the count closing at a go or a 31, the last
+card) are the compiled steps of ``engine._play``, the same ones every compiled loop takes;
+this class checks each action against them and adds what a person sees: each score's
+breakdown, the events, manual counting and muggins.
+
 >>> game = GameState.new(seed=7, first_dealer=0)
 >>> game.phase, game.dealer, game.pone
 (<Phase.DISCARD: 'discard'>, 0, 1)
@@ -29,6 +34,18 @@ from typing import Any
 import numpy as np
 
 from engine import record as _record
+from engine._play import (
+    COUNT,
+    any_fits,
+    card_fits,
+    close_count,
+    new_play_state,
+    play_begin,
+    play_card_in_order,
+    play_mover,
+    play_over,
+    say_go,
+)
 from engine.actions import GO, Action, Claim, Go, PlayCard, Toss
 from engine.cards import JACK, PIPS, Card, card_name, check_card, check_distinct
 from engine.errors import CardError, IllegalActionError
@@ -154,6 +171,7 @@ class GameState:
         # in the PEG phase: what the waiting claim is for ("card" or "go"), its items, and
         # what the play does next (the count after the card, or whether all cards are out)
         self._peg_pending: tuple[str, tuple[ScoreItem, ...], int] | None = None
+        self._steps: np.ndarray = new_play_state()  # the play's state (engine._play)
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -236,6 +254,7 @@ class GameState:
         self.go_said = [False, False]
         self.to_play: int | None = None
         self.last_player: int | None = None
+        self._steps = new_play_state()
         self.phase = Phase.DISCARD
         self.events.append(Dealt(self.deal_number, self.dealer, (self.dealt[0], self.dealt[1])))
 
@@ -264,8 +283,8 @@ class GameState:
                 return ()
             return tuple(Toss(pair) for pair in combinations(self.dealt[seat], 2))
         if self.phase is Phase.PLAY and self.to_play == seat:
-            cards = tuple(PlayCard(c) for c in self.hands[seat]
-                          if self.count + PIPS[c] <= MAX_COUNT)
+            cards = tuple(PlayCard(c) for i, c in enumerate(self.hands[seat])
+                          if card_fits(self._steps, seat, i))
             return cards or (GO,)
         if self.phase in (Phase.COUNT, Phase.PEG) and self.to_play == seat:
             return tuple(Claim(p) for p in range(MAX_CLAIM + 1))
@@ -341,18 +360,21 @@ class GameState:
             raise IllegalActionError(f"bad play: {exc}") from exc
         if card not in self.hands[seat]:
             raise IllegalActionError(f"{card_name(card)} is not in seat {seat}'s hand")
-        new_count = self.count + PIPS[card]
-        if new_count > MAX_COUNT:
-            raise IllegalActionError(
-                f"{card_name(card)} would make {new_count}; the count may not pass 31")
+        index = self.hands[seat].index(card)
+        if not card_fits(self._steps, seat, index):
+            raise IllegalActionError(f"{card_name(card)} would make {self.count + PIPS[card]}"
+                                     f"; the count may not pass {MAX_COUNT}")
         self.actions.append((seat, PlayCard(card)))
-        self.hands[seat].remove(card)
+        points = int(play_card_in_order(self._steps, seat, index))
+        del self.hands[seat][index]
         self.current.append((seat, card))
         self.played.append((seat, card))
-        self.count = new_count
+        self.count = new_count = int(self._steps[COUNT])
         self.last_player = seat
         self.events.append(Played(seat, card, new_count))
         items = tuple(peg_breakdown([c for _, c in self.current]))
+        if sum(i.points for i in items) != points:  # the breakdown explains the step's points
+            raise RuntimeError(f"the play's points disagree: {items} against {points}")
         if self.manual_pegging[seat]:
             self._wait_for_peg(seat, "card", items, new_count)
             return
@@ -360,17 +382,12 @@ class GameState:
             self._peg(seat, items)
             if self.winner is not None:
                 return
-        self._after_card(seat, new_count)
+        self._advance()
 
     def _peg(self, seat: int, items: tuple[ScoreItem, ...]) -> None:
         """Award pegging points: "fifteen and a pair", "go", "last card" ..."""
         reason = " and ".join(item.label for item in items)
         self._award(seat, sum(i.points for i in items), "pegging", reason, items)
-
-    def _after_card(self, seat: int, count: int) -> None:
-        if count == MAX_COUNT:
-            self._reset_count()
-        self._advance(1 - seat)
 
     def _wait_for_peg(self, seat: int, kind: str, items: tuple[ScoreItem, ...],
                       then: int) -> None:
@@ -382,13 +399,14 @@ class GameState:
         """Say go: only when ``seat`` holds cards and none of them fits."""
         self._check_seat(seat)
         self._check_turn(seat, "say go")
-        if any(self.count + PIPS[c] <= MAX_COUNT for c in self.hands[seat]):
+        if any_fits(self._steps, seat):
             raise IllegalActionError(
                 f"seat {seat} cannot say go at {self.count}: it has a card that fits")
         self.actions.append((seat, GO))
+        say_go(self._steps, seat)
         self.go_said[seat] = True
         self.events.append(SaidGo(seat, self.count))
-        self._advance(1 - seat)
+        self._advance()
 
     def claim(self, seat: int, points: int) -> None:
         """Manual counting: ``seat`` claims ``points`` for the hand or crib being shown, or
@@ -439,12 +457,12 @@ class GameState:
         if self.winner is not None:
             return
         if kind == "card":
-            self._after_card(seat, then)
+            self._advance()
         elif then:  # the last card of the play: the show
             self._show()
         else:
             self._reset_count()
-            self._advance(1 - seat)
+            self._advance()
 
     # ----------------------------------------------------------------- the flow
     def _cut_starter(self) -> None:
@@ -456,38 +474,37 @@ class GameState:
             if self.winner is not None:
                 return
         self.phase = Phase.PLAY
-        self._advance(self.pone)
+        play_begin(self._steps, np.array(self.hands, dtype=np.int64), self.dealer)
+        self._advance()
 
-    def _advance(self, candidate: int) -> None:
-        """Give the move to ``candidate`` if it can act, else to the other seat; when neither
-        can, award the go (or last card) and reset the count; after the last card, the show."""
+    def _advance(self) -> None:
+        """Give the move to the seat the play's steps name (to play a card, or to say go);
+        when neither can act, the count closes: the go (or last card) is pegged, a 31 scores
+        nothing more, and after the last card comes the show."""
         while True:
-            for seat in (candidate, 1 - candidate):
-                if self.go_said[seat] or not self.hands[seat]:
-                    continue
-                other = 1 - seat
-                fits = any(self.count + PIPS[c] <= MAX_COUNT for c in self.hands[seat])
-                if fits or not (self.go_said[other] or not self.hands[other]):
-                    self.to_play = seat  # to play a card, or to say go
-                    return
+            mover = int(play_mover(self._steps))
+            if mover >= 0:
+                self.to_play = mover
+                return
             self.to_play = None
-            all_played = not self.hands[0] and not self.hands[1]
-            last = self.last_player
-            assert last is not None  # someone has played a card when neither can go on
-            if self.current:  # a count ended by a 31 was already reset and scores no go
+            all_played = bool(play_over(self._steps))
+            scorer = int(close_count(self._steps))
+            if scorer >= 0:
                 reason = "last card" if all_played else "go"
                 items = (ScoreItem(reason, tuple(c for _, c in self.current), 1),)
-                if self.manual_pegging[last]:
-                    self._wait_for_peg(last, "go", items, int(all_played))
+                if self.manual_pegging[scorer]:
+                    self._wait_for_peg(scorer, "go", items, int(all_played))
                     return
-                self._peg(last, items)
+                self._peg(scorer, items)
                 if self.winner is not None:
                     return
-            if all_played:
+                if all_played:
+                    self._show()
+                    return
+            self._reset_count()
+            if all_played:  # the last card made 31
                 self._show()
                 return
-            self._reset_count()
-            candidate = 1 - last
 
     def _reset_count(self) -> None:
         self.events.append(CountReset(self.count))
