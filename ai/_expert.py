@@ -12,12 +12,28 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.kernels import RANK_SCORES, peg_points_counted, peg_points_seq, rank_pip
-from engine.rules import MAX_COUNT, WINNING_SCORE
+from engine.kernels import (
+    CANDIDATE,
+    COUNT,
+    HANDS,
+    HELD,
+    LAST,
+    N_SEQ,
+    PLAY_STATE,
+    RANK_SCORES,
+    SEQ,
+    any_fits,
+    card_fits,
+    close_count,
+    held_card,
+    play_card_in_order,
+    play_mover,
+    play_over,
+    say_go,
+)
+from engine.rules import WINNING_SCORE
 
 TOP = WINNING_SCORE - 1  # the highest score a game in progress can stand at
-
-SEQ = 16  # cards in one count: at most the 8 of a play (16 leaves room for tests)
 
 
 # ---------------------------------------------------------------------------- one deal
@@ -144,19 +160,6 @@ def option_win_probs(a, b, d, hand_hist, crib_shift, peg_shift, samples, u, heel
 
 # ---------------------------------------------------------------------------- the play
 @njit(cache=True)
-def _can_play(ranks, used, count):
-    for i in range(ranks.shape[0]):
-        if not (used >> i) & 1 and count + rank_pip(ranks[i]) <= MAX_COUNT:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _all_used(ranks, used):
-    return used == (1 << ranks.shape[0]) - 1
-
-
-@njit(cache=True)
 def _leaf(ctx, W, mp, op):
     """The end of the play: net points (mode 0), or the show in order, then W (mode 1)."""
     if ctx[0] == 0:
@@ -186,10 +189,14 @@ def _leaf(ctx, W, mp, op):
     return W[1, me, opp]
 
 
-MAX_DEPTH = 40  # plays, goes and resets of one play: far fewer
+MAX_DEPTH = 40  # plays, goes and closed counts of one play: far fewer
 TT_HAND = 4  # the transposition table covers hands of up to four cards (a game's)
 TT_SIZE = 1 << (2 * TT_HAND + 1)
 TT_EMPTY, TT_EXACT, TT_LOWER, TT_UPPER = 0, 1, 2, 3
+# rows of the search's integer work array
+MU, TU, MP, OP, IT, TRIED, KIND, KEY, TURN = range(9)
+N_INTS = 9
+PASS, CHOICE = 1, 0  # a node that passes its child's value on (a go, a count closing)
 
 
 @njit(cache=True)
@@ -203,39 +210,61 @@ def _terminal(ctx, mp, op):
     return -1.0
 
 
+@njit(cache=True, inline="always")
+def _nth_unused(used, i):
+    """The position in the original hand of the ``i``-th card still held (cards leave a
+    hand in order, so it is the ``i``-th position not in ``used``)."""
+    t = 0
+    while True:
+        if not (used >> t) & 1:
+            if i == 0:
+                return t
+            i -= 1
+        t += 1
+
+
+@njit(cache=True, inline="always")
+def _copy_state(child, state):
+    """``child[:] = state`` element by element: both are rows of one array, and a slice
+    assignment between views that may overlap copies through a temporary array."""
+    for t in range(PLAY_STATE):
+        child[t] = state[t]
+
+
 @njit(cache=True)
-def _search(mine, mu0, theirs, tu0, seq0, n0, count0, turn0, last0, mp0, op0, ctx, W,
-            seqs, ints, floats, tt_val, tt_flag):
-    """The rest of the play with both hands known, each side best for itself (zero-sum):
-    the value for 'me' (net points, or the probability of winning). An explicit stack, not
-    recursion (numba cannot cache recursive functions). Alpha-beta: a reply that cannot
-    change the result is not searched; the value is the full search's, to the bit (a
-    maximum or minimum of the same leaves).
+def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_flag):
+    """The rest of the play from the play state ``root`` (``engine.kernels``' steps: seat 0
+    is me, seat 1 the opponent, whose remaining ranks are known), each side best for itself
+    (zero-sum): the value for me (net points, or the probability of winning). The moves are
+    the play's own steps: who moves (``play_mover``), go (``say_go``), a card
+    (``play_card_in_order``), the count closing with its go or last-card point
+    (``close_count``). ``mu0``/``tu0``: the positions of the original hands already played
+    (for the table below); ``mp0``/``op0``: the points each side has pegged so far.
+
+    An explicit stack, not recursion (numba cannot cache recursive functions). Alpha-beta:
+    a reply that cannot change the result is not searched; the value is the full search's,
+    to the bit (a maximum or minimum of the same leaves). Cards of equal rank are tried
+    once.
 
     When the value is net points (mode 0), the rest of the play from a fresh count depends
-    only on the cards left and who is to play, plus the points so far: those values (or
-    the bounds alpha-beta found) are kept in a transposition table ``tt_val``/``tt_flag``
-    (TT_SIZE, indexed by the cards used and the turn; the caller clears it when a hand
+    only on the cards left and who leads, plus the points so far: those values (or the
+    bounds alpha-beta found) are kept in a transposition table ``tt_val``/``tt_flag``
+    (TT_SIZE, indexed by the cards used and the leader; the caller clears it when a hand
     changes), so each such position is searched once for all the candidate cards.
 
-    The stack lives in the caller's work arrays (``seqs`` (MAX_DEPTH, SEQ), ``ints`` (12,
-    MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so the many searches of one decision allocate
-    nothing."""
-    mu, tu, n, count, turn, last = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
-    mp, op = ints[6], ints[7]
-    it = ints[8]  # -1: not yet looked at; else the next card
-    tried = ints[9]
-    kind = ints[10]  # 0 a choice of card, 1 passes its child on
-    key = ints[11]  # a fresh count's place in the table, or -1
+    The stack lives in the caller's work arrays (``states`` (MAX_DEPTH, PLAY_STATE),
+    ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so the many searches of one
+    decision allocate nothing."""
+    mu, tu, mp, op, it = ints[MU], ints[TU], ints[MP], ints[OP], ints[IT]
+    tried, kind, key, turn = ints[TRIED], ints[KIND], ints[KEY], ints[TURN]
     best = floats[0]
     alpha, beta = floats[1], floats[2]  # the window in which a node's value can matter
     alpha0, beta0 = floats[3], floats[4]  # the window a keyed node was entered with
-    use_tt = ctx[0] == 0 and mine.shape[0] <= TT_HAND and theirs.shape[0] <= TT_HAND
+    use_tt = ctx[0] == 0 and root[HELD] <= TT_HAND and root[HELD + 1] <= TT_HAND
     d = 0
     alpha[0], beta[0] = -np.inf, np.inf
-    seqs[0, :n0] = seq0[:n0]
-    mu[0], tu[0], n[0], count[0], turn[0], last[0] = mu0, tu0, n0, count0, turn0, last0
-    mp[0], op[0], it[0] = mp0, op0, -1
+    states[0, :] = root
+    mu[0], tu[0], mp[0], op[0], it[0] = mu0, tu0, mp0, op0, -1
     value = 0.0
     returning = False
     while True:
@@ -247,7 +276,7 @@ def _search(mine, mu0, theirs, tu0, seq0, n0, count0, turn0, last0, mp0, op0, ct
             if d == 0:
                 return value
             d -= 1
-            if kind[d] == 1:
+            if kind[d] == PASS:
                 continue  # pass the value on up
             if turn[d] == 0:
                 if value > best[d]:
@@ -270,8 +299,9 @@ def _search(mine, mu0, theirs, tu0, seq0, n0, count0, turn0, last0, mp0, op0, ct
             if t >= 0.0:
                 value, returning = t, True
                 continue
-            if use_tt and n[d] == 0:
-                k = mu[d] + (tu[d] << TT_HAND) + (turn[d] << (2 * TT_HAND))
+            state = states[d]
+            if use_tt and state[N_SEQ] == 0:
+                k = mu[d] + (tu[d] << TT_HAND) + (state[CANDIDATE] << (2 * TT_HAND))
                 flag = tt_flag[k]
                 if flag != TT_EMPTY:
                     v = tt_val[k] + (mp[d] - op[d])
@@ -280,72 +310,59 @@ def _search(mine, mu0, theirs, tu0, seq0, n0, count0, turn0, last0, mp0, op0, ct
                         value, returning = v, True
                         continue
                 key[d], alpha0[d], beta0[d] = k, alpha[d], beta[d]
-            hand, used = (mine, mu[d]) if turn[d] == 0 else (theirs, tu[d])
-            other, oused = (theirs, tu[d]) if turn[d] == 0 else (mine, mu[d])
-            if _can_play(hand, used, count[d]):
-                kind[d], it[d], tried[d] = 0, 0, 0
-                best[d] = -1e9 if turn[d] == 0 else 1e9
-            elif _can_play(other, oused, count[d]):  # go: the other player goes on
-                kind[d], it[d] = 1, 0
+            mover = play_mover(state)
+            if mover >= 0 and any_fits(state, mover):
+                kind[d], turn[d], it[d], tried[d] = CHOICE, mover, 0, 0
+                best[d] = -1e9 if mover == 0 else 1e9
+            else:  # a go, or the count closes: one way on
                 c = d + 1
-                for t in range(n[d]):
-                    seqs[c, t] = seqs[d, t]
-                mu[c], tu[c], n[c], count[c] = mu[d], tu[d], n[d], count[d]
-                turn[c], last[c], mp[c], op[c], it[c] = 1 - turn[d], last[d], mp[d], op[d], -1
-                alpha[c], beta[c] = alpha[d], beta[d]
-                d = c
-                continue
-            elif n[d] == 0:  # after 31 with no cards left: the play is over
-                value, returning = _leaf(ctx, W, mp[d], op[d]), True
-                continue
-            else:  # nobody can play: go (or last card) for 1 to the last player
-                gm = mp[d] + (1 if last[d] == 0 else 0)
-                go_ = op[d] + (1 if last[d] == 1 else 0)
-                t = _terminal(ctx, gm, go_)
-                if t >= 0.0:
-                    value, returning = t, True
-                    continue
-                if _all_used(mine, mu[d]) and _all_used(theirs, tu[d]):
-                    value, returning = _leaf(ctx, W, gm, go_), True
-                    continue
-                kind[d], it[d] = 1, 0
-                c = d + 1
-                mu[c], tu[c], n[c], count[c] = mu[d], tu[d], 0, 0
-                turn[c], last[c], mp[c], op[c], it[c] = 1 - last[d], last[d], gm, go_, -1
+                child = states[c]
+                _copy_state(child, state)
+                gm, go_ = mp[d], op[d]
+                if mover >= 0:
+                    say_go(child, mover)
+                else:
+                    scorer = close_count(child)
+                    if scorer == 0:
+                        gm += 1
+                    elif scorer == 1:
+                        go_ += 1
+                    if play_over(child):
+                        t = _terminal(ctx, gm, go_)
+                        value = t if t >= 0.0 else _leaf(ctx, W, gm, go_)
+                        returning = True
+                        continue
+                kind[d], it[d] = PASS, 0
+                mu[c], tu[c], mp[c], op[c], it[c] = mu[d], tu[d], gm, go_, -1
                 alpha[c], beta[c] = alpha[d], beta[d]
                 d = c
                 continue
         # a choice node: the next card to try, if any
-        hand, used = (mine, mu[d]) if turn[d] == 0 else (theirs, tu[d])
+        state = states[d]
+        seat = turn[d]
         i = it[d]
-        while i < hand.shape[0]:
-            r = hand[i]
-            if (not (used >> i) & 1 and count[d] + rank_pip(r) <= MAX_COUNT
-                    and not (tried[d] >> r) & 1):
+        while i < state[HELD + seat]:
+            r = held_card(state, seat, i) >> 2
+            if card_fits(state, seat, i) and not (tried[d] >> r) & 1:
                 break
             i += 1
-        if i >= hand.shape[0]:
+        if i >= state[HELD + seat]:
             value, returning = best[d], True
             continue
-        r = hand[i]
         it[d] = i + 1
-        tried[d] |= 1 << r
+        tried[d] |= 1 << (held_card(state, seat, i) >> 2)
         c = d + 1
-        for t in range(n[d]):
-            seqs[c, t] = seqs[d, t]
-        seqs[c, n[d]] = r * 4
-        c2 = count[d] + rank_pip(r)
-        pts = peg_points_counted(seqs[c], n[d] + 1, c2)
-        mp[c] = mp[d] + (pts if turn[d] == 0 else 0)
-        op[c] = op[d] + (pts if turn[d] == 1 else 0)
-        mu[c] = mu[d] | (1 << i) if turn[d] == 0 else mu[d]
-        tu[c] = tu[d] | (1 << i) if turn[d] == 1 else tu[d]
-        turn[c], last[c], it[c] = 1 - turn[d], turn[d], -1
-        alpha[c], beta[c] = alpha[d], beta[d]
-        if c2 == MAX_COUNT:
-            n[c], count[c] = 0, 0
+        child = states[c]
+        _copy_state(child, state)
+        pts = play_card_in_order(child, seat, i)
+        if seat == 0:
+            mu[c], tu[c] = mu[d] | (1 << _nth_unused(mu[d], i)), tu[d]
+            mp[c], op[c] = mp[d] + pts, op[d]
         else:
-            n[c], count[c] = n[d] + 1, c2
+            mu[c], tu[c] = mu[d], tu[d] | (1 << _nth_unused(tu[d], i))
+            mp[c], op[c] = mp[d], op[d] + pts
+        it[c] = -1
+        alpha[c], beta[c] = alpha[d], beta[d]
         d = c
 
 
@@ -370,18 +387,25 @@ def _same_sample(samples, k, opp_hand_pts, by_points, j):
 def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp_hand_pts, W,
                 out):
     """For each candidate rank (one of ``mine``), the value of playing it now, for each
-    sample of the opponent's remaining ranks: ``out[k, j]``.
+    sample of the opponent's remaining ranks: ``out[k, j]``. ``mine``: my ranks (sorted),
+    ``seq``: the count's cards so far, ``count`` its total; the opponent is to play after
+    my card (a go it said earlier in this count changes nothing: it still cannot play).
 
     ``ctx``: mode, my score, the opponent's, I deal (1/0), my hand's show points,
     the opponent's (per sample, from ``opp_hand_pts``), the crib's."""
     n_seq = seq.shape[0]
-    seqs = np.empty((MAX_DEPTH, SEQ), dtype=np.int64)
-    ints = np.empty((12, MAX_DEPTH), dtype=np.int64)
+    states = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
+    ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
     floats = np.empty((5, MAX_DEPTH))
     tt_val = np.empty(TT_SIZE)
     tt_flag = np.empty(TT_SIZE, dtype=np.int64)
-    buf = np.empty(SEQ, dtype=np.int64)
-    empty = np.empty(SEQ, dtype=np.int64)
+    before = np.zeros(PLAY_STATE, dtype=np.int64)  # the count as it is, me to play
+    before[COUNT], before[N_SEQ], before[LAST], before[CANDIDATE] = count, n_seq, 1, 0
+    before[SEQ:SEQ + n_seq] = seq
+    before[HELD] = mine.shape[0]
+    for t in range(mine.shape[0]):
+        before[HANDS + t] = mine[t] * 4
+    root = np.empty(PLAY_STATE, dtype=np.int64)
     for j in range(theirs_samples.shape[0]):
         theirs = theirs_samples[j, :n_theirs]
         same = _same_sample(theirs_samples, n_theirs, opp_hand_pts, ctx[0] == 1, j)
@@ -390,24 +414,17 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
             continue
         ctx[5] = opp_hand_pts[j]
         tt_flag[:] = TT_EMPTY  # their hand changed
+        before[HELD + 1] = n_theirs
+        for t in range(n_theirs):
+            before[HANDS + 4 + t] = theirs[t] * 4
         for k in range(candidates.shape[0]):
-            r = candidates[k]
-            i = -1
-            for t in range(mine.shape[0]):
-                if mine[t] == r:
-                    i = t
-                    break
-            buf[:n_seq] = seq
-            buf[n_seq] = r * 4
-            pts = peg_points_seq(buf, n_seq + 1)
-            c2 = count + rank_pip(r)
-            if c2 == MAX_COUNT:
-                v = _search(mine, 1 << i, theirs, 0, empty, 0, 0, 1, 0, pts, 0, ctx, W,
-                            seqs, ints, floats, tt_val, tt_flag)
-            else:
-                v = _search(mine, 1 << i, theirs, 0, buf, n_seq + 1, c2, 1, 0, pts, 0, ctx,
-                            W, seqs, ints, floats, tt_val, tt_flag)
-            out[k, j] = v
+            i = 0
+            while mine[i] != candidates[k]:
+                i += 1
+            root[:] = before
+            pts = play_card_in_order(root, 0, i)
+            out[k, j] = _search(root, 1 << i, 0, pts, 0, ctx, W, states, ints, floats,
+                                tt_val, tt_flag)
     return out
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine._kernels import card_pip, peg_points_seq
+from engine._kernels import card_pip, peg_points_counted
 from engine.rules import MAX_COUNT
 
 COUNT, N_SEQ, LAST, CANDIDATE, GO, HELD, SEQ, HANDS = 0, 1, 2, 3, 4, 6, 8, 17
@@ -115,7 +115,7 @@ def _played(state, seat, card):
     state[SEQ + state[N_SEQ]] = card
     state[N_SEQ] += 1
     state[LAST] = seat
-    points = peg_points_seq(state[SEQ:SEQ + state[N_SEQ]], state[N_SEQ])
+    points = peg_points_counted(state[SEQ:SEQ + state[N_SEQ]], state[N_SEQ], state[COUNT])
     state[CANDIDATE] = 1 - seat
     return points
 

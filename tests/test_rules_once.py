@@ -41,3 +41,18 @@ def test_the_check_would_catch_a_copy(tmp_path):
     copy = tmp_path / "copy.py"
     copy.write_text('"""121 in a docstring is fine"""\nWIN = 121  # but not this\n')
     assert numbers_in_code(copy) == [(2, "121")]
+
+
+PLAY_LOOPS = {"engine/state.py", "engine/_simulate.py", "ai/training/_weights.py",
+              "ai/_expert.py", "ai/match/_loop.py"}
+
+
+def test_every_loop_over_the_play_takes_the_engines_steps():
+    """The referee, the random and training loops, the compiled matches and the expert's
+    search all ask ``engine._play`` who moves; no other module writes its own step."""
+    takes_steps = re.compile(r"from engine\.(kernels|_play) import[^)]*\bplay_mover\b", re.S)
+    assert all(takes_steps.search((ROOT / name).read_text()) for name in PLAY_LOOPS)
+    steps = re.compile(r"^\s*def (play_mover|card_fits|any_fits|say_go|close_count|play_over"
+                       r"|_can_play|_all_used)\(", re.M)
+    found = {name for path, name in sources() if steps.search(path.read_text())}
+    assert found == {"engine/_play.py"}, found
