@@ -194,9 +194,8 @@ TT_HAND = 4  # the transposition table covers hands of up to four cards (a game'
 TT_SIZE = 1 << (2 * TT_HAND + 1)
 TT_EMPTY, TT_EXACT, TT_LOWER, TT_UPPER = 0, 1, 2, 3
 # rows of the search's integer work array
-MU, TU, MP, OP, IT, TRIED, KIND, KEY, TURN = range(9)
-N_INTS = 9
-PASS, CHOICE = 1, 0  # a node that passes its child's value on (a go, a count closing)
+MU, TU, MP, OP, IT, TRIED, KEY, TURN = range(8)
+N_INTS = 8
 
 
 @njit(cache=True)
@@ -238,8 +237,11 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
     (zero-sum): the value for me (net points, or the probability of winning). The moves are
     the play's own steps: who moves (``play_mover``), go (``say_go``), a card
     (``play_card_in_order``), the count closing with its go or last-card point
-    (``close_count``). ``mu0``/``tu0``: the positions of the original hands already played
-    (for the table below); ``mp0``/``op0``: the points each side has pegged so far.
+    (``close_count``). A go or a closing count leaves one way on, so it is taken in place,
+    in the node's own state, and the node looks again at the position it leads to; only a
+    choice of card opens a node below. ``mu0``/``tu0``: the positions of the original hands
+    already played (for the table below); ``mp0``/``op0``: the points each side has pegged
+    so far.
 
     An explicit stack, not recursion (numba cannot cache recursive functions). Alpha-beta:
     a reply that cannot change the result is not searched; the value is the full search's,
@@ -256,7 +258,7 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
     ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so the many searches of one
     decision allocate nothing."""
     mu, tu, mp, op, it = ints[MU], ints[TU], ints[MP], ints[OP], ints[IT]
-    tried, kind, key, turn = ints[TRIED], ints[KIND], ints[KEY], ints[TURN]
+    tried, key, turn = ints[TRIED], ints[KEY], ints[TURN]
     best = floats[0]
     alpha, beta = floats[1], floats[2]  # the window in which a node's value can matter
     alpha0, beta0 = floats[3], floats[4]  # the window a keyed node was entered with
@@ -276,8 +278,6 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
             if d == 0:
                 return value
             d -= 1
-            if kind[d] == PASS:
-                continue  # pass the value on up
             if turn[d] == 0:
                 if value > best[d]:
                     best[d] = value
@@ -312,31 +312,23 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
                 key[d], alpha0[d], beta0[d] = k, alpha[d], beta[d]
             mover = play_mover(state)
             if mover >= 0 and any_fits(state, mover):
-                kind[d], turn[d], it[d], tried[d] = CHOICE, mover, 0, 0
+                turn[d], it[d], tried[d] = mover, 0, 0
                 best[d] = -1e9 if mover == 0 else 1e9
-            else:  # a go, or the count closes: one way on
-                c = d + 1
-                child = states[c]
-                _copy_state(child, state)
-                gm, go_ = mp[d], op[d]
+            else:  # a go, or the count closes: one way on, taken here, in place
                 if mover >= 0:
-                    say_go(child, mover)
+                    say_go(state, mover)
                 else:
-                    scorer = close_count(child)
+                    scorer = close_count(state)
                     if scorer == 0:
-                        gm += 1
+                        mp[d] += 1
                     elif scorer == 1:
-                        go_ += 1
-                    if play_over(child):
-                        t = _terminal(ctx, gm, go_)
-                        value = t if t >= 0.0 else _leaf(ctx, W, gm, go_)
+                        op[d] += 1
+                    if play_over(state):
+                        t = _terminal(ctx, mp[d], op[d])
+                        value = t if t >= 0.0 else _leaf(ctx, W, mp[d], op[d])
                         returning = True
                         continue
-                kind[d], it[d] = PASS, 0
-                mu[c], tu[c], mp[c], op[c], it[c] = mu[d], tu[d], gm, go_, -1
-                alpha[c], beta[c] = alpha[d], beta[d]
-                d = c
-                continue
+                continue  # the same node again, as the new position
         # a choice node: the next card to try, if any
         state = states[d]
         seat = turn[d]
