@@ -60,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction,
         "tournament", help="a round robin between computer players, with Elo ratings",
         description="Every pair plays N games. --duplicate plays each sequence of deals "
                     "twice with the seats swapped, so the luck of the cards cancels. Prints "
-                    "the win-rate matrix with 95%% intervals, ACC points, Elo ratings with "
+                    "the win-rate matrix with 95% intervals, ACC points, Elo ratings with "
                     "intervals, per-deal points and skunk rates; stores the run in the "
                     "history database.",
         epilog="example: cribbage tournament random heuristic mueller expert --games 2000 "
