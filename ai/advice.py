@@ -53,11 +53,16 @@ def moment_seed(obs: Observation) -> int:
     return int.from_bytes(hashlib.sha256(key).digest()[:8], "little")
 
 
-def _decide(obs: Observation) -> Decision:
+def _advisor_at(obs: Observation):
+    """The advisor, seated and seeded for this moment."""
     player = advisor()
     player.seat = obs.seat
     player.rng = np.random.default_rng(moment_seed(obs))
-    return player.decide(obs)
+    return player
+
+
+def _decide(obs: Observation) -> Decision:
+    return _advisor_at(obs).decide(obs)
 
 
 def hint(obs: Observation) -> Decision:
@@ -139,6 +144,53 @@ def discard_advice(obs: Observation) -> DiscardAdvice:
                          tuple(choices))
 
 
+# ---------------------------------------------------------------------------- the play
+@dataclass(frozen=True)
+class PlayOption:
+    """One card (a rank: cards of one rank play alike), with the advisor's evaluation."""
+
+    card: Card
+    points: float  # expected net pegging points to the end of the play, playing it
+    win: float  # probability of winning the game, playing it
+    points_lost: float  # against the best option (negative: more points, fewer wins)
+    win_lost: float  # against the best option (0 when it wins as often or more)
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    mode: str  # what the advisor plays for at this score: "points", or "win" near the end
+    options: tuple[PlayOption, ...]  # the advisor's choice first, then by its measure
+    samples: int  # sampled opponent hands
+
+    @property
+    def best(self) -> PlayOption:
+        return self.options[0]
+
+    def option(self, card: Card) -> PlayOption:
+        """The option of ``card``'s rank."""
+        return next(o for o in self.options if o.card >> 2 == card >> 2)
+
+
+def play_advice(obs: Observation) -> PlayAdvice:
+    """Every rank the observed player may play, with the advisor's expected points and
+    chance of winning for each (one draw of the opponent's cards for both). The best is the
+    hint's card: by points until a player reaches 86, by the chance of winning from there
+    (``ai.players.expert.END_GAME``)."""
+    if obs.phase is not Phase.PLAY or not obs.legal_cards:
+        raise ValueError("play advice needs an observation of a card to play")
+    from ai.players.expert import END_GAME
+
+    points, win = _advisor_at(obs).evaluate_play(obs, ("points", "win"))
+    primary = win if max(obs.scores) >= END_GAME else points
+    p = {c.card >> 2: c.value for c in points.candidates}
+    w = {c.card >> 2: min(1.0, max(0.0, c.value)) for c in win.candidates}  # sums' rounding
+    best = primary.chosen >> 2
+    options = tuple(PlayOption(c.card, p[c.card >> 2], w[c.card >> 2],
+                               p[best] - p[c.card >> 2], max(0.0, w[best] - w[c.card >> 2]))
+                    for c in primary.candidates)
+    return PlayAdvice(primary.mode, options, primary.samples)
+
+
 # ---------------------------------------------------------------------------- ratings
 @dataclass(frozen=True)
 class Rating:
@@ -146,9 +198,9 @@ class Rating:
 
     ``points_lost``: expected points given up (for a discard, hand + crib + pegging; for a
     card, net pegging points to the end of the play); ``win_lost``: probability of winning
-    given up, where the advisor measured it (every discard; a card from 86 points on).
-    Either is None when not measured; a negative ``points_lost`` means the choice scores
-    more on average but wins less often."""
+    given up. ``mode`` is what "best" is measured by: the chance of winning for every
+    discard and for a card from 86 points on, points for a card before; a negative
+    ``points_lost`` means the choice scores more on average but wins less often."""
 
     kind: str  # "discard" or "play"
     deal: int
@@ -158,10 +210,11 @@ class Rating:
     win_lost: float | None
     plain_best: tuple[Card, ...] | None = None  # discards: best by hand ± crib alone
     options: int = 0  # how many different choices there were
+    mode: str = "win"  # "win" or "points": what the best is best by
 
     @property
     def is_best(self) -> bool:
-        lost = self.win_lost if self.win_lost is not None else self.points_lost
+        lost = self.win_lost if self.mode == "win" else self.points_lost
         return lost is not None and lost <= 1e-9
 
     @property
@@ -182,15 +235,8 @@ def rate(obs: Observation, action) -> Rating | None:
         ranks = {c >> 2 for c in obs.legal_cards}
         if len(ranks) < 2:
             return None
-        from ai.players.expert import ExpertPlay  # loaded with the advisor
-
-        reasoning = _decide(obs).reasoning
-        assert isinstance(reasoning, ExpertPlay)  # the advisor is the expert
-        values = {c.card >> 2: c.value for c in reasoning.candidates}
-        best = reasoning.candidates[0]
-        lost = float(best.value - values[action.card >> 2])
-        lost = max(0.0, lost)
-        win = reasoning.mode == "win"
-        return Rating("play", obs.deal, (action.card,), (best.card,),
-                      None if win else lost, lost if win else None, None, len(ranks))
+        play = play_advice(obs)
+        card = play.option(action.card)
+        return Rating("play", obs.deal, (action.card,), (play.best.card,),
+                      card.points_lost, card.win_lost, None, len(ranks), play.mode)
     return None

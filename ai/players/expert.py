@@ -145,46 +145,65 @@ class ExpertPlayer(Player):
     # ------------------------------------------------------------------ the play
     def play(self, obs: Observation) -> Decision:
         legal = obs.legal_cards
-        by_rank: dict[int, Card] = {}
-        for c in legal:
-            by_rank.setdefault(c >> 2, c)
-        if len(by_rank) == 1:
+        if len({c >> 2 for c in legal}) == 1:
             card = legal[0]
             return Decision(PlayCard(card), ExpertPlay(
                 "points", (ExpertCandidate(card, 0.0),), card, 0, 0.0))
+        mode = "win" if max(obs.scores) >= END_GAME else "points"
+        (reasoning,) = self.evaluate_play(obs, (mode,))
+        return Decision(PlayCard(reasoning.chosen), reasoning)
+
+    def evaluate_play(self, obs: Observation, modes: tuple[str, ...] = ("points", "win")
+                      ) -> tuple[ExpertPlay, ...]:
+        """The value of each legal rank (its first card) in each of ``modes``: "points"
+        (net pegging points to the end of the play) or "win" (the probability of winning,
+        the show counted in order), all from one draw of the opponent's cards, so the modes
+        differ only in what they measure. The candidates come best first (ties to the
+        higher pip); :meth:`play` takes the first of the mode the score calls for."""
+        legal = obs.legal_cards
+        by_rank: dict[int, Card] = {}
+        for c in legal:
+            by_rank.setdefault(c >> 2, c)
         k = obs.opponent_cards_left
-        end_game = max(obs.scores) >= END_GAME
         mine = np.array([c >> 2 for c in obs.hand], dtype=np.int64)
         candidates = np.array(sorted(by_rank), dtype=np.int64)
         theirs, weights, cards = self._sample_opponent(obs, k)
         n = theirs.shape[0]
+        seq = np.array([(c >> 2) * 4 for _, c in obs.current], dtype=np.int64)
+        effective = float(1.0 / np.sum(weights ** 2)) if n else 0.0
+        results = []
+        for mode in modes:
+            ctx = np.zeros(7, dtype=np.int64)
+            opp_pts = np.zeros(n, dtype=np.int64)
+            if mode == "win":
+                self._win_context(obs, cards, k, ctx, opp_pts)
+            elif mode != "points":
+                raise ValueError(f"unknown mode {mode!r}")
+            out = np.zeros((candidates.shape[0], n))
+            _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx, opp_pts,
+                                self.tables.W, out)
+            values = out @ weights if n else np.zeros(candidates.shape[0])
+            order = sorted(range(len(candidates)), key=lambda i: (
+                -values[i], -pip_value(by_rank[int(candidates[i])])))
+            results.append(ExpertPlay(mode, tuple(
+                ExpertCandidate(by_rank[int(candidates[i])], float(values[i])) for i in order),
+                by_rank[int(candidates[order[0]])], n, effective))
+        return tuple(results)
+
+    def _win_context(self, obs: Observation, cards: np.ndarray, k: int, ctx: np.ndarray,
+                     opp_pts: np.ndarray) -> None:
+        """The search's context for the win: the scores, the role, my hand's show, each
+        sampled opponent hand's show and the crib's expectation."""
         my_keep = [c for c in obs.dealt if c not in (obs.toss or ())]
         starter = obs.starter
-        ctx = np.zeros(7, dtype=np.int64)
-        opp_pts = np.zeros(n, dtype=np.int64)
-        if end_game:
-            ctx[:5] = (1, obs.my_score, obs.opponent_score, role_of(obs.is_dealer),
-                       score5(*my_keep, starter, False))
-            played = [c for s, c in obs.played if s != obs.seat]
-            for j in range(n):
-                opp_pts[j] = score5(*(played + list(cards[j, :k])), starter, False)
-            assert obs.toss is not None  # the play comes after the toss
-            x, y = sorted(c >> 2 for c in obs.toss)
-            ctx[6] = int(round(self.tables.crib_model[role_of(obs.is_dealer), x, y]))
-        seq = np.array([(c >> 2) * 4 for _, c in obs.current], dtype=np.int64)
-        out = np.zeros((candidates.shape[0], n))
-        _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx, opp_pts,
-                            self.tables.W, out)
-        values = out @ weights if n else np.zeros(candidates.shape[0])
-        order = sorted(range(len(candidates)), key=lambda i: (-values[i],
-                                                               -pip_value(by_rank[int(candidates[i])])))
-        chosen = by_rank[int(candidates[order[0]])]
-        effective = float(1.0 / np.sum(weights ** 2)) if n else 0.0
-        reasoning = ExpertPlay("win" if end_game else "points",
-                               tuple(ExpertCandidate(by_rank[int(candidates[i])],
-                                                     float(values[i])) for i in order),
-                               chosen, n, effective)
-        return Decision(PlayCard(chosen), reasoning)
+        ctx[:5] = (1, obs.my_score, obs.opponent_score, role_of(obs.is_dealer),
+                   score5(*my_keep, starter, False))
+        played = [c for s, c in obs.played if s != obs.seat]
+        for j in range(opp_pts.shape[0]):
+            opp_pts[j] = score5(*(played + list(cards[j, :k])), starter, False)
+        assert obs.toss is not None  # the play comes after the toss
+        x, y = sorted(c >> 2 for c in obs.toss)
+        ctx[6] = int(round(self.tables.crib_model[role_of(obs.is_dealer), x, y]))
 
     def _sample_opponent(self, obs: Observation, k: int
                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -232,8 +232,9 @@ class ReviewTab(QWidget):
     TIPS = {"You": "What you did", "Best": "What the expert (and the hint) would do",
             "Points lost": "Expected points given up: for a discard, hand + crib + pegging; "
                            "for a card, net pegging points to the end of the play",
-            "Win lost": "Chance of winning given up (every discard; a card once a player "
-                        "has 86: before that the play is rated in points)",
+            "Win lost": "Chance of winning given up. Cards are judged by points until a "
+                        "player has 86 and by the chance of winning from there; both "
+                        "figures are shown either way",
             "Hand ± crib": "What the plain ranking (expected hand ± crib, the opponent's "
                            "cards random) would throw, where it differs"}
 
