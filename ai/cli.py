@@ -45,6 +45,9 @@ def register(subparsers: argparse._SubParsersAction,
                    help="play every game through the Python referee and players "
                         "(slower; times each decision); games between built-in players run "
                         "compiled otherwise, the same games")
+    p.add_argument("--save-games", metavar="DIR",
+                   help="write every game to DIR as a game file (.crib.json), to review "
+                        "or open later")
     p.set_defaults(handler=_match)
 
     e = subparsers.add_parser(
@@ -78,7 +81,24 @@ def register(subparsers: argparse._SubParsersAction,
                    help="play every game through the Python referee and players "
                         "(slower; times each decision); games between built-in players run "
                         "compiled otherwise, the same games")
+    t.add_argument("--save-games", metavar="DIR",
+                   help="write every game to DIR as a game file (.crib.json)")
     t.set_defaults(handler=lambda args: _tournament(args, tournament_chart))
+
+    r = subparsers.add_parser(
+        "review", help="rate every decision of a game with the expert",
+        description="Replay a game file (.crib.json) and rate each player's decisions "
+                    "(discards and cards played) against the expert's: the best option, "
+                    "the expected points and the chance of winning given up, marks "
+                    "(inaccuracy from 2%% of the chance of winning, mistake from 5%%, "
+                    "blunder from 10%%) and each player's accuracy.",
+        epilog="example: cribbage review games/expert-v-random-seed4-game0000.crib.json "
+               "--json")
+    r.add_argument("file", nargs="?", metavar="FILE", help="a game file (.crib.json)")
+    r.add_argument("--last", action="store_true",
+                   help="review the latest game of the history (games played in the window)")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.set_defaults(handler=_review)
 
     b = subparsers.add_parser(
         "bench-match", help="measure how fast compiled matches run (and check them)",
@@ -127,7 +147,7 @@ def _match(args: argparse.Namespace) -> int:
               disable=None, leave=False) as bar:
         summary = run_match(args.player_a, args.player_b, args.games, args.seed,
                             workers=args.workers, progress=bar.update,
-                            referee=args.referee)
+                            referee=args.referee, save_games=args.save_games)
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
@@ -194,7 +214,8 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     total = pairs * (2 * ((args.games + 1) // 2) if args.duplicate else args.games)
     with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:
         results = run_tournament(args.players, args.games, args.seed, args.duplicate,
-                                 args.workers, progress=bar.update, referee=args.referee)
+                                 args.workers, progress=bar.update, referee=args.referee,
+                                 save_games=args.save_games)
     results["games_per_pair"] = args.games
     if args.json:
         print(json.dumps(results, indent=1))
@@ -212,4 +233,31 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
         write_ratings(results, args.ratings_out)
     if not args.no_store:
         store(data_dir() / HISTORY_NAME, results)
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from ai import gamefile
+    from ai.review import format_review, review_game
+
+    if (args.file is None) == (not args.last):
+        raise UsageError("give a game file, or --last for the latest game of the history")
+    if args.last:
+        from ai.history import latest_game_file
+        from ai.paths import HISTORY_NAME, data_dir
+
+        file = latest_game_file(data_dir() / HISTORY_NAME)
+    else:
+        try:
+            file = gamefile.read(args.file)
+        except gamefile.GameFileError as exc:
+            raise UsageError(str(exc)) from exc
+    with tqdm(total=len(file.game.actions), unit="action", desc="review", disable=None,
+              leave=False) as bar:
+        review = review_game(file.game, file.players,
+                             progress=lambda done, total: bar.update(done - bar.n))
+    if args.json:
+        print(json.dumps(review.to_dict(), indent=1))
+    else:
+        print(format_review(review))
     return 0

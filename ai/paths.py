@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -67,3 +68,16 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path`` so a crash leaves either the old or the new file."""
     write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
+
+
+def set_aside(path: Path) -> Path:
+    """Rename an unreadable file out of the way (``NAME.corrupt-STAMP.EXT``, so nothing the
+    user saved is lost); return its new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
+        n += 1
+    path.rename(target)
+    return target

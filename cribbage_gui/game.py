@@ -87,6 +87,14 @@ class Playing(QObject):
         names[1 - self.setup.human_seat] = player_title(self.setup.opponent)
         return tuple(names)
 
+    def file_players(self) -> tuple[str, str]:
+        """The players by seat as a game file names them: "you" and the opponent's
+        registry name."""
+        names = ["", ""]
+        names[self.setup.human_seat] = "you"
+        names[1 - self.setup.human_seat] = self.setup.opponent
+        return (names[0], names[1])
+
     # ------------------------------------------------------------------ starting games
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
         s = self.settings()
@@ -348,7 +356,8 @@ class Playing(QObject):
         self.history.record_game(game.events, opponent=setup.opponent, seed=setup.seed,
                                  game_index=setup.index, human_seat=setup.human_seat,
                                  match_id=f"{setup.seed}" if self.series.length > 1 else None,
-                                 undo_used=self.undo_used)
+                                 undo_used=self.undo_used,
+                                 players=self.file_players(), record=game.to_record())
         self.series.add(over.winner, over.skunk)
         self.update_match_label()
         self.finished.emit(over)

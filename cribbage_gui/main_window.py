@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ai.history import open_history, points_by_source, scores_by_deal
 from cribbage_gui import saving, theme
 from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
 from cribbage_gui.game import Playing
-from cribbage_gui.history import open_history, points_by_source, scores_by_deal
 from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, wait_for_jobs
 from cribbage_gui.presenter import Presenter
 from cribbage_gui.settings import Settings

@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
-import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from ai.paths import (  # noqa: F401 (the window's modules and tests find them h
     HISTORY_NAME,
     cache_dir,
     data_dir,
+    set_aside,
     write_json_atomic,
 )
 from cribbage_gui.controller import GameSetup
@@ -77,18 +77,6 @@ def migrate(old: Path | None, new: Path) -> str | None:
     if not moved:
         return None
     return f"Your saved game and history moved from {old} to {new}."
-
-
-def set_aside(path: Path) -> Path:
-    """Rename an unreadable file out of the way; return its new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
-        n += 1
-    path.rename(target)
-    return target
 
 
 def read_json(path: Path) -> Any:

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from ai import level_of
+from ai.history import History
 from cribbage_gui import theme
-from cribbage_gui.history import History
 from cribbage_gui.texts import player_title
 from cribbage_gui.widgets.tables import fill, make_table
 

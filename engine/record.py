@@ -10,6 +10,7 @@ edited or damaged is refused with :class:`RecordError` instead of loading a diff
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import GO, Claim, PlayCard, Toss
@@ -69,33 +70,10 @@ def to_record(game: GameState) -> dict[str, Any]:
 
 
 def from_record(cls: type[GameState], data: Any) -> GameState:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError("not a cribbage game record (missing \"format\": \"cribbage-game\")")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r}")
-    try:
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"the seed must be an integer, not {seed!r}")
-        decks = [parse_cards(d, count=52) for d in data["decks"]]
-        cuts = [parse_cards(c, count=2) for c in data["cuts"]]
-        actions = [_action_from_list(a) for a in data["actions"]]
-        game = cls.new(seed, first_dealer=data["first_dealer"],
-                       scores=tuple(data["start_scores"]), decks=decks, cuts=cuts,
-                       manual_count=tuple(data.get("manual_count", (False, False))),
-                       muggins=bool(data.get("muggins", False)),
-                       manual_pegging=tuple(data.get("manual_pegging", (False, False))))
-        for index, (seat, action) in enumerate(actions):
-            try:
-                game.apply(seat, action)
-            except CribbageError as exc:
-                raise RecordError(f"action {index + 1} does not replay: {exc}") from exc
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"malformed game record: {exc!r}") from exc
-    if len(game.decks) != len(decks) or len(game.cuts) != len(cuts):
-        raise RecordError("the record's decks or cuts do not match its actions")
+    steps = Replay(cls, data)
+    for _ in steps:
+        pass
+    game = steps.game
     if "events" in data:
         recorded = [event_from_dict(e) for e in data["events"]]
         if recorded != game.events:
@@ -103,6 +81,55 @@ def from_record(cls: type[GameState], data: Any) -> GameState:
                           if a != b), min(len(recorded), len(game.events)))
             raise RecordError(f"the record's events differ from its replay at event {first + 1}")
     return game
+
+
+class Replay:
+    """Replay a record action by action: iterating yields ``(game, seat, action)`` with the
+    game as it stood just before ``seat`` took ``action`` (the same object, advanced after
+    each step, so look at it before taking the next). ``.game`` is the game. Raises
+    RecordError as :func:`from_record` does, except that the recorded events are not
+    compared (load with :func:`from_record` first to check them)."""
+
+    def __init__(self, cls: type[GameState], data: Any) -> None:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(
+                "not a cribbage game record (missing \"format\": \"cribbage-game\")")
+        if data.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {data.get('version')!r}")
+        try:
+            seed = data["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise RecordError(f"the seed must be an integer, not {seed!r}")
+            self.decks = [parse_cards(d, count=52) for d in data["decks"]]
+            self.cuts = [parse_cards(c, count=2) for c in data["cuts"]]
+            self.actions = [_action_from_list(a) for a in data["actions"]]
+            self.game = cls.new(seed, first_dealer=data["first_dealer"],
+                                scores=tuple(data["start_scores"]), decks=self.decks,
+                                cuts=self.cuts,
+                                manual_count=tuple(data.get("manual_count", (False, False))),
+                                muggins=bool(data.get("muggins", False)),
+                                manual_pegging=tuple(data.get("manual_pegging",
+                                                              (False, False))))
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed game record: {exc!r}") from exc
+
+    def __iter__(self) -> Iterator[tuple[GameState, int, Any]]:
+        game = self.game
+        try:
+            for index, (seat, action) in enumerate(self.actions):
+                yield game, seat, action
+                try:
+                    game.apply(seat, action)
+                except CribbageError as exc:
+                    raise RecordError(f"action {index + 1} does not replay: {exc}") from exc
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed game record: {exc!r}") from exc
+        if len(game.decks) != len(self.decks) or len(game.cuts) != len(self.cuts):
+            raise RecordError("the record's decks or cuts do not match its actions")
 
 
 def from_json(cls: type[GameState], text: str) -> GameState:

@@ -100,6 +100,22 @@ def traced_game(players: tuple[Player, Player], seed: int, index: int
     return next(_games(players, seed, [index], trace=True))
 
 
+def replayed_game(seed: int, index: int, actions: list[tuple]):
+    """The ``GameState`` of game ``index`` of a match seeded ``seed``, its actions applied
+    (a :func:`traced_game` trace): the game the referee would have played."""
+    from engine import GameState
+
+    game = GameState.new(game_seed(seed, index), first_dealer=index % 2)
+    for row in actions:
+        if row[0] == "toss":
+            game.apply(row[1], Toss(tuple(row[2])))
+        elif row[0] == "play":
+            game.apply(row[1], PlayCard(row[2]))
+        else:
+            game.apply(row[1], Go())
+    return game
+
+
 def referee_trace(players: tuple[Player, Player], seed: int, index: int
                   ) -> tuple[GameResult, list[tuple]]:
     """Game ``index`` played through the referee (``GameState`` and the Python players):

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ai.match import compiled
-from ai.match.driver import GameResult, play_game
+from ai.match.driver import GameResult, play_game, refereed_game
 from ai.registry import make_player
 from engine.events import SOURCES
 
@@ -37,26 +37,67 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_chunk(args: tuple) -> list[GameResult]:
     """Games ``indices`` of a match: ``(name_a, name_b, seed, indices)``, optionally with
-    ``referee`` last (True: through the referee even when both players have a compiled
-    decision). Between built-in players the games run compiled (``ai.match.compiled``):
-    the same games, without each decision's time."""
+    ``referee`` (True: through the referee even when both players have a compiled
+    decision) and ``save`` (None, or ``(folder, context)``: write each game there as a game
+    file, ``ai.gamefile``). Between built-in players the games run compiled
+    (``ai.match.compiled``): the same games, without each decision's time."""
     name_a, name_b, seed, indices = args[:4]
     referee = bool(args[4]) if len(args) > 4 else False
+    save = args[5] if len(args) > 5 else None
     players = (make_player(name_a), make_player(name_b))
     try:
-        if not referee and compiled.compiled(players):
-            return compiled.play_games(players, seed, indices)
-        return [play_game(players, seed, index) for index in indices]
+        run_compiled = not referee and compiled.compiled(players)
+        if save is None:
+            if run_compiled:
+                return compiled.play_games(players, seed, indices)
+            return [play_game(players, seed, index) for index in indices]
+        results = []
+        for index in indices:
+            if run_compiled:
+                result, actions = compiled.traced_game(players, seed, index)
+                game = compiled.replayed_game(seed, index, actions)
+            else:
+                result, game = refereed_game(players, seed, index)
+            _save_game(save, (name_a, name_b), seed, index, game)
+            results.append(result)
+        return results
     finally:
         for player in players:
             player.close()
 
 
+def save_folder(folder: str | None, kind: str) -> tuple[str, dict] | None:
+    """The ``save`` of :func:`play_chunk`: the folder made (a UsageError if it cannot be)."""
+    if folder is None:
+        return None
+    from pathlib import Path
+
+    from engine.errors import UsageError
+
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot write games to {folder}: {exc.strerror or exc}") from exc
+    return str(path), {"kind": kind}
+
+
+def _save_game(save: tuple, names: tuple[str, str], seed: int, index: int, game) -> None:
+    from pathlib import Path
+
+    from ai import gamefile
+
+    folder, context = save
+    file = gamefile.make(game, names, {**context, "seed": seed, "index": index})
+    gamefile.write(Path(folder) / gamefile.file_name(names, seed, index), file)
+
+
 def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int = 1,
               progress: Progress | None = None,
               cancelled: Callable[[], bool] | None = None,
-              referee: bool = False) -> dict[str, Any]:
+              referee: bool = False, save_games: str | None = None) -> dict[str, Any]:
     """Play ``games`` games of ``name_a`` (seat 0) against ``name_b``; return the summary.
+    ``save_games``: a folder to write every game to as a game file (``ai.gamefile``).
 
     ``cancelled`` is asked between chunks of games; when it says so, the games finished so
     far are summarised (``summary["games"]`` tells how many). Games between built-in
@@ -65,7 +106,8 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     make_player(name_a), make_player(name_b)  # fail fast on a bad name, before any work
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
-    jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))), referee)
+    save = save_folder(save_games, "match")
+    jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))), referee, save)
             for i in range(0, games, chunk)]
     results: list[GameResult] = []
     stop = cancelled or (lambda: False)

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ai.match.driver import GameResult
-from ai.match.runner import play_chunk, summarize, wilson_interval
+from ai.match.runner import play_chunk, save_folder, summarize, wilson_interval
 from ai.match.series import match_points
 from ai.registry import make_player
 from engine.errors import UsageError
@@ -32,26 +32,28 @@ Progress = Callable[[int], None]
 CHUNK = 20
 
 
-def _jobs(players: list[str], games: int, seed: int, duplicate: bool, referee: bool):
+def _jobs(players: list[str], games: int, seed: int, duplicate: bool, referee: bool,
+          save: tuple | None = None):
     """(pair index, swapped, job) for every chunk of every pair."""
     for p, (a, b) in enumerate(itertools.combinations(range(len(players)), 2)):
         if duplicate:
             sequences = (games + 1) // 2
             for i in range(0, sequences, CHUNK):
                 idx = list(range(i, min(sequences, i + CHUNK)))
-                yield p, False, (players[a], players[b], seed + p, idx, referee)
-                yield p, True, (players[b], players[a], seed + p, idx, referee)
+                yield p, False, (players[a], players[b], seed + p, idx, referee, save)
+                yield p, True, (players[b], players[a], seed + p, idx, referee, save)
         else:
             for i in range(0, games, CHUNK):
                 idx = list(range(i, min(games, i + CHUNK)))
-                yield p, False, (players[a], players[b], seed + p, idx, referee)
+                yield p, False, (players[a], players[b], seed + p, idx, referee, save)
 
 
 def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: bool = False,
                    workers: int = 1, progress: Progress | None = None,
-                   referee: bool = False) -> dict[str, Any]:
+                   referee: bool = False, save_games: str | None = None) -> dict[str, Any]:
     """Play the round robin; return the results (JSON-ready). Games between built-in
-    players run compiled unless ``referee`` (the same games either way)."""
+    players run compiled unless ``referee`` (the same games either way). ``save_games``:
+    a folder to write every game to as a game file."""
     if len(players) < 2:
         raise UsageError("a tournament needs at least two players")
     if len(set(players)) != len(players):
@@ -64,7 +66,8 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
     pairs = list(itertools.combinations(range(len(players)), 2))
     # per pair: results with seat 0 = the pair's first player (swapped games flipped back)
     collected: list[list[tuple[bool, GameResult]]] = [[] for _ in pairs]
-    jobs = list(_jobs(players, games, seed, duplicate, referee))
+    jobs = list(_jobs(players, games, seed, duplicate, referee,
+                      save_folder(save_games, "tournament")))
     if workers <= 1:
         for p, swapped, job in jobs:
             collected[p].extend((swapped, r) for r in play_chunk(job))

@@ -2,7 +2,7 @@
 
 from PySide6.QtCore import Qt
 
-from cribbage_gui.history import points_by_source, scores_by_deal
+from ai.history import points_by_source, scores_by_deal
 from cribbage_gui.model import TableModel
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, GameOver, Played, SaidGo, Scored

@@ -1,18 +1,26 @@
 """The game history: every finished game in a SQLite database, and the statistics.
 
-One row per game (opponent, seed, final scores, winner, skunk) and one per deal (points by
-source for both sides, the person's role, and whether the deal was completed). A database
-that cannot be read is set aside (``saving.set_aside``) and a fresh one started.
+One row per game (opponent, seed, final scores, winner, skunk, the players by seat, the
+game's record to open and review, and the person's accuracy once reviewed) and one per deal
+(points by source for both sides, the person's role, and whether the deal was completed). A
+database that cannot be read is set aside (``ai.paths.set_aside``) and a fresh one started.
+The window writes it; ``cribbage review --last`` reads it (no Qt here).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from ai import gamefile
+from ai.gamefile import GameFile, GameFileError
+from ai.paths import set_aside
+from engine.errors import UsageError
 from engine.events import SOURCES, Dealt, GameOver, Scored
 
 SCHEMA = """
@@ -29,7 +37,10 @@ CREATE TABLE IF NOT EXISTS games (
     skunk INTEGER NOT NULL,
     deals INTEGER NOT NULL,
     match_id TEXT,
-    undo_used INTEGER NOT NULL DEFAULT 0
+    undo_used INTEGER NOT NULL DEFAULT 0,
+    players TEXT,
+    record TEXT,
+    accuracy REAL
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -59,7 +70,7 @@ def deal_rows(events: Iterable, human_seat: int) -> list[DealRow]:
     """Per-deal points by source for both sides, from a game's events."""
     rows: list[DealRow] = []
     totals = [0, 0]
-    current = None
+    current: dict[str, Any] | None = None
 
     def close(complete: bool) -> None:
         if current is not None:
@@ -124,31 +135,38 @@ class History:
     def _upgrade(self) -> None:
         """Add what a history from an earlier version lacks (its games are kept)."""
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
-        if "undo_used" not in columns:
-            with self.db:
-                self.db.execute("ALTER TABLE games ADD COLUMN undo_used INTEGER NOT NULL "
-                                "DEFAULT 0")
+        added = {"undo_used": "INTEGER NOT NULL DEFAULT 0", "players": "TEXT",
+                 "record": "TEXT", "accuracy": "REAL"}
+        with self.db:
+            for name, kind in added.items():
+                if name not in columns:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         self.db.close()
 
     def record_game(self, events: list, *, opponent: str, seed: int, game_index: int,
                     human_seat: int, match_id: str | None = None,
-                    undo_used: bool = False) -> int:
-        """Store a finished game (``undo_used``: the person took a decision back); returns
-        its id."""
+                    undo_used: bool = False, players: tuple[str, str] | None = None,
+                    record: dict | None = None) -> int:
+        """Store a finished game (``undo_used``: the person took a decision back;
+        ``players``: the names by seat; ``record``: the engine's game record, kept so the
+        game can be opened and reviewed); returns its id."""
         over = next(e for e in reversed(events) if isinstance(e, GameOver))
         rows = deal_rows(events, human_seat)
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO games (finished_at, opponent, seed, game_index, human_seat, "
-                "human_score, opponent_score, human_won, skunk, deals, match_id, undo_used) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "human_score, opponent_score, human_won, skunk, deals, match_id, undo_used, "
+                "players, record) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (_dt.datetime.now().isoformat(timespec="seconds"), opponent, seed,
                  game_index, human_seat, over.scores[human_seat],
                  over.scores[1 - human_seat], int(over.winner == human_seat), over.skunk,
-                 len(rows), match_id, int(undo_used)))
+                 len(rows), match_id, int(undo_used),
+                 None if players is None else json.dumps(list(players)),
+                 None if record is None else json.dumps(record)))
             game_id = cur.lastrowid
+            assert game_id is not None  # an INSERT's row
             for r in rows:
                 self.db.execute(
                     "INSERT INTO deals VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -156,6 +174,56 @@ class History:
                      *(r.points[("human", s)] for s in SOURCES),
                      *(r.points[("opponent", s)] for s in SOURCES), r.human_hand_score))
         return game_id
+
+    # ------------------------------------------------------------------ game files
+    def games(self) -> list[dict]:
+        """Every game, latest first: id, date, opponent, seat, scores, whether it won,
+        whether its record was kept (to open or review), and the accuracy once reviewed."""
+        rows = self.db.execute(
+            "SELECT id, finished_at, opponent, human_seat, human_score, opponent_score, "
+            "human_won, record IS NOT NULL, accuracy FROM games ORDER BY id DESC").fetchall()
+        return [{"id": i, "finished_at": at, "opponent": o, "human_seat": seat,
+                 "human_score": hs, "opponent_score": os_, "human_won": bool(w),
+                 "has_record": bool(r), "accuracy": acc}
+                for i, at, o, seat, hs, os_, w, r, acc in rows]
+
+    def game_file(self, game_id: int) -> GameFile:
+        """The stored game as a game file; GameFileError if it has no record (a game from an
+        earlier version) or its record does not replay."""
+        row = self.db.execute(
+            "SELECT finished_at, opponent, human_seat, players, record, seed, game_index "
+            "FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameFileError(f"no game {game_id} in the history")
+        at, opponent, seat, players, record, seed, index = row
+        if record is None:
+            raise GameFileError("this game was played before games were kept with their "
+                                "moves, so it cannot be opened")
+        names = json.loads(players) if players else (
+            ["you", opponent] if seat == 0 else [opponent, "you"])
+        try:
+            data = json.loads(record)
+        except json.JSONDecodeError as exc:
+            raise GameFileError(f"the stored record of game {game_id} is damaged") from exc
+        return gamefile.parse({"format": gamefile.FORMAT, "version": gamefile.VERSION,
+                               "players": names, "date": at, "game": data,
+                               "context": {"kind": "history", "id": game_id, "seed": seed,
+                                           "index": index}})
+
+    def latest_with_record(self) -> int | None:
+        row = self.db.execute("SELECT MAX(id) FROM games WHERE record IS NOT NULL").fetchone()
+        return row[0]
+
+    def set_accuracy(self, game_id: int, accuracy: float) -> None:
+        """The person's accuracy in the game, from its review."""
+        with self.db:
+            self.db.execute("UPDATE games SET accuracy = ? WHERE id = ?", (accuracy, game_id))
+
+    def accuracy_history(self) -> list[dict]:
+        """The reviewed games in order played: id, opponent, accuracy."""
+        return [{"id": i, "opponent": o, "accuracy": a} for i, o, a in self.db.execute(
+            "SELECT id, opponent, accuracy FROM games WHERE accuracy IS NOT NULL "
+            "ORDER BY id")]
 
     # ------------------------------------------------------------------ statistics
     def by_opponent(self) -> list[dict]:
@@ -196,11 +264,28 @@ class History:
 def open_history(path: Path) -> tuple[History, str | None]:
     """Open the database at ``path``; a corrupt one is set aside and a fresh one started.
     Returns the history and, if something was set aside, a message for the person."""
-    from cribbage_gui.saving import set_aside
-
     try:
         return History(path), None
     except sqlite3.DatabaseError as exc:
         moved = set_aside(path)
         return History(path), (f"The game history could not be read ({exc}); it was set "
                                f"aside as {moved.name} and a new history was started.")
+
+
+def latest_game_file(path: Path) -> GameFile:
+    """The latest game of the history at ``path`` that kept its record (``cribbage review
+    --last``); UsageError if there is none."""
+    if not path.exists():
+        raise UsageError(f"no game history yet ({path}): play a game in the window first")
+    try:
+        history = History(path)
+    except sqlite3.DatabaseError as exc:
+        raise UsageError(f"the game history {path} cannot be read ({exc})") from exc
+    try:
+        game_id = history.latest_with_record()
+        if game_id is None:
+            raise UsageError("the history holds no game that can be reviewed yet (games are "
+                             "kept with their moves from this version on)")
+        return history.game_file(game_id)
+    finally:
+        history.close()

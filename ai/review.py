@@ -1,0 +1,267 @@
+"""The review of a game: every real decision of both players rated by the advisor.
+
+The game is replayed action by action; at each discard and at each card played where more
+than one rank could be played, the advisor (``ai.advice``: the expert, the same evaluation
+as the hint and the inspector) evaluates every option, both in expected points and as the
+probability of winning the game, and the decision is compared with the advisor's best:
+
+- ``points_lost``: expected points given up (a discard: hand + crib + pegging; a card: net
+  pegging points to the end of the play). Negative when the choice scores more on average
+  but wins less often (near the end of a game the best is best for winning).
+- ``win_prob_lost``: the probability of winning given up (0 to 1; never negative).
+- ``mark``: by ``win_prob_lost``: an *inaccuracy* from 2%, a *mistake* from 5%, a
+  *blunder* from 10% (``MARKS``).
+
+Each player's **accuracy** is the share of the winning chances at stake in its decisions
+that it kept: ``100 * (1 - sum of win_prob_lost / sum of at_stake)`` over its decisions,
+where a decision's ``at_stake`` is its best option's chance of winning minus its worst
+option's. Always choosing the best scores 100, always the worst 0; choosing at random scores
+about 50, whatever the number of options; a decision where every option wins about as often
+weighs little, one where the choice decides the game weighs much.
+
+The chance of winning over the game (``curve``) is seat 0's, after each rated decision:
+the chosen option's value for the player who chose (turned to seat 0's side), starting from
+the first decision's best and ending at 1 or 0 when the game is over.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.advice import discard_advice, play_advice
+from engine import GameState, PlayCard, Toss
+from engine.cards import Card, card_name
+from engine.record import Replay
+
+MARKS = (("blunder", 0.10), ("mistake", 0.05), ("inaccuracy", 0.02))
+BEST_TOLERANCE = 1e-9  # a choice this close to the best is the best
+
+
+def mark_of(win_prob_lost: float) -> str | None:
+    for name, threshold in MARKS:
+        if win_prob_lost >= threshold - 1e-12:
+            return name
+    return None
+
+
+def accuracy_of(win_prob_lost: float, at_stake: float) -> float:
+    """Accuracy, 0..100, of decisions that lost ``win_prob_lost`` of the ``at_stake`` they
+    could have lost (both summed over the decisions); 100 when nothing was at stake."""
+    if at_stake <= BEST_TOLERANCE:
+        return 100.0
+    return 100.0 * min(1.0, max(0.0, 1.0 - win_prob_lost / at_stake))
+
+
+@dataclass(frozen=True)
+class ReviewOption:
+    cards: tuple[Card, ...]  # the two cards thrown, or the card played
+    points: float  # the advisor's expected points (see the module's notes)
+    win: float  # the chooser's probability of winning with it
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    action: int  # its place among the game's actions (0 = the first)
+    seat: int
+    deal: int
+    kind: str  # "discard" or "play"
+    chosen: tuple[Card, ...]
+    best: tuple[Card, ...]
+    points_lost: float
+    win_prob_lost: float
+    win_best: float  # the chooser's chance of winning with the best option
+    win_chosen: float  # ... with the option chosen
+    mode: str  # what the best is best by: "win", or "points" for a card before 86 points
+    scores: tuple[int, int]  # before the decision, by seat
+    dealer: int
+    options: tuple[ReviewOption, ...]  # the advisor's best first
+
+    @property
+    def mark(self) -> str | None:
+        return mark_of(self.win_prob_lost)
+
+    @property
+    def is_best(self) -> bool:
+        lost = self.win_prob_lost if self.mode == "win" else self.points_lost
+        return lost <= BEST_TOLERANCE
+
+    @property
+    def at_stake(self) -> float:
+        """The best option's chance of winning minus the worst's."""
+        wins = [o.win for o in self.options]
+        return max(wins) - min(wins)
+
+    @property
+    def accuracy(self) -> float:
+        return accuracy_of(self.win_prob_lost, self.at_stake)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "seat": self.seat, "deal": self.deal,
+                "kind": self.kind, "chosen": [card_name(c) for c in self.chosen],
+                "best": [card_name(c) for c in self.best],
+                "points_lost": round(self.points_lost, 4),
+                "win_prob_lost": round(self.win_prob_lost, 6),
+                "win_best": round(self.win_best, 6), "win_chosen": round(self.win_chosen, 6),
+                "at_stake": round(self.at_stake, 6), "mark": self.mark,
+                "is_best": self.is_best, "mode": self.mode,
+                "scores": list(self.scores), "dealer": self.dealer,
+                "options": [{"cards": [card_name(c) for c in o.cards],
+                             "points": round(o.points, 4), "win": round(o.win, 6)}
+                            for o in self.options]}
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    decisions: int
+    best: int  # decisions that matched the best
+    points_lost: float
+    win_prob_lost: float
+    at_stake: float  # summed over the decisions
+    marks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def accuracy(self) -> float:
+        return accuracy_of(self.win_prob_lost, self.at_stake)
+
+    @property
+    def best_rate(self) -> float:
+        return self.best / self.decisions if self.decisions else 1.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decisions": self.decisions, "best": self.best,
+                "best_rate": round(self.best_rate, 4),
+                "points_lost": round(self.points_lost, 3),
+                "win_prob_lost": round(self.win_prob_lost, 4),
+                "at_stake": round(self.at_stake, 4), "accuracy": round(self.accuracy, 1),
+                "marks": dict(self.marks)}
+
+
+def summarize(decisions: list[ReviewedDecision] | tuple[ReviewedDecision, ...],
+              seat: int) -> SeatSummary:
+    mine = [d for d in decisions if d.seat == seat]
+    marks = {name: sum(d.mark == name for d in mine) for name, _ in MARKS}
+    return SeatSummary(len(mine), sum(d.is_best for d in mine),
+                       sum(d.points_lost for d in mine), sum(d.win_prob_lost for d in mine),
+                       sum(d.at_stake for d in mine), marks)
+
+
+@dataclass(frozen=True)
+class GameReview:
+    players: tuple[str, str]
+    decisions: tuple[ReviewedDecision, ...]
+    curve: tuple[tuple[int, float], ...]  # (action index, seat 0's chance of winning)
+    scores: tuple[int, int]  # at the end of the record
+    winner: int | None
+    seconds: float  # how long the review took
+
+    @property
+    def summary(self) -> tuple[SeatSummary, SeatSummary]:
+        return summarize(self.decisions, 0), summarize(self.decisions, 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players),
+                "decisions": [d.to_dict() for d in self.decisions],
+                "summary": [s.to_dict() for s in self.summary],
+                "curve": [[i, round(p, 6)] for i, p in self.curve],
+                "scores": list(self.scores), "winner": self.winner,
+                "seconds": round(self.seconds, 3)}
+
+
+Progress = Callable[[int, int], None]  # (actions looked at, all the actions)
+
+
+class Cancelled(Exception):
+    """The review was stopped before the end (``cancelled`` said so)."""
+
+
+def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1"),
+                progress: Progress | None = None,
+                cancelled: Callable[[], bool] | None = None) -> GameReview:
+    """Rate every real decision of ``game`` (finished or not). Slow work (tens of ms a
+    decision): run it off the GUI thread. ``progress`` is told after each action;
+    ``cancelled`` is asked before each decision and raises :class:`Cancelled` if true."""
+    start = time.perf_counter()
+    steps = Replay(GameState, game.to_record())
+    total = len(steps.actions)
+    decisions: list[ReviewedDecision] = []
+    for index, (state, seat, action) in enumerate(steps):
+        if isinstance(action, (Toss, PlayCard)):
+            if cancelled is not None and cancelled():
+                raise Cancelled()
+            rated = _rate(state, seat, action, index)
+            if rated is not None:
+                decisions.append(rated)
+        if progress is not None:
+            progress(index + 1, total)
+    final = steps.game
+    curve = _curve(decisions, final)
+    return GameReview((players[0], players[1]), tuple(decisions), curve,
+                      (final.scores[0], final.scores[1]), final.winner,
+                      time.perf_counter() - start)
+
+
+def _rate(state: GameState, seat: int, action: Any, index: int) -> ReviewedDecision | None:
+    obs = state.observation(seat)
+    scores = (state.scores[0], state.scores[1])
+    if isinstance(action, Toss):
+        advice = discard_advice(obs)
+        mine = advice.option(action.cards)
+        best = advice.best
+        options = tuple(ReviewOption(tuple(o.toss), o.net, o.win) for o in advice.options)
+        return ReviewedDecision(index, seat, obs.deal, "discard", tuple(mine.toss),
+                                tuple(best.toss), mine.points_lost, mine.win_lost, best.win,
+                                mine.win, "win", scores, state.dealer, options)
+    if len({c >> 2 for c in obs.legal_cards}) < 2:
+        return None  # one rank to play: no choice
+    play = play_advice(obs)
+    chosen = play.option(action.card)
+    options = tuple(ReviewOption((o.card,), o.points, o.win) for o in play.options)
+    return ReviewedDecision(index, seat, obs.deal, "play", (action.card,), (play.best.card,),
+                            chosen.points_lost, chosen.win_lost, play.best.win, chosen.win,
+                            play.mode, scores, state.dealer, options)
+
+
+def _curve(decisions: list[ReviewedDecision], final: GameState
+           ) -> tuple[tuple[int, float], ...]:
+    def seat0(d: ReviewedDecision, p: float) -> float:
+        return p if d.seat == 0 else 1.0 - p
+
+    points: list[tuple[int, float]] = []
+    if decisions:
+        points.append((decisions[0].action, seat0(decisions[0], decisions[0].win_best)))
+        points.extend((d.action + 1, seat0(d, d.win_chosen)) for d in decisions)
+    if final.winner is not None:
+        points.append((len(final.actions), 1.0 if final.winner == 0 else 0.0))
+    return tuple(points)
+
+
+# ---------------------------------------------------------------------------- text
+def format_review(review: GameReview) -> str:
+    """The review as text: each decision, then the summary by player."""
+    names = review.players
+    lines = [f"{names[0]} (seat 0) v {names[1]} (seat 1)"]
+    if review.winner is not None:
+        lines[0] += (f": {names[review.winner]} won {review.scores[review.winner]}-"
+                     f"{review.scores[1 - review.winner]}")
+    lines.append("")
+    lines.append(f"{'deal':>4}  {'player':<12} {'kind':<7} {'chosen':<7} {'best':<7} "
+                 f"{'points lost':>11} {'win lost':>9}  mark")
+    for d in review.decisions:
+        chosen = " ".join(card_name(c) for c in d.chosen)
+        best = "=" if d.is_best else " ".join(card_name(c) for c in d.best)
+        lines.append(f"{d.deal:>4}  {names[d.seat][:12]:<12} {d.kind:<7} {chosen:<7} "
+                     f"{best:<7} {d.points_lost:>11.2f} {100 * d.win_prob_lost:>8.1f}%  "
+                     f"{d.mark or ''}")
+    lines.append("")
+    lines.append(f"{'player':<14} {'decisions':>9} {'best':>6} {'points lost':>11} "
+                 f"{'win lost':>9} {'accuracy':>8}  marks (inaccuracy/mistake/blunder)")
+    for seat, s in enumerate(review.summary):
+        marks = "/".join(str(s.marks.get(name, 0)) for name, _ in reversed(MARKS))
+        lines.append(f"{names[seat][:14]:<14} {s.decisions:>9} {s.best_rate:>6.0%} "
+                     f"{s.points_lost:>11.2f} {100 * s.win_prob_lost:>8.1f}% "
+                     f"{s.accuracy:>8.1f}  {marks}")
+    lines.append(f"(reviewed in {review.seconds:.2f} s)")
+    return "\n".join(lines)
