@@ -26,6 +26,7 @@ from engine.kernels import (
     card_fits,
     close_count,
     held_card,
+    no_refcount_njit,
     play_card_in_order,
     play_mover,
     play_over,
@@ -159,7 +160,7 @@ def option_win_probs(a, b, d, hand_hist, crib_shift, peg_shift, samples, u, heel
 
 
 # ---------------------------------------------------------------------------- the play
-@njit(cache=True)
+@no_refcount_njit
 def _leaf(ctx, W, mp, op):
     """The end of the play: net points (mode 0), or the show in order, then W (mode 1)."""
     if ctx[0] == 0:
@@ -198,7 +199,7 @@ MU, TU, MP, OP, IT, TRIED, KEY, TURN = range(8)
 N_INTS = 8
 
 
-@njit(cache=True)
+@no_refcount_njit
 def _terminal(ctx, mp, op):
     """-1 while the game goes on; 1 or 0 once a player reached 121 (mode 1 only)."""
     if ctx[0] == 1:
@@ -222,17 +223,22 @@ def _nth_unused(used, i):
         t += 1
 
 
-@njit(cache=True, inline="always")
-def _copy_state(child, state):
-    """``child[:] = state`` element by element: both are rows of one array, and a slice
-    assignment between views that may overlap copies through a temporary array."""
+@no_refcount_njit
+def _save_state(saved, d, state):
+    """``saved[d] = state``."""
     for t in range(PLAY_STATE):
-        child[t] = state[t]
+        saved[d, t] = state[t]
 
 
-@njit(cache=True)
-def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_flag):
-    """The rest of the play from the play state ``root`` (``engine.kernels``' steps: seat 0
+@no_refcount_njit
+def _restore_state(state, saved, d):
+    for t in range(PLAY_STATE):
+        state[t] = saved[d, t]
+
+
+@no_refcount_njit
+def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_flag):
+    """The rest of the play from the play state ``state`` (``engine.kernels``' steps: seat 0
     is me, seat 1 the opponent, whose remaining ranks are known), each side best for itself
     (zero-sum): the value for me (net points, or the probability of winning). The moves are
     the play's own steps: who moves (``play_mover``), go (``say_go``), a card
@@ -254,18 +260,19 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
     (TT_SIZE, indexed by the cards used and the leader; the caller clears it when a hand
     changes), so each such position is searched once for all the candidate cards.
 
-    The stack lives in the caller's work arrays (``states`` (MAX_DEPTH, PLAY_STATE),
-    ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so the many searches of one
-    decision allocate nothing."""
+    The search moves one play state (``state``, changed in place) down and up the tree: a
+    choice node keeps its position in ``saved[d]`` before its first card and puts it back
+    before each next one. The stack lives in the caller's work arrays (``saved``
+    (MAX_DEPTH, PLAY_STATE), ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so
+    the many searches of one decision allocate nothing."""
     mu, tu, mp, op, it = ints[MU], ints[TU], ints[MP], ints[OP], ints[IT]
     tried, key, turn = ints[TRIED], ints[KEY], ints[TURN]
     best = floats[0]
     alpha, beta = floats[1], floats[2]  # the window in which a node's value can matter
     alpha0, beta0 = floats[3], floats[4]  # the window a keyed node was entered with
-    use_tt = ctx[0] == 0 and root[HELD] <= TT_HAND and root[HELD + 1] <= TT_HAND
+    use_tt = ctx[0] == 0 and state[HELD] <= TT_HAND and state[HELD + 1] <= TT_HAND
     d = 0
     alpha[0], beta[0] = -np.inf, np.inf
-    states[0, :] = root
     mu[0], tu[0], mp[0], op[0], it[0] = mu0, tu0, mp0, op0, -1
     value = 0.0
     returning = False
@@ -299,7 +306,6 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
             if t >= 0.0:
                 value, returning = t, True
                 continue
-            state = states[d]
             if use_tt and state[N_SEQ] == 0:
                 k = mu[d] + (tu[d] << TT_HAND) + (state[CANDIDATE] << (2 * TT_HAND))
                 flag = tt_flag[k]
@@ -330,9 +336,12 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
                         continue
                 continue  # the same node again, as the new position
         # a choice node: the next card to try, if any
-        state = states[d]
         seat = turn[d]
         i = it[d]
+        if i == 0:
+            _save_state(saved, d, state)
+        else:  # back from a card tried before: the node's position again
+            _restore_state(state, saved, d)
         while i < state[HELD + seat]:
             r = held_card(state, seat, i) >> 2
             if card_fits(state, seat, i) and not (tried[d] >> r) & 1:
@@ -344,9 +353,7 @@ def _search(root, mu0, tu0, mp0, op0, ctx, W, states, ints, floats, tt_val, tt_f
         it[d] = i + 1
         tried[d] |= 1 << (held_card(state, seat, i) >> 2)
         c = d + 1
-        child = states[c]
-        _copy_state(child, state)
-        pts = play_card_in_order(child, seat, i)
+        pts = play_card_in_order(state, seat, i)
         if seat == 0:
             mu[c], tu[c] = mu[d] | (1 << _nth_unused(mu[d], i)), tu[d]
             mp[c], op[c] = mp[d] + pts, op[d]
@@ -386,7 +393,7 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
     ``ctx``: mode, my score, the opponent's, I deal (1/0), my hand's show points,
     the opponent's (per sample, from ``opp_hand_pts``), the crib's."""
     n_seq = seq.shape[0]
-    states = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
+    saved = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
     ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
     floats = np.empty((5, MAX_DEPTH))
     tt_val = np.empty(TT_SIZE)
@@ -415,7 +422,7 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
                 i += 1
             root[:] = before
             pts = play_card_in_order(root, 0, i)
-            out[k, j] = _search(root, 1 << i, 0, pts, 0, ctx, W, states, ints, floats,
+            out[k, j] = _search(root, 1 << i, 0, pts, 0, ctx, W, saved, ints, floats,
                                 tt_val, tt_flag)
     return out
 

@@ -17,6 +17,14 @@ from engine.rules import MAX_COUNT
 
 MAX_HAND_SCORE = 29
 
+#: The decorator of a kernel that works on arrays it is given and makes none: compiled
+#: without numba's reference counting (``_nrt=False``, numba's own option, which its tests
+#: use; a function that allocates an array does not compile with it). Numba counts each
+#: array argument up and down with atomic instructions at every call, and where a loop can
+#: exit early its optimiser keeps the pair; in the expert's search (thousands of calls of
+#: the play's steps a decision) those atomics took half the time.
+no_refcount_njit = njit(cache=True, _nrt=False)
+
 
 def _build_run_tables() -> tuple[np.ndarray, np.ndarray]:
     """For each 13-bit set of ranks present: the lowest rank and length of its longest run
@@ -278,12 +286,20 @@ def peg_points_seq(seq, n):
 def peg_points_counted(seq, n, total):
     """:func:`peg_points_seq` when the caller knows the count ``total`` of ``seq[:n]``
     (n >= 1)."""
+    return peg_points_at(seq, 0, n, total)
+
+
+@no_refcount_njit
+def peg_points_at(cards, start, n, total):
+    """:func:`peg_points_counted` of the count ``cards[start:start + n]``, read in place (a
+    slice would be an array view, whose reference counting costs more than the scoring)."""
     points = 0
     if total == 15 or total == MAX_COUNT:
         points += 2
-    last = seq[n - 1] >> 2
+    end = start + n - 1
+    last = cards[end] >> 2
     same = 1
-    while same < n and seq[n - 1 - same] >> 2 == last:
+    while same < n and cards[end - same] >> 2 == last:
         same += 1
     points += same * (same - 1)  # 1 card: 0, pair: 2, pair royal: 6, double pair royal: 12
     if same == 1:
@@ -292,7 +308,7 @@ def peg_points_counted(seq, n, total):
         mask = 0
         lo, hi = 99, -1
         for length in range(1, min(n, 7) + 1):
-            r = seq[n - length] >> 2
+            r = cards[end + 1 - length] >> 2
             if mask >> r & 1:
                 break  # a repeated rank breaks every longer tail too
             mask |= 1 << r

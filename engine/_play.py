@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine._kernels import card_pip, peg_points_counted
+from engine._kernels import card_pip, no_refcount_njit, peg_points_at
 from engine.rules import MAX_COUNT
 
 COUNT, N_SEQ, LAST, CANDIDATE, GO, HELD, SEQ, HANDS = 0, 1, 2, 3, 4, 6, 8, 17
@@ -45,19 +45,19 @@ def play_begin(state, hands, dealer):
             state[HANDS + 4 * seat + i] = hands[seat, i]
 
 
-@njit(cache=True, inline="always")
+@no_refcount_njit
 def held_card(state, seat, i):
     """The ``i``-th card ``seat`` holds."""
     return state[HANDS + 4 * seat + i]
 
 
-@njit(cache=True)
+@no_refcount_njit
 def card_fits(state, seat, i):
     """Whether the ``i``-th card ``seat`` holds keeps the count within 31."""
     return state[COUNT] + card_pip(state[HANDS + 4 * seat + i]) <= MAX_COUNT
 
 
-@njit(cache=True)
+@no_refcount_njit
 def any_fits(state, seat):
     for i in range(state[HELD + seat]):
         if card_fits(state, seat, i):
@@ -65,7 +65,7 @@ def any_fits(state, seat):
     return False
 
 
-@njit(cache=True)
+@no_refcount_njit
 def play_mover(state):
     """The seat to act now (to play a card, or to say go when none fits), or -1 when
     neither can (or the count is 31): then the count closes (:func:`close_count`). The
@@ -84,7 +84,7 @@ def play_mover(state):
     return -1
 
 
-@njit(cache=True)
+@no_refcount_njit
 def play_card(state, seat, i):
     """``seat`` plays the ``i``-th card it holds (it must fit). Returns the points it pegs
     (fifteen, pairs, runs, 31); a 31 then closes the count (:func:`play_mover` returns -1).
@@ -96,7 +96,7 @@ def play_card(state, seat, i):
     return _played(state, seat, card)
 
 
-@njit(cache=True)
+@no_refcount_njit
 def play_card_in_order(state, seat, i):
     """:func:`play_card`, keeping the order of the cards still held (as ``GameState`` does,
     which players that choose by hand order need)."""
@@ -108,25 +108,25 @@ def play_card_in_order(state, seat, i):
     return _played(state, seat, card)
 
 
-@njit(cache=True, inline="always")
+@no_refcount_njit
 def _played(state, seat, card):
     state[HELD + seat] -= 1
     state[COUNT] += card_pip(card)
     state[SEQ + state[N_SEQ]] = card
     state[N_SEQ] += 1
     state[LAST] = seat
-    points = peg_points_counted(state[SEQ:SEQ + state[N_SEQ]], state[N_SEQ], state[COUNT])
+    points = peg_points_at(state, SEQ, state[N_SEQ], state[COUNT])
     state[CANDIDATE] = 1 - seat
     return points
 
 
-@njit(cache=True)
+@no_refcount_njit
 def say_go(state, seat):
     state[GO + seat] = 1
     state[CANDIDATE] = 1 - seat
 
 
-@njit(cache=True, inline="always")
+@no_refcount_njit
 def _reset(state):
     state[COUNT] = 0
     state[N_SEQ] = 0
@@ -134,7 +134,7 @@ def _reset(state):
     state[GO + 1] = 0
 
 
-@njit(cache=True)
+@no_refcount_njit
 def close_count(state):
     """Neither seat can play: the count ends. Returns the seat that pegs 1 for the go (or
     for the last card, when :func:`play_over`), or -1 when the count is 31 (its 2 points were
@@ -145,7 +145,7 @@ def close_count(state):
     return scorer
 
 
-@njit(cache=True)
+@no_refcount_njit
 def play_over(state):
     """Every card has been played."""
     return state[HELD] == 0 and state[HELD + 1] == 0

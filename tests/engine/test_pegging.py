@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine._kernels import peg_points_seq
+from engine.kernels import peg_points_at, peg_points_seq
 from engine.cards import PIPS, parse_cards
 from engine.errors import CardError, DuplicateCardError
 from engine.pegging import peg_breakdown, peg_points, playable
@@ -60,6 +60,10 @@ def test_kernel_python_and_reference_agree(played):
     expected = reference_peg(played)
     assert peg_points(played) == expected
     assert peg_points_seq(np.array(played, dtype=np.int64), len(played)) == expected
+    # read in place inside a larger array, as the play's state holds the count
+    padded = np.array([51, 50] + played + [0, 1, 2], dtype=np.int64)
+    total = sum(PIPS[c] for c in played)
+    assert peg_points_at(padded, 2, len(played), total) == expected
 
 
 def test_bad_input():
