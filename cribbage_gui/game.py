@@ -49,6 +49,7 @@ class Playing(QObject):
         self.settings = settings  # a callable giving the current Settings
         self.controller = GameController(self)
         self.obs = None  # the person's pending decision
+        self.last_game_id: int | None = None  # the last finished game, in the history
         self.setup: GameSetup | None = None
         self.series: Series | None = None
         self.confirm = None  # confirm(text) -> bool, asked before a throw if the setting says
@@ -353,11 +354,11 @@ class Playing(QObject):
         self.obs = None
         self.set_controls(None)
         game = self.controller.game
-        self.history.record_game(game.events, opponent=setup.opponent, seed=setup.seed,
-                                 game_index=setup.index, human_seat=setup.human_seat,
-                                 match_id=f"{setup.seed}" if self.series.length > 1 else None,
-                                 undo_used=self.undo_used,
-                                 players=self.file_players(), record=game.to_record())
+        self.last_game_id = self.history.record_game(
+            game.events, opponent=setup.opponent, seed=setup.seed, game_index=setup.index,
+            human_seat=setup.human_seat,
+            match_id=f"{setup.seed}" if self.series.length > 1 else None,
+            undo_used=self.undo_used, players=self.file_players(), record=game.to_record())
         self.series.add(over.winner, over.skunk)
         self.update_match_label()
         self.finished.emit(over)

@@ -12,21 +12,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
+    QFileDialog,
     QMainWindow,
     QMessageBox,
     QVBoxLayout,
     QWidget,
 )
 
+from ai import gamefile
 from ai.history import open_history, points_by_source, scores_by_deal
+from ai.review import GameReview, review_game
 from cribbage_gui import saving, theme
 from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
 from cribbage_gui.game import Playing
-from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, wait_for_jobs
+from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, run_job, wait_for_jobs
 from cribbage_gui.presenter import Presenter
 from cribbage_gui.settings import Settings
 from cribbage_gui.sound import Sound
@@ -39,6 +42,7 @@ from cribbage_gui.widgets.heatmap_panel import HeatmapDock
 from cribbage_gui.widgets.log_panel import LogDock
 from cribbage_gui.widgets.reasoning import ReasoningDock, review_headline
 from cribbage_gui.widgets.table import TableView
+from engine import GameState
 
 LAYOUT_VERSION = 2  # a saved dock layout from another version is not restored
 WATCH_SOUND_MS = 200  # watching with shorter pauses than this makes no sound
@@ -137,6 +141,10 @@ class MainWindow(QMainWindow):
         self.new_action = self._action(menu, "&New game…", self.new_game_dialog,
                                        QKeySequence.StandardKey.New)
         self._action(menu, "&Resume saved game", self.resume_saved_game)
+        self._action(menu, "&Open game…", self.open_game_dialog, QKeySequence.StandardKey.Open)
+        self._action(menu, "Save game &as…", self.save_game_dialog,
+                     QKeySequence("Ctrl+Shift+S"))
+        self._action(menu, "Re&view game", self.review_game, QKeySequence("Ctrl+R"))
         self.undo_action = self._action(menu, "&Undo my last card or discard",
                                         lambda: self.playing.undo(),
                                         QKeySequence.StandardKey.Undo)
@@ -199,6 +207,7 @@ class MainWindow(QMainWindow):
         w.started.connect(self._watch_started)
         w.stopped.connect(self._watch_stopped)
         w.finished.connect(self._watch_finished)
+        self.watch_bar.save.clicked.connect(self.save_watched_dialog)
         self.heatmap.visibilityChanged.connect(self._heatmap_shown)
         self.game_bar.continue_button.setVisible(False)
 
@@ -415,6 +424,174 @@ class MainWindow(QMainWindow):
         self.playing.controller.stop()
         self.resume_saved()
 
+    # ------------------------------------------------------------------ game files, reviews
+    def _documents(self) -> str:
+        return QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
+
+    def open_game_dialog(self) -> None:
+        """Game → Open game…: a game file, opened for review."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a game", self._documents(),
+            f"Cribbage games (*{gamefile.SUFFIX});;JSON files (*.json);;All files (*)")
+        if path:
+            self.open_game_file(Path(path))
+
+    def open_game_file(self, path: Path):
+        """Open a game file for review; a damaged or altered file is refused with a message
+        and nothing else changes. Returns the review window, or None."""
+        try:
+            file = gamefile.read(path)
+        except gamefile.GameFileError as exc:
+            self.tell(f"The game could not be opened: {exc}")
+            if not getattr(self, "quiet_dialogs", False):
+                QMessageBox.warning(self, "Open game", f"This game could not be opened.\n\n"
+                                                       f"{exc}")
+            return None
+        return self.open_review(file, title=f"Review: {path.name}")
+
+    def current_game_file(self) -> tuple[gamefile.GameFile | None, str]:
+        """The game on the table as a game file, or None and why not. A game against the
+        computer can be saved when it is over or it is your turn (then the table shows
+        everything that happened); a watched game once the table has shown its end."""
+        if self.watching.active:
+            files = self.watching.files()
+            if not files:
+                return None, "The watched game is not over yet: it can be saved at its end."
+            return files[-1], ""
+        game = self.playing.controller.game
+        setup = self.playing.setup
+        if game is None or setup is None:
+            files = self.watching.files()
+            if files:
+                return files[-1], ""
+            return None, "There is no game on the table."
+        if not game.is_over and self.playing.obs is None:
+            return None, "Wait for your turn: the computer is playing."
+        copy = GameState.from_record(game.to_record())  # the worker may go on with the game
+        return gamefile.make(copy, self.playing.file_players(),
+                             {"kind": "game", "seed": setup.seed, "index": setup.index}), ""
+
+    def save_game_dialog(self) -> None:
+        """Game → Save game as…"""
+        file, why = self.current_game_file()
+        if file is None:
+            self.tell(why)
+            return
+        seed, index = file.context.get("seed", 0), file.context.get("index", 0)
+        suggested = str(Path(self._documents()) / gamefile.file_name(file.players, seed, index))
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game as", suggested,
+                                              f"Cribbage games (*{gamefile.SUFFIX})")
+        if path:
+            self.save_game_file(Path(path), file)
+
+    def save_game_file(self, path: Path, file: gamefile.GameFile | None = None) -> bool:
+        """Write the game on the table (or ``file``) as a game file; False with a message
+        when there is none or it cannot be written."""
+        if file is None:
+            file, why = self.current_game_file()
+            if file is None:
+                self.tell(why)
+                return False
+        if not path.name.endswith(gamefile.SUFFIX):
+            path = path.with_name(path.name.removesuffix(".json") + gamefile.SUFFIX)
+        try:
+            gamefile.write(path, file)
+        except OSError as exc:
+            self.tell(f"The game could not be saved: {exc}")
+            return False
+        self.tell(f"Saved the game as {path}.")
+        return True
+
+    def save_watched_dialog(self) -> None:
+        """The watch bar's Save games…: every watched game shown to its end, to a folder."""
+        if not self.watching.files():
+            self.tell("No watched game is over yet.")
+            return
+        folder = QFileDialog.getExistingDirectory(self, "Save the watched games in",
+                                                  self._documents())
+        if folder:
+            self.save_watched_games(Path(folder))
+
+    def save_watched_games(self, folder: Path) -> list[Path]:
+        """Write the watched games shown to their end into ``folder`` (named by pair, seed
+        and index); returns the files written."""
+        written = []
+        try:
+            for file in self.watching.files():
+                name = gamefile.file_name(file.players, file.context.get("seed", 0),
+                                          file.context.get("index", 0))
+                written.append(gamefile.write(folder / name, file))
+        except OSError as exc:
+            self.tell(f"The games could not be saved: {exc}")
+            return written
+        self.tell(f"Saved {len(written)} game{'s' if len(written) != 1 else ''} in {folder}.")
+        return written
+
+    def review_game(self):
+        """Game → Review game: the game on the table once it is over (a game against the
+        computer is not reviewed while it goes on: the review shows both hands), else the
+        latest game in the history. Returns the review window, or None."""
+        if self.watching.active or self.playing.setup is None:
+            files = self.watching.files()
+            if files:
+                return self.open_review(files[-1])
+        game = self.playing.controller.game
+        if game is not None and game.is_over and self.playing.setup is not None:
+            game_id = getattr(self.playing, "last_game_id", None)
+            if game_id is not None:
+                return self.review_history_game(game_id)
+        latest = self.history.latest_with_record()
+        if latest is None:
+            self.tell("There is no finished game to review yet.")
+            return None
+        return self.review_history_game(latest)
+
+    def review_history_game(self, game_id: int):
+        """Review a game of the history; the person's accuracy in it is kept there."""
+        try:
+            file = self.history.game_file(game_id)
+        except gamefile.GameFileError as exc:
+            self.tell(f"The game cannot be reviewed: {exc}")
+            return None
+        seat = file.players.index("you") if "you" in file.players else None
+
+        def keep(review: GameReview) -> None:
+            if seat is not None:
+                self.history.set_accuracy(game_id, review.summary[seat].accuracy)
+        return self.open_review(file, on_reviewed=keep)
+
+    def open_review(self, file: gamefile.GameFile, title: str | None = None,
+                    on_reviewed=None):
+        from cribbage_gui.review_window import ReviewWindow
+
+        window = ReviewWindow(file, self, title=title, on_reviewed=on_reviewed)
+        self.review_windows = [w for w in getattr(self, "review_windows", [])
+                               if w.isVisible()] + [window]
+        window.show()
+        window.raise_()
+        return window
+
+    def _rate_finished_game(self) -> None:
+        """Rate the game just finished in the background, so the Statistics window can
+        follow the person's accuracy (the review window rates it the same way)."""
+        game_id = getattr(self.playing, "last_game_id", None)
+        game, setup = self.playing.controller.game, self.playing.setup
+        if game_id is None or game is None or setup is None:
+            return
+        record, seat = game.to_record(), setup.human_seat
+        players = self.playing.file_players()
+
+        def work() -> float:
+            review = review_game(GameState.from_record(record), players)
+            return review.summary[seat].accuracy
+
+        def done(_tag, result) -> None:
+            if isinstance(result, float):
+                self.history.set_accuracy(game_id, result)
+                self.last_accuracy = result
+        run_job(self, ("accuracy", game_id), work, done)
+
     # ------------------------------------------------------------------ the panels follow
     def _log_event(self, _event) -> None:
         model = self.presenter.model
@@ -507,6 +684,7 @@ class MainWindow(QMainWindow):
 
     def _game_finished(self, over) -> None:
         self.saves.discard()
+        self._rate_finished_game()
         summary = self.game_summary(over)
         s = self.playing.series
         self.tell(" ".join(filter(None, (
@@ -516,6 +694,7 @@ class MainWindow(QMainWindow):
         box = GameOverDialog(summary, label, self)
         box.again.connect(lambda: self.playing.next_game(over.winner))
         box.new_opponent.connect(self.new_game_dialog)
+        box.review.connect(self.review_game)
         self.game_over_box = box
         self.again_button = box.again_button
         box.open()
@@ -535,6 +714,7 @@ class MainWindow(QMainWindow):
         from cribbage_gui.statistics import StatisticsWindow
 
         self.stats_window = StatisticsWindow(self.history, self)
+        self.stats_window.review_requested.connect(self.review_history_game)
         self.stats_window.show()
 
     def show_help(self, topic: str = "How to play") -> None:
@@ -562,6 +742,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
         try:
             self.watching.stop()
+            for window in getattr(self, "review_windows", []):
+                window.close()
             self.heatmap.cancel_training()
             self.save_game()
             self.save_layout()
@@ -612,6 +794,9 @@ SHORTCUTS = (
     ("Ctrl+Z", "Undo your last discard or card (single games)"),
     ("Double-click", "Throw a card with the one already chosen"),
     ("Ctrl+N", "New game"),
+    ("Ctrl+O / Ctrl+Shift+S", "Open a game file / save the game as a file"),
+    ("Ctrl+R", "Review the game: every decision rated"),
+    ("← → ↑ ↓", "In a review: the previous / next event, decision"),
     ("Ctrl++ / Ctrl+-", "Larger / smaller cards; Ctrl+0 normal size"),
     ("F1", "How to play"),
     ("Ctrl+Q", "Quit (a game in progress is saved)"),

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
-           "reasoning-weights", "reasoning-expert", "strategy-heatmap", "statistics",
-           "watching", "help")
+           "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
+           "statistics", "statistics-games", "statistics-accuracy", "watching", "help")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -157,12 +157,13 @@ class Director:
         self.window.presenter.set_paused(False)
 
     # ------------------------------------------------------------------ grabbing
-    def grab(self, name: str, dialog=None) -> Path:
-        """The window (and ``dialog`` over it, centred, as it would open) as NAME.png."""
+    def grab(self, name: str, dialog=None, window=None) -> Path:
+        """The window (or ``window``; and ``dialog`` over it, centred, as it would open) as
+        NAME.png."""
         from PySide6.QtGui import QPainter
 
         self.pump(0.15)
-        image = self.window.grab()
+        image = (window or self.window).grab()
         if dialog is not None:
             dialog.show()
             self.pump(0.2)
@@ -242,6 +243,15 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         w.reasoning.raise_()
         w.reasoning.tabs.setCurrentWidget(w.reasoning.review_tab)
         d.grab("review")
+    if want("game-review"):  # the whole game reviewed, at a marked decision
+        review = w.review_game()
+        review.resize(*d.size)
+        d.until(lambda: review.review is not None, act=False, what="the game's review")
+        marked = [i for i, x in enumerate(review.review.decisions) if x.mark]
+        chosen = review.review.decisions[marked[len(marked) // 2] if marked else 0]
+        review.go_to(review.first_event[chosen.action])
+        d.grab("game-review", window=review)
+        review.close()
 
     # the computer's reasoning: watch the strategy weights against the expert
     from cribbage_gui.watching import WatchSetup
@@ -272,9 +282,22 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             d.grab("strategy-heatmap")
         w.stop_watching()
 
-    if want("statistics"):
+    if want("statistics") or want("statistics-games") or want("statistics-accuracy"):
+        from ai.review import review_game
+        from engine import GameState
+
+        game_id = w.playing.last_game_id
+        if game_id is not None and w.history.accuracy_history() == []:
+            file = w.history.game_file(game_id)  # the background rating, done here
+            seat = file.players.index("you")
+            w.history.set_accuracy(game_id, review_game(
+                GameState.from_record(file.game.to_record())).summary[seat].accuracy)
         w.show_statistics()
-        d.grab("statistics", w.stats_window)
+        for name, tab in (("statistics", 0), ("statistics-games", 1),
+                          ("statistics-accuracy", 2)):
+            if want(name):
+                w.stats_window.tabs.setCurrentIndex(tab)
+                d.grab(name, w.stats_window)
         w.stats_window.close()
 
     if want("watching"):

@@ -1,23 +1,29 @@
-"""The Statistics window: results per opponent, points per deal, and two charts."""
+"""The Statistics window: results per opponent, points per deal and two charts (Summary);
+every game played, to open for review (Games); the accuracy of the games reviewed, over time
+and per opponent (Accuracy)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QPushButton,
+    QTableWidget,
+    QTabWidget,
     QVBoxLayout,
+    QWidget,
 )
 
 from ai import level_of
 from ai.history import History
 from cribbage_gui import theme
 from cribbage_gui.texts import player_title
-from cribbage_gui.widgets.tables import fill, make_table
+from cribbage_gui.widgets.tables import NumberItem, fill, make_table
 
 
 def opponent_name(name: str) -> str:
@@ -27,11 +33,21 @@ def opponent_name(name: str) -> str:
 
 
 class StatisticsWindow(QDialog):
+    review_requested = Signal(int)  # a game's id in the history
+
     def __init__(self, history: History, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Statistics")
         self.resize(880, 680)
-        layout = QVBoxLayout(self)
+        self.history = history
+        outer = QVBoxLayout(self)
+        self.tabs = QTabWidget()
+        outer.addWidget(self.tabs)
+        summary_tab = QWidget()
+        self.tabs.addTab(summary_tab, "Summary")
+        self.tabs.addTab(self._games_tab(), "Games")
+        self.tabs.addTab(self._accuracy_tab(), "Accuracy")
+        layout = QVBoxLayout(summary_tab)
         totals = history.totals()
         rate = totals["wins"] / totals["games"] if totals["games"] else 0.0
         games = totals["games"]
@@ -99,3 +115,109 @@ class StatisticsWindow(QDialog):
         theme.style_chart(self.hand_plot)
         charts.addWidget(self.hand_plot, 1)
         layout.addLayout(charts, 1)
+
+    # ------------------------------------------------------------------ games
+    def _games_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        self.games = self.history.games()
+        self.games_table = make_table(["Date", "Opponent", "Result", "Score", "Accuracy"],
+                                      {"Accuracy": "How much of what was at stake in your "
+                                                   "decisions you kept, by the expert's "
+                                                   "review (100: always its choice)"})
+        rows = []
+        for g in self.games:
+            date = (g["finished_at"] or "").replace("T", " ")[:16]
+            accuracy = g["accuracy"]
+            rows.append([date, opponent_name(g["opponent"]), "won" if g["human_won"] else
+                         "lost", f"{g['human_score']}–{g['opponent_score']}",
+                         NumberItem(accuracy, f"{accuracy:.0f}") if accuracy is not None
+                         else NumberItem(-1.0, "—")])
+        fill(self.games_table, rows)
+        self.games_table.setSortingEnabled(False)
+        self.games_table.currentCellChanged.connect(lambda *_a: self._game_chosen())
+        self.games_table.cellDoubleClicked.connect(lambda *_a: self.review_chosen())
+        layout.addWidget(self.games_table, 1)
+        row = QHBoxLayout()
+        self.game_note = QLabel("Every game you finish is kept with its moves: review one "
+                                "to see each decision rated." if self.games else
+                                "No games played yet.")
+        self.game_note.setWordWrap(True)
+        row.addWidget(self.game_note, 1)
+        self.review_button = QPushButton("Review game")
+        self.review_button.setEnabled(False)
+        self.review_button.clicked.connect(self.review_chosen)
+        row.addWidget(self.review_button)
+        layout.addLayout(row)
+        if self.games:
+            self.games_table.selectRow(0)
+            self._game_chosen()
+        return tab
+
+    def chosen_game(self) -> dict | None:
+        row = self.games_table.currentRow()
+        return self.games[row] if 0 <= row < len(self.games) else None
+
+    def _game_chosen(self) -> None:
+        game = self.chosen_game()
+        self.review_button.setEnabled(bool(game and game["has_record"]))
+        if game is not None and not game["has_record"]:
+            self.game_note.setText("This game was played before games were kept with their "
+                                   "moves, so it cannot be reviewed.")
+
+    def review_chosen(self) -> None:
+        game = self.chosen_game()
+        if game is not None and game["has_record"]:
+            self.review_requested.emit(game["id"])
+
+    # ------------------------------------------------------------------ accuracy
+    def _accuracy_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        t = theme.current()
+        reviewed = self.history.accuracy_history()
+        self.accuracy_rows = reviewed
+        self.accuracy_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        self.accuracy_plot.setTitle("Your accuracy in each game, by opponent")
+        self.accuracy_plot.setLabel("bottom", "games reviewed")
+        self.accuracy_plot.setLabel("left", "accuracy")
+        self.accuracy_plot.setYRange(0, 100)
+        self.accuracy_plot.addLegend(offset=(-8, 8))
+        opponents = sorted({r["opponent"] for r in reviewed})
+        colours = [t.accent, t.accent_2, t.good, t.pegs[0], t.pegs[1], t.neutral]
+        self.accuracy_series = {}
+        for k, opponent in enumerate(opponents):
+            points = [(i + 1, r["accuracy"]) for i, r in enumerate(reviewed)
+                      if r["opponent"] == opponent]
+            xs = np.array([p[0] for p in points], dtype=float)
+            ys = np.array([p[1] for p in points], dtype=float)
+            colour = colours[k % len(colours)]
+            self.accuracy_series[opponent] = self.accuracy_plot.plot(
+                xs, ys, name=opponent_name(opponent), pen=pg.mkPen(colour, width=2),
+                symbol="o", symbolSize=7, symbolBrush=colour, symbolPen=None)
+        self.accuracy_plot.setXRange(0.5, max(5, len(reviewed)) + 0.5, padding=0)
+        theme.style_chart(self.accuracy_plot)
+        layout.addWidget(self.accuracy_plot, 1)
+        self.accuracy_table = make_table(["Opponent", "Games reviewed", "Average",
+                                          "Last five", "Best"])
+        rows = []
+        for opponent in opponents:
+            values = [r["accuracy"] for r in reviewed if r["opponent"] == opponent]
+            rows.append([opponent_name(opponent), len(values),
+                         NumberItem(float(np.mean(values)), f"{np.mean(values):.0f}"),
+                         NumberItem(float(np.mean(values[-5:])), f"{np.mean(values[-5:]):.0f}"),
+                         NumberItem(max(values), f"{max(values):.0f}")])
+        fill(self.accuracy_table, rows)
+        self.accuracy_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.accuracy_table.setMaximumHeight(
+            self.accuracy_table.horizontalHeader().height() + 28 * max(2, len(rows)) + 6)
+        layout.addWidget(self.accuracy_table)
+        note = QLabel("Accuracy: the share of the winning chances at stake in your decisions "
+                      "that you kept, by the expert's review: 100 is always its choice, "
+                      "about 50 is a random player. Each game you finish is rated in the "
+                      "background." if reviewed else
+                      "No game reviewed yet: each game you finish from now on is rated in "
+                      "the background, and any game can be reviewed from the Games tab.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        return tab

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from ai import make_player
-from ai.match.driver import game_events
+from ai import gamefile, make_player
+from ai.match.driver import game_events, game_seed
 from cribbage_gui.model import TableModel
 from cribbage_gui.settings import SPEEDS
 from cribbage_gui.texts import player_title, result_sentence
+from engine import GameState
 
 AHEAD = 200  # events the worker may run ahead of the table
 STEP_BY_STEP = "step by step"
@@ -46,6 +47,7 @@ class GameOutcome:
 class _WatchWorker(QThread):
     event = Signal(object)
     failed = Signal(str)
+    recorded = Signal(int, object)  # a game's index and its record, once it is over
 
     def __init__(self, setup: WatchSetup, tickets: threading.Semaphore,
                  stopping: threading.Event) -> None:
@@ -56,13 +58,18 @@ class _WatchWorker(QThread):
         try:
             players = tuple(make_player(name) for name in self.setup.players)
             for index in range(self.setup.games):
-                for event in game_events(players, self.setup.seed, index):
+                # the driver's own game for this index, held here so it can be recorded
+                game = GameState.new(game_seed(self.setup.seed, index),
+                                     first_dealer=index % 2)
+                for event in game_events(players, self.setup.seed, index, game=game,
+                                         report_from=0):
                     while not self.tickets.acquire(timeout=0.1):
                         if self.stopping.is_set():
                             return
                     if self.stopping.is_set():
                         return
                     self.event.emit(event)
+                self.recorded.emit(index, game.to_record())
         except Exception:  # shown to the person instead of dying silently in a thread
             self.failed.emit(traceback.format_exc())
 
@@ -70,6 +77,7 @@ class _WatchWorker(QThread):
 class WatchController(QObject):
     event = Signal(object)
     failed = Signal(str)
+    recorded = Signal(int, object)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -92,6 +100,7 @@ class WatchController(QObject):
         worker = _WatchWorker(setup, self._tickets, self._stopping)
         worker.event.connect(self._relay)
         worker.failed.connect(self.failed)
+        worker.recorded.connect(self._relay_record)
         self._worker = worker
         worker.start()
 
@@ -99,6 +108,10 @@ class WatchController(QObject):
         # events a stopped worker posted before it stopped may still arrive: drop them
         if self.sender() is self._worker and self._worker is not None:
             self.event.emit(event)
+
+    def _relay_record(self, index: int, record) -> None:
+        if self.sender() is self._worker and self._worker is not None:
+            self.recorded.emit(index, record)
 
     def consumed(self) -> None:
         """The table has shown one more event: the worker may produce another."""
@@ -123,6 +136,8 @@ class WatchSession(QObject):
         self.setup = setup
         self.controller = WatchController(self)
         self.outcomes: list[GameOutcome] = []
+        self.records: dict[int, dict] = {}  # game index -> engine record (from the worker)
+        self.controller.recorded.connect(self.records.__setitem__)
 
     @property
     def titles(self) -> tuple[str, str]:
@@ -135,6 +150,17 @@ class WatchSession(QObject):
         self.game_done.emit(outcome)
         if len(self.outcomes) >= self.setup.games:
             self.finished.emit()
+
+    def files(self) -> list[gamefile.GameFile]:
+        """The games the table has shown to their end, as game files."""
+        out = []
+        for outcome in self.outcomes:
+            record = self.records.get(outcome.index)
+            if record is not None:
+                out.append(gamefile.make(GameState.from_record(record), self.setup.players,
+                                         {"kind": "watch", "seed": self.setup.seed,
+                                          "index": outcome.index}))
+        return out
 
     def tally(self) -> str:
         a, b = self.titles
@@ -165,6 +191,7 @@ class Watching(QObject):
         super().__init__(parent)
         self.presenter, self.bar = presenter, bar
         self.session: WatchSession | None = None
+        self.last_session: WatchSession | None = None  # kept after stopping, to save
         self.quit_when_done = False
         bar.speed.currentTextChanged.connect(self.set_speed)
         bar.pause.toggled.connect(self.presenter.set_paused)
@@ -181,7 +208,7 @@ class Watching(QObject):
         self.stop()
         self.quit_when_done = quit_when_done
         session = WatchSession(setup, self)
-        self.session = session
+        self.session = self.last_session = session
         names = session.titles
         self.presenter.begin(TableModel(0, names, reveal=True))
         self.presenter.fixed_delay_ms = delay_ms
@@ -191,6 +218,7 @@ class Watching(QObject):
         self.presenter.game_over.connect(self._game_over)
         session.finished.connect(self._finished)
         self.bar.setVisible(True)
+        self.bar.save.setEnabled(False)
         self.bar.tally.setText(session.tally())
         self.set_speed(self.bar.speed.currentText())
         self.started.emit(setup)
@@ -207,6 +235,11 @@ class Watching(QObject):
         if self.session is not None:
             self.session.record(over)
             self.bar.tally.setText(self.session.tally())
+            self.bar.save.setEnabled(True)
+
+    def files(self) -> list[gamefile.GameFile]:
+        """The watched games shown to their end (of the current or last series)."""
+        return self.last_session.files() if self.last_session is not None else []
 
     def _finished(self) -> None:
         line = self.session.summary_line()

@@ -54,7 +54,7 @@ class GameBar(QWidget):
 
 
 class WatchBar(QWidget):
-    """Speed, pause, step and stop, with the running tally."""
+    """Speed, pause, step, save and stop, with the running tally."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -73,5 +73,9 @@ class WatchBar(QWidget):
         self.pause.setCheckable(True)
         self.step = QPushButton("Step")
         self.stop = QPushButton("Stop watching")
-        for w in (self.pause, self.step, self.stop):
+        self.save = QPushButton("Save games…")
+        self.save.setToolTip("Save the games watched to the end as game files, to open, "
+                             "review or share")
+        self.save.setEnabled(False)
+        for w in (self.pause, self.step, self.save, self.stop):
             layout.addWidget(w)

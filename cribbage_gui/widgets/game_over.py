@@ -45,6 +45,7 @@ class GameOverDialog(QDialog):
 
     again = Signal()
     new_opponent = Signal()
+    review = Signal()
 
     def __init__(self, summary: GameSummary, next_label: str = "Play again",
                  parent=None) -> None:
@@ -87,9 +88,14 @@ class GameOverDialog(QDialog):
         self.again_button.setDefault(True)
         self.new_button = buttons.addButton("New opponent…",
                                             QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button = buttons.addButton("Review game",
+                                               QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button.setToolTip("Step through the game with every decision rated "
+                                      "(Ctrl+R)")
         self.close_button = buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
         self.again_button.clicked.connect(self._again)
         self.new_button.clicked.connect(self._new)
+        self.review_button.clicked.connect(self._review)
         self.close_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(640, 420)
@@ -145,6 +151,10 @@ class GameOverDialog(QDialog):
     def _again(self) -> None:
         self.accept()
         self.again.emit()
+
+    def _review(self) -> None:
+        self.accept()
+        self.review.emit()
 
     def _new(self) -> None:
         self.accept()

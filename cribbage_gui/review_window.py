@@ -1,0 +1,589 @@
+"""The review of a game: step through it event by event with the table and the board as they
+were, every decision of both players rated by the expert (``ai.review``), and a chart of the
+chance of winning over the game with the marked decisions on it.
+
+The rating runs in a worker thread (a decision takes tens of milliseconds), with progress;
+the table can be stepped through meanwhile. Positions are the game's events: position ``p``
+shows the table after the first ``p + 1`` events. A decision is shown at the event it made
+(the toss, or the card played), with the options the expert saw before it.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ai.gamefile import GameFile
+from ai.review import MARKS, Cancelled, GameReview, ReviewedDecision, review_game
+from cribbage_gui import theme
+from cribbage_gui.model import TableModel
+from cribbage_gui.texts import YOU, cards_text, player_title, result_sentence
+from cribbage_gui.widgets.board import BoardWidget
+from cribbage_gui.widgets.table import TableView
+from cribbage_gui.widgets.tables import NumberItem, fill, make_table
+from engine import GameState
+from engine.events import Dealt, GameOver
+from engine.record import Replay
+
+BOTH = "both"  # the view that shows both hands
+MARK_COLOURS = {"inaccuracy": "#d9a400", "mistake": "#e8720c", "blunder": "#d43a3a"}
+MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # as chess writes them
+
+
+def display_names(players: tuple[str, str]) -> tuple[str, str]:
+    """The players as the window names them ("You", "Expert"); two of the same are told
+    apart by seat."""
+    titles = [YOU if p == "you" else player_title(p) for p in players]
+    if titles[0] == titles[1]:
+        titles = [f"{titles[0]} (seat {seat + 1})" for seat in (0, 1)]
+    return titles[0], titles[1]
+
+
+def event_positions(game: GameState) -> list[int]:
+    """For each action of ``game``, the index of the first event it made."""
+    steps = Replay(GameState, game.to_record())
+    first: list[int] = []
+    for state, _seat, _action in steps:
+        first.append(len(state.events))
+    return first
+
+
+class ReviewWorker(QThread):
+    """Rates the game's decisions off the GUI thread; ``cancel()`` stops it early."""
+
+    progress = Signal(int, int)  # actions looked at, all the actions
+    reviewed = Signal(object)  # GameReview
+    failed = Signal(str)
+
+    def __init__(self, game: GameState, players: tuple[str, str], parent=None) -> None:
+        super().__init__(parent)
+        self.game, self.players = game, players
+        self._stop = threading.Event()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def run(self) -> None:
+        try:
+            review = review_game(self.game, self.players,
+                                 progress=lambda i, n: self.progress.emit(i, n),
+                                 cancelled=self._stop.is_set)
+        except Cancelled:
+            return
+        except Exception:  # shown in the window instead of dying silently in a thread
+            self.failed.emit(traceback.format_exc())
+            return
+        self.reviewed.emit(review)
+
+
+class ReviewWindow(QWidget):
+    """One game under review. ``on_reviewed(review)`` is called (on the GUI thread) once the
+    rating is done, e.g. to keep the person's accuracy in the history."""
+
+    position_changed = Signal(int)
+    review_ready = Signal(object)  # GameReview
+
+    def __init__(self, file: GameFile, parent=None, title: str | None = None,
+                 on_reviewed: Callable[[GameReview], None] | None = None,
+                 start: bool = True) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.file = file
+        self.game = file.game
+        self.events = list(self.game.events)
+        self.first_event = event_positions(self.game)
+        self.names = display_names(file.players)
+        self.on_reviewed = on_reviewed
+        self.review: GameReview | None = None
+        self.decision_at: dict[int, int] = {}  # event position -> index in decisions
+        self.position = -1
+        self.view = BOTH
+        self._model: TableModel | None = None
+        self.setWindowTitle(title or f"Review: {self.names[0]} v {self.names[1]}")
+        self._build()
+        self._resize_to_screen()
+        self.worker: ReviewWorker | None = None
+        self.go_to(len(self.events) - 1)
+        if start:
+            self.start_review()
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        top = QHBoxLayout()
+        self.title = QLabel(f"<b>{self._headline()}</b>")
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        top.addWidget(self.title, 1)
+        top.addWidget(QLabel("Show"))
+        self.view_box = QComboBox()
+        self.view_box.addItem("both hands", BOTH)
+        for seat in (0, 1):
+            self.view_box.addItem(f"only {self.names[seat]}'s" if self.names[seat] != YOU
+                                  else "only yours", seat)
+        self.view_box.setToolTip("Both hands face up, or the table as one player saw it")
+        self.view_box.currentIndexChanged.connect(
+            lambda _i: self.set_view(self.view_box.currentData()))
+        top.addWidget(self.view_box)
+        layout.addLayout(top)
+        self.progress = QProgressBar()
+        self.progress.setFormat("Rating the decisions: %v of %m moves looked at")
+        self.progress.setTextVisible(True)
+        layout.addWidget(self.progress)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        self.board = BoardWidget()
+        self.board.pace = 0.0
+        self.board.setMinimumHeight(90)
+        left_layout.addWidget(self.board)
+        self.table = TableView()
+        self.table.animation_ms = 0
+        self.table.setMinimumSize(380, 240)
+        left_layout.addWidget(self.table, 1)
+        self.event_label = QLabel("")
+        self.event_label.setWordWrap(True)
+        left_layout.addWidget(self.event_label)
+        split.addWidget(left)
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        self.summary_table = make_table(
+            ["Player", "Accuracy", "Best", "Points lost", "Win lost", "?!/?/??"],
+            {"Accuracy": "The share of the winning chances at stake in the player's "
+                         "decisions that it kept (100: always the best)",
+             "Best": "Decisions where the player chose the expert's best",
+             "Points lost": "Expected points given up, summed over the decisions",
+             "Win lost": "Chance of winning given up, summed over the decisions",
+             "?!/?/??": "Inaccuracies (2% of the game lost), mistakes (5%), blunders (10%)"})
+        self.summary_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        right_layout.addWidget(self.summary_table)
+        self.decisions_table = make_table(
+            ["Deal", "Player", "Chose", "Best", "Points", "Win", "Mark"],
+            {"Points": "Expected points lost against the best",
+             "Win": "Chance of winning lost against the best"})
+        self.decisions_table.priority = [2, 6, 1, 3, 5, 4, 0]
+        self.decisions_table.currentCellChanged.connect(self._decision_row_changed)
+        right_layout.addWidget(self.decisions_table, 3)
+        details_layout = right_layout
+        self.decision_label = QLabel("")
+        self.decision_label.setWordWrap(True)
+        self.decision_label.setTextFormat(Qt.TextFormat.RichText)
+        details_layout.addWidget(self.decision_label)
+        self.options_table = make_table(
+            ["Option", "Points", "Win", ""],
+            {"Points": "The expert's expected points: for a discard the hand, the crib "
+                       "(negative for the opponent's) and the pegging; for a card the net "
+                       "pegging to the end of the play",
+             "Win": "The chance of winning the game with this option"})
+        self.options_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        details_layout.addWidget(self.options_table, 2)
+        split.addWidget(right)
+        right.setMinimumWidth(340)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        self.split = split
+        layout.addWidget(split, 1)
+
+        self.chart = self._chart()
+        layout.addWidget(self.chart)
+
+        nav = QHBoxLayout()
+        self.buttons = {}
+        for key, text, tip, slot in (
+                ("first", "|◀", "The start (Home)", self.first),
+                ("previous", "◀", "The previous event (←)", self.previous),
+                ("next", "▶", "The next event (→)", self.next),
+                ("last", "▶|", "The end (End)", self.last),
+                ("previous_decision", "◀ decision", "The previous decision (↑)",
+                 self.previous_decision),
+                ("next_decision", "decision ▶", "The next decision (↓)", self.next_decision)):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.setAutoDefault(False)
+            button.clicked.connect(lambda _c=False, s=slot: s())
+            nav.addWidget(button)
+            self.buttons[key] = button
+        self.position_label = QLabel("")
+        nav.addWidget(self.position_label, 1)
+        layout.addLayout(nav)
+        for keys, slot in ((Qt.Key.Key_Left, self.previous), (Qt.Key.Key_Right, self.next),
+                           (Qt.Key.Key_Home, self.first), (Qt.Key.Key_End, self.last),
+                           (Qt.Key.Key_Up, self.previous_decision),
+                           (Qt.Key.Key_Down, self.next_decision),
+                           (Qt.Key.Key_PageUp, self.previous_deal),
+                           (Qt.Key.Key_PageDown, self.next_deal)):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _c=False, s=slot: s())
+            self.addAction(action)
+        close = QAction(self)
+        close.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        close.triggered.connect(self.close)
+        self.addAction(close)
+
+    def _chart(self) -> pg.PlotWidget:
+        t = theme.current()
+        chart = pg.PlotWidget()
+        chart.setMouseEnabled(x=False, y=False)
+        chart.hideButtons()
+        chart.setMenuEnabled(False)
+        chart.setLabel("bottom", "deal")
+        chart.setYRange(0, 100, padding=0.04)
+        chart.setXRange(0, max(1, len(self.events) - 1), padding=0.01)
+        chart.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
+        chart.getAxis("bottom").setTicks([[(p, str(e.deal)) for p, e in
+                                           enumerate(self.events) if isinstance(e, Dealt)]])
+        chart.addItem(pg.InfiniteLine(pos=50, angle=0, pen=pg.mkPen(
+            t.neutral, style=Qt.PenStyle.DashLine)))
+        self.curve = chart.plot([], [], pen=pg.mkPen(t.accent, width=2))
+        self.marks_plot = pg.ScatterPlotItem(size=11, pen=pg.mkPen(t.chart_foreground))
+        chart.addItem(self.marks_plot)
+        self.cursor = pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen(t.accent_2, width=1.5))
+        chart.addItem(self.cursor)
+        chart.scene().sigMouseClicked.connect(self._chart_clicked)
+        theme.style_chart(chart)
+        return chart
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().showEvent(event)
+        if not getattr(self, "_sized", False):  # the panels' first share: 58% / 42%
+            self._sized = True
+            width = self.split.width()
+            self.split.setSizes([int(width * 0.58), width - int(width * 0.58)])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        h = self.height()  # the chart and the board share what the table can spare
+        self.chart.setFixedHeight(max(110, min(230, int(h * 0.2))))
+        self.board.setMaximumHeight(max(90, min(170, int(h * 0.17))))
+
+    def _resize_to_screen(self) -> None:
+        screen = self.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        width, height = (1280, 860) if room is None else (
+            min(1280, int(room.width() * 0.96)), min(860, int(room.height() * 0.94)))
+        self.resize(width, height)
+
+    def _headline(self) -> str:
+        g = self.game
+        names = " v ".join(self.names)
+        if g.winner is None:
+            return f"{names}: not finished ({g.scores[0]}–{g.scores[1]})"
+        over = next((e for e in reversed(self.events) if isinstance(e, GameOver)), None)
+        skunk = over.skunk if over is not None else 0
+        return f"{names}: {result_sentence(self.names, g.winner, tuple(g.scores), skunk)}"
+
+    # ------------------------------------------------------------------ the review
+    def start_review(self) -> None:
+        self.progress.setRange(0, max(1, len(self.first_event)))
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.worker = ReviewWorker(self.game, self.file.players, self)
+        self.worker.progress.connect(self._progress)
+        self.worker.reviewed.connect(self.show_review)
+        self.worker.failed.connect(self._failed)
+        self.worker.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+
+    def _failed(self, details: str) -> None:
+        self.progress.setVisible(False)
+        self.decision_label.setText("The review stopped because of an internal error: "
+                                    + details.strip().splitlines()[-1])
+
+    @property
+    def reviewing(self) -> bool:
+        return self.worker is not None and self.worker.isRunning()
+
+    def cancel(self, wait_ms: int = 10_000) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.worker.wait(wait_ms)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        self.cancel()
+        super().closeEvent(event)
+
+    def show_review(self, review: GameReview) -> None:
+        """Fill the tables and the chart from a finished review."""
+        self.review = review
+        self.progress.setVisible(False)
+        self.decision_at = {self.first_event[d.action]: i
+                            for i, d in enumerate(review.decisions)}
+        self._fill_summary()
+        self._fill_decisions()
+        self._draw_chart()
+        self.go_to(self.position, force=True)
+        self.review_ready.emit(review)
+        if self.on_reviewed is not None:
+            self.on_reviewed(review)
+
+    def _fill_summary(self) -> None:
+        assert self.review is not None
+        rows = []
+        for seat, s in enumerate(self.review.summary):
+            marks = "/".join(str(s.marks.get(name, 0)) for name in
+                             ("inaccuracy", "mistake", "blunder"))
+            rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
+                         NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
+                         NumberItem(s.points_lost, f"{s.points_lost:.1f}"),
+                         NumberItem(s.win_prob_lost, f"{100 * s.win_prob_lost:.1f}%"),
+                         marks])
+        fill(self.summary_table, rows)
+        table = self.summary_table
+        height = table.horizontalHeader().height() + sum(
+            table.rowHeight(r) for r in range(table.rowCount())) + 6
+        table.setMaximumHeight(height)
+        table.setMinimumHeight(height)
+
+    def _fill_decisions(self) -> None:
+        assert self.review is not None
+        rows, tips = [], []
+        for d in self.review.decisions:
+            mark = d.mark or ""
+            rows.append([d.deal, self.names[d.seat], self._verb(d), "=" if d.is_best
+                         else cards_text(d.best),
+                         NumberItem(d.points_lost, f"{d.points_lost:.1f}"),
+                         NumberItem(d.win_prob_lost, f"{100 * d.win_prob_lost:.1f}%"),
+                         mark])
+            tips.append(self._sentence(d, html=False))
+        self.decisions_table.blockSignals(True)
+        fill(self.decisions_table, rows, tips=tips)
+        for r, d in enumerate(self.review.decisions):
+            if d.mark:
+                for c in (6,):
+                    self.decisions_table.item(r, c).setForeground(QColor(MARK_COLOURS[d.mark]))
+        self.decisions_table.blockSignals(False)
+
+    def _draw_chart(self) -> None:
+        xs, ys = self._curve_points()
+        self.curve.setData(xs, ys)
+        t = theme.current()
+        spots = []
+        bottom = self.bottom_seat
+        for i, d in enumerate(self.review.decisions if self.review else ()):
+            if d.mark:
+                x = self.first_event[d.action]
+                y = 100 * (d.win_chosen if d.seat == bottom else 1 - d.win_chosen)
+                spots.append({"pos": (x, y), "brush": pg.mkBrush(MARK_COLOURS[d.mark]),
+                              "symbol": "o" if d.seat == bottom else "t", "data": i})
+        self.marks_plot.setData(spots)
+        self.marks_plot.setPen(pg.mkPen(t.chart_foreground))
+        self.chart.setTitle(f"Chance that {self.names[bottom]} wins, after each decision "
+                            f"(● {self.names[bottom]}'s, ▼ {self.names[1 - bottom]}'s "
+                            f"marked decisions)")
+        theme.style_chart(self.chart)
+
+    def _curve_points(self) -> tuple[np.ndarray, np.ndarray]:
+        """The bottom seat's chance of winning: before the first decision, after each one,
+        and 1 or 0 at the end of a finished game."""
+        xs: list[float] = []
+        ys: list[float] = []
+        if self.review is None or not self.review.decisions:
+            return np.array(xs), np.array(ys)
+        bottom = self.bottom_seat
+
+        def mine(d: ReviewedDecision, p: float) -> float:
+            return 100 * (p if d.seat == bottom else 1 - p)
+
+        first = self.review.decisions[0]
+        xs.append(0)
+        ys.append(mine(first, first.win_best))
+        for d in self.review.decisions:
+            xs.append(self.first_event[d.action])
+            ys.append(mine(d, d.win_chosen))
+        if self.game.winner is not None:
+            xs.append(len(self.events) - 1)
+            ys.append(100.0 if self.game.winner == bottom else 0.0)
+        return np.array(xs, dtype=float), np.array(ys, dtype=float)
+
+    def _chart_clicked(self, event) -> None:
+        """A click on the chart jumps to the decision nearest to it."""
+        if self.review is None or not self.review.decisions:
+            return
+        vb = self.chart.getPlotItem().vb
+        if not vb.sceneBoundingRect().contains(event.scenePos()):
+            return
+        x = vb.mapSceneToView(event.scenePos()).x()
+        self.jump_near(x)
+
+    def jump_near(self, x: float) -> None:
+        """Go to the decision whose point on the chart is nearest to ``x`` (events)."""
+        positions = sorted(self.decision_at)
+        if positions:
+            self.go_to(min(positions, key=lambda p: abs(p - x)))
+
+    # ------------------------------------------------------------------ moving
+    @property
+    def bottom_seat(self) -> int:
+        if self.view != BOTH:
+            return int(self.view)
+        return self.file.players.index("you") if "you" in self.file.players else 0
+
+    def set_view(self, view) -> None:
+        """Both hands (``BOTH``), or only seat ``view``'s, as that player saw the table."""
+        self.view = view
+        self.go_to(self.position, force=True)
+        if self.review is not None:
+            self._draw_chart()
+
+    def go_to(self, position: int, force: bool = False) -> None:
+        position = max(0, min(len(self.events) - 1, position))
+        if position == self.position and not force:
+            return
+        forward = (not force and self._model is not None and position == self.position + 1)
+        if forward:
+            model = self._model
+            assert model is not None
+            model.apply(self.events[position])
+        else:
+            model = TableModel(self.bottom_seat, self.names, reveal=self.view == BOTH)
+            for event in self.events[:position + 1]:
+                model.apply(event)
+        self._model = model
+        self.position = position
+        if forward:
+            self.table.refresh(animate=False)
+        else:
+            self.table.set_model(model)
+        self.table.set_interactive(False)
+        self.table.set_show_words(model.show.spoken if model.show else "")
+        self.table.announce("")
+        self.board.set_names(model.names)
+        self.board.reset(model.scores, model.back_pegs)
+        self.board.set_dealer(model.dealer)
+        self.event_label.setText(model.log[-1].text if model.log else "")
+        self.position_label.setText(f"Deal {model.deal} · event {position + 1} of "
+                                    f"{len(self.events)}" if model.deal else
+                                    f"Event {position + 1} of {len(self.events)}")
+        self.cursor.setValue(position)
+        self._show_decision()
+        self.position_changed.emit(position)
+
+    def _show_decision(self) -> None:
+        index = self.decision_at.get(self.position)
+        table = self.decisions_table
+        table.blockSignals(True)
+        if index is None:
+            table.clearSelection()
+        else:
+            table.selectRow(index)
+            table.scrollToItem(table.item(index, 0))
+        table.blockSignals(False)
+        if self.review is None:
+            self.decision_label.setText("The decisions are being rated…" if self.reviewing
+                                        else "")
+            fill(self.options_table, [])
+            return
+        if index is None:
+            self.decision_label.setText("No decision at this point. ↑ ↓ or a row above go "
+                                        "to the decisions.")
+            fill(self.options_table, [])
+            return
+        d = self.review.decisions[index]
+        self.decision_label.setText(self._sentence(d, html=True))
+        rows, chosen = [], 0
+        for r, o in enumerate(d.options):
+            note = " ".join(filter(None, ("chosen" if o.cards == d.chosen else "",
+                                          "best" if r == 0 else "")))
+            if o.cards == d.chosen:
+                chosen = r
+            rows.append([cards_text(o.cards), NumberItem(o.points, f"{o.points:+.2f}"),
+                         NumberItem(o.win, f"{100 * o.win:.1f}%"), note])
+        fill(self.options_table, rows, highlight=chosen)
+
+    def _verb(self, d: ReviewedDecision) -> str:
+        return cards_text(d.chosen)
+
+    def _sentence(self, d: ReviewedDecision, html: bool) -> str:
+        who = self.names[d.seat]
+        verb = ("threw" if d.kind == "discard" else "played")
+        head = f"Deal {d.deal}: {who} {verb} {cards_text(d.chosen)}"
+        if d.is_best:
+            tail = "the expert's choice too."
+        else:
+            what = "points" if d.mode == "points" else "chance of winning"
+            tail = (f"the expert prefers {cards_text(d.best)} (by {what}): "
+                    f"{d.points_lost:.2f} points and {100 * d.win_prob_lost:.1f}% of the "
+                    f"game lost.")
+        mark = d.mark
+        if html:
+            head = f"<b>{head}</b>"
+            if mark:
+                tail += (f" <b style='color:{MARK_COLOURS[mark]}'>{mark.capitalize()} "
+                         f"{MARK_SIGNS[mark]}</b>")
+        elif mark:
+            tail += f" {mark.capitalize()}."
+        return f"{head}: {tail}"
+
+    def first(self) -> None:
+        self.go_to(0)
+
+    def last(self) -> None:
+        self.go_to(len(self.events) - 1)
+
+    def next(self) -> None:
+        self.go_to(self.position + 1)
+
+    def previous(self) -> None:
+        self.go_to(self.position - 1)
+
+    def next_decision(self) -> None:
+        later = [p for p in self.decision_at if p > self.position]
+        if later:
+            self.go_to(min(later))
+
+    def previous_decision(self) -> None:
+        earlier = [p for p in self.decision_at if p < self.position]
+        if earlier:
+            self.go_to(max(earlier))
+
+    def _deal_starts(self) -> list[int]:
+        return [p for p, e in enumerate(self.events) if isinstance(e, Dealt)]
+
+    def next_deal(self) -> None:
+        later = [p for p in self._deal_starts() if p > self.position]
+        self.go_to(min(later) if later else len(self.events) - 1)
+
+    def previous_deal(self) -> None:
+        earlier = [p for p in self._deal_starts() if p < self.position]
+        self.go_to(max(earlier) if earlier else 0)
+
+    def _decision_row_changed(self, row: int, _column: int, _prev_row: int, _prev: int
+                              ) -> None:
+        if self.review is not None and 0 <= row < len(self.review.decisions):
+            self.go_to(self.first_event[self.review.decisions[row].action])
+
+
+def marks_legend() -> str:
+    """The marks and their thresholds, for tooltips and help."""
+    return ", ".join(f"{name} ({MARK_SIGNS[name]}) from {threshold:.0%} of the game lost"
+                     for name, threshold in reversed(MARKS))
+
+
