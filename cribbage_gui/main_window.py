@@ -444,9 +444,7 @@ class MainWindow(QMainWindow):
             file = gamefile.read(path)
         except gamefile.GameFileError as exc:
             self.tell(f"The game could not be opened: {exc}")
-            if not getattr(self, "quiet_dialogs", False):
-                QMessageBox.warning(self, "Open game", f"This game could not be opened.\n\n"
-                                                       f"{exc}")
+            QMessageBox.warning(self, "Open game", f"This game could not be opened.\n\n{exc}")
             return None
         return self.open_review(file, title=f"Review: {path.name}")
 

@@ -1,0 +1,254 @@
+"""The review of a game in the window: game files opened and saved, stepping through the game
+with the table and board as they were, the rated decisions, the chart, and the accuracy kept
+in the history."""
+
+import json
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from ai import gamefile
+from ai.match.runner import run_match
+from ai.review import review_game
+from cribbage_gui.review_window import BOTH, ReviewWindow, event_positions
+from cribbage_gui.texts import cards_text
+from engine import GameState
+from engine.events import Dealt, Played, Scored
+from tests.gui.helpers import play_to_the_end
+
+REVIEW_TIMEOUT = 90_000
+
+
+@pytest.fixture(scope="module")
+def expert_v_random(tmp_path_factory):
+    """Game 0 of ``cribbage match expert random --seed 4 --save-games DIR``."""
+    folder = tmp_path_factory.mktemp("games")
+    run_match("expert", "random", 1, seed=4, save_games=str(folder))
+    (path,) = sorted(folder.glob("*.crib.json"))
+    return path
+
+
+def open_review(qtbot, file, **kwargs):
+    window = ReviewWindow(file, **kwargs)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.review is not None, timeout=REVIEW_TIMEOUT)
+    return window
+
+
+def scores_after(events, position):
+    scores = [0, 0]
+    for e in events[:position + 1]:
+        if isinstance(e, Scored):
+            scores[e.seat] = e.total
+    return scores
+
+
+def test_the_review_rates_the_game_and_steps_through_it(qtbot, expert_v_random):
+    file = gamefile.read(expert_v_random)
+    window = open_review(qtbot, file)
+    review = window.review
+    assert not window.progress.isVisible()
+    assert window.decisions_table.rowCount() == len(review.decisions) > 30
+    expert, rand = review.summary
+    assert expert.accuracy > rand.accuracy + 20
+    assert rand.win_prob_lost > 3 * expert.win_prob_lost
+    assert window.summary_table.item(0, 1).text() == f"{expert.accuracy:.0f}"
+    xs, ys = window.curve.getData()
+    assert len(xs) == len(review.decisions) + 2 and ys[-1] == 100.0  # the expert won
+
+    # the keys move event by event, to the ends, and decision by decision
+    qtbot.keyClick(window, Qt.Key.Key_Home)
+    assert window.position == 0
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.position == 1
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert window.position == 0
+    qtbot.keyClick(window, Qt.Key.Key_Down)
+    first = min(window.decision_at)
+    assert window.position == first
+    d = review.decisions[window.decision_at[first]]
+    assert window.decisions_table.currentRow() == 0
+    assert "threw" in window.decision_label.text()
+    assert window.options_table.rowCount() == len(d.options) == 15
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert window.position == len(window.events) - 1
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert window.position == len(window.events) - 2
+
+    # the board and the table as they were at each moment
+    for position in (5, 40, 90, len(window.events) // 2, len(window.events) - 1):
+        window.go_to(position)
+        assert window.board.scores == scores_after(window.events, position)
+        event = window.events[position]
+        if isinstance(event, Played):
+            assert (event.seat, event.card) == window.table.model.current[-1]
+    # a card played is shown with its decision: the chosen card, the best, the options
+    play = next(d for d in review.decisions if d.kind == "play" and not d.is_best)
+    window.go_to(window.first_event[play.action])
+    assert isinstance(window.events[window.position], Played)
+    assert window.events[window.position].card == play.chosen[0]
+    chosen_row = [window.options_table.item(r, 3).text()
+                  for r in range(window.options_table.rowCount())].index("chosen")
+    assert window.options_table.item(chosen_row, 0).text() == cards_text(play.chosen)
+    assert window.options_table.item(0, 0).text() == cards_text(play.best)
+    assert window.options_table.item(0, 3).text() == "best"
+    assert f"{100 * play.win_prob_lost:.1f}%" in window.decision_label.text()
+
+
+def test_one_sides_view_hides_the_other_hand(qtbot, expert_v_random):
+    window = open_review(qtbot, gamefile.read(expert_v_random))
+    dealt = next(p for p, e in enumerate(window.events) if isinstance(e, Dealt))
+    window.go_to(dealt)
+    assert window.table.model.reveal and all(len(h) == 6 for h in window.table.model.hands)
+    window.view_box.setCurrentIndex(window.view_box.findData(1))  # only Random's
+    assert window.view == 1 and window.table.model.my_seat == 1
+    assert window.table.model.hands[0] == [] and window.table.model.hidden[0] == 6
+    assert len(window.table.model.hands[1]) == 6
+    assert window.chart.getPlotItem().titleLabel.text.startswith("Chance that Random wins")
+    window.view_box.setCurrentIndex(window.view_box.findData(BOTH))
+    assert window.table.model.reveal
+
+
+def test_a_click_on_the_chart_or_a_row_jumps_there(qtbot, expert_v_random):
+    window = open_review(qtbot, gamefile.read(expert_v_random))
+    window.go_to(0)
+    review = window.review
+    marked = next(d for d in review.decisions if d.mark)
+    target = window.first_event[marked.action]
+    vb = window.chart.getPlotItem().vb
+    qtbot.wait(50)
+    scene = vb.mapViewToScene(QPointF(target, 50))
+    pos = window.chart.mapFromScene(scene)
+    qtbot.mouseClick(window.chart.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.waitUntil(lambda: window.position == target, timeout=3000)
+    assert window.decision_label.text().count(marked.mark.capitalize()) == 1
+    row = len(review.decisions) - 1
+    window.decisions_table.setCurrentCell(row, 2)
+    assert window.position == window.first_event[review.decisions[row].action]
+
+
+def test_closing_a_review_stops_its_worker(qtbot, expert_v_random):
+    window = ReviewWindow(gamefile.read(expert_v_random))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.reviewing or window.review is not None
+    window.close()
+    assert not window.reviewing
+
+
+def test_event_positions_are_where_each_action_begins(expert_v_random):
+    game = gamefile.read(expert_v_random).game
+    first = event_positions(game)
+    assert len(first) == len(game.actions)
+    assert first == sorted(first)
+    plays = [i for i, (_seat, a) in enumerate(game.actions) if type(a).__name__ == "PlayCard"]
+    for i in plays[:10]:
+        assert isinstance(game.events[first[i]], Played)
+
+
+# ---------------------------------------------------------------------------- the main window
+def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_window,
+                                                               expert_v_random, tmp_path,
+                                                               monkeypatch):
+    warnings = []
+    monkeypatch.setattr("cribbage_gui.main_window.QMessageBox.warning",
+                        lambda *args: warnings.append(args[2]))
+    window = make_window()
+    window.start_match("random", seed=3)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    before = window.playing.controller.game.snapshot()
+    data = json.loads(expert_v_random.read_text())
+    data["players"] = ["random", "expert"]  # the seats swapped by hand
+    bad = tmp_path / "tampered.crib.json"
+    bad.write_text(json.dumps(data))
+    assert window.open_game_file(bad) is None
+    assert "changed after it was saved" in window.messages[-1] and len(warnings) == 1
+    assert window.open_game_file(tmp_path / "missing.crib.json") is None
+    assert "cannot be read" in window.messages[-1]
+    assert not getattr(window, "review_windows", [])
+    assert window.playing.controller.game.snapshot() == before
+    assert window.playing.obs is not None  # still the person's turn
+
+
+def test_a_game_saved_as_a_file_reopens_and_reviews_identically(qtbot, make_window,
+                                                                tmp_path):
+    window = make_window()
+    window.start_match("random", seed=11)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    file, _why = window.current_game_file()  # the person's turn: it can be saved
+    assert file is not None and file.players == ("you", "random")
+    play_to_the_end(qtbot, window)
+    path = tmp_path / "mine"  # the suffix is added
+    assert window.save_game_file(path)
+    saved = tmp_path / f"mine{gamefile.SUFFIX}"
+    assert saved.exists() and "Saved the game" in window.messages[-1]
+    game = window.playing.controller.game
+    assert gamefile.read(saved).game.to_record() == game.to_record()
+    # the finished game is rated in the background and its accuracy kept
+    qtbot.waitUntil(lambda: window.history.accuracy_history() != [], timeout=REVIEW_TIMEOUT)
+    (row,) = window.history.accuracy_history()
+    opened = window.open_game_file(saved)
+    qtbot.waitUntil(lambda: opened.review is not None, timeout=REVIEW_TIMEOUT)
+    again = review_game(GameState.from_record(game.to_record()), ("you", "random"))
+
+    def same(r):
+        out = r.to_dict()
+        out.pop("seconds")
+        return out
+    assert same(opened.review) == same(again)
+    assert row["accuracy"] == pytest.approx(again.summary[0].accuracy)
+
+
+def test_statistics_games_open_for_review_and_accuracy_is_followed(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=11)
+    play_to_the_end(qtbot, window)
+    qtbot.waitUntil(lambda: window.history.accuracy_history() != [], timeout=REVIEW_TIMEOUT)
+    window.show_statistics()
+    stats = window.stats_window
+    qtbot.addWidget(stats)
+    assert stats.games_table.rowCount() == 1 and stats.review_button.isEnabled()
+    assert stats.games_table.item(0, 4).text() != "—"
+    assert list(stats.accuracy_series) == ["random"]
+    with qtbot.waitSignal(stats.review_requested) as signal:
+        qtbot.mouseClick(stats.review_button, Qt.MouseButton.LeftButton)
+    assert signal.args == [window.playing.last_game_id]
+    review = window.review_windows[-1]
+    qtbot.waitUntil(lambda: review.review is not None, timeout=REVIEW_TIMEOUT)
+    assert review.file.players == ("you", "random")
+
+
+def test_the_game_over_box_opens_the_review(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=11)
+    play_to_the_end(qtbot, window)
+    qtbot.waitUntil(lambda: getattr(window, "game_over_box", None) is not None, timeout=5000)
+    qtbot.mouseClick(window.game_over_box.review_button, Qt.MouseButton.LeftButton)
+    review = window.review_windows[-1]
+    assert review.isVisible() and review.file.context["kind"] == "history"
+    assert review.game.to_record() == window.playing.controller.game.to_record()
+
+
+def test_watched_games_are_saved_as_files(qtbot, make_window, tmp_path):
+    from ai import make_player
+    from ai.match.driver import play_game
+    from cribbage_gui.watching import WatchSetup
+
+    window = make_window()
+    assert window.current_game_file()[0] is None
+    window.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=3), delay_ms=0)
+    assert not window.watch_bar.save.isEnabled()
+    qtbot.waitUntil(lambda: len(window.watching.session.outcomes) == 2, timeout=60_000)
+    assert window.watch_bar.save.isEnabled()
+    written = window.save_watched_games(tmp_path)
+    assert [p.name for p in written] == [gamefile.file_name(("random", "heuristic"), 3, i)
+                                         for i in (0, 1)]
+    for index, path in enumerate(written):
+        file = gamefile.read(path)
+        result = play_game((make_player("random"), make_player("heuristic")), 3, index)
+        assert tuple(file.game.scores) == tuple(result.scores)
+        assert file.context == {"kind": "watch", "seed": 3, "index": index}
+    window.stop_watching()
+    file, _ = window.current_game_file()  # the last watched game, after stopping
+    assert file is not None and file.context["index"] == 1
