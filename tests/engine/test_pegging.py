@@ -3,9 +3,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.kernels import peg_points_at, peg_points_seq
 from engine.cards import PIPS, parse_cards
 from engine.errors import CardError, DuplicateCardError
+from engine.kernels import peg_points_at, peg_points_seq
 from engine.pegging import peg_breakdown, peg_points, playable
 from tests.engine.reference import reference_peg
 
