@@ -78,6 +78,7 @@ class ReviewedDecision:
     scores: tuple[int, int]  # before the decision, by seat
     dealer: int
     options: tuple[ReviewOption, ...]  # the advisor's best first
+    count: int = 0  # the count before a card is played (0 for a discard)
 
     @property
     def mark(self) -> str | None:
@@ -107,7 +108,7 @@ class ReviewedDecision:
                 "win_best": round(self.win_best, 6), "win_chosen": round(self.win_chosen, 6),
                 "at_stake": round(self.at_stake, 6), "mark": self.mark,
                 "is_best": self.is_best, "mode": self.mode,
-                "scores": list(self.scores), "dealer": self.dealer,
+                "scores": list(self.scores), "dealer": self.dealer, "count": self.count,
                 "options": [{"cards": [card_name(c) for c in o.cards],
                              "points": round(o.points, 4), "win": round(o.win, 6)}
                             for o in self.options]}
@@ -221,7 +222,7 @@ def _rate(state: GameState, seat: int, action: Any, index: int) -> ReviewedDecis
     options = tuple(ReviewOption((o.card,), o.points, o.win) for o in play.options)
     return ReviewedDecision(index, seat, obs.deal, "play", (action.card,), (play.best.card,),
                             chosen.points_lost, chosen.win_lost, play.best.win, chosen.win,
-                            play.mode, scores, state.dealer, options)
+                            play.mode, scores, state.dealer, options, obs.count)
 
 
 def _curve(decisions: list[ReviewedDecision], final: GameState

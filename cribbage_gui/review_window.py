@@ -4,8 +4,9 @@ chance of winning over the game with the marked decisions on it.
 
 The rating runs in a worker thread (a decision takes tens of milliseconds), with progress;
 the table can be stepped through meanwhile. Positions are the game's events: position ``p``
-shows the table after the first ``p + 1`` events. A decision is shown at the event it made
-(the toss, or the card played), with the options the expert saw before it.
+shows the table after the first ``p + 1`` events. A decision is shown just before it was
+made (the six cards before the throw, the count before the card), its cards glowing, with
+the options the expert weighed.
 """
 
 from __future__ import annotations
@@ -155,7 +156,6 @@ class ReviewWindow(QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         self.board = BoardWidget()
         self.board.pace = 0.0
-        self.board.setMinimumHeight(90)
         left_layout.addWidget(self.board)
         self.table = TableView()
         self.table.animation_ms = 0
@@ -170,20 +170,45 @@ class ReviewWindow(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         self.summary_table = make_table(
-            ["Player", "Accuracy", "Best", "Points lost", "Win lost", "?!/?/??"],
+            ["Player", "Accuracy", "Best", "Pts lost", "Win lost", "?!", "?", "??"],
             {"Accuracy": "The share of the winning chances at stake in the player's "
-                         "decisions that it kept (100: always the best)",
-             "Best": "Decisions where the player chose the expert's best",
-             "Points lost": "Expected points given up, summed over the decisions",
+                         "decisions that it kept: 100 is always the best, choosing at "
+                         "random about 50",
+             "Best": "Decisions where the player chose the best",
+             "Pts lost": "Expected points given up, summed over the decisions",
              "Win lost": "Chance of winning given up, summed over the decisions",
-             "?!/?/??": "Inaccuracies (2% of the game lost), mistakes (5%), blunders (10%)"})
+             "?!": "Inaccuracies: 2% to 5% of the game lost",
+             "?": "Mistakes: 5% to 10% of the game lost",
+             "??": "Blunders: 10% of the game or more lost"})
         self.summary_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.summary_table.stretch_last = False
+        for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
+            self.summary_table.horizontalHeaderItem(c).setForeground(QColor(MARK_COLOURS[name]))
         right_layout.addWidget(self.summary_table)
+        scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
+                       "about 50.")
+        scale.setWordWrap(True)
+        scale.setStyleSheet(f"color: {theme.current().muted}")
+        right_layout.addWidget(scale)
+        filters = QHBoxLayout()
+        filters.addWidget(QLabel("Decisions"))
+        self.filter_box = QComboBox()
+        for text, key in (("all", "all"), ("not the best", "lost"), ("marked", "marked")):
+            self.filter_box.addItem(text, key)
+        self.filter_box.setToolTip("Which decisions the list shows (↑ ↓ and the chart go "
+                                   "through all of them)")
+        self.filter_box.currentIndexChanged.connect(lambda _i: self._apply_filter())
+        filters.addWidget(self.filter_box)
+        filters.addStretch(1)
+        right_layout.addLayout(filters)
         self.decisions_table = make_table(
-            ["Deal", "Player", "Chose", "Best", "Points", "Win", "Mark"],
-            {"Points": "Expected points lost against the best",
-             "Win": "Chance of winning lost against the best"})
-        self.decisions_table.priority = [2, 6, 1, 3, 5, 4, 0]
+            ["Deal", "Player", "Kind", "Choice", "Best", "Pts lost", "Win lost", "Mark"],
+            {"Pts lost": "Expected points lost against the best",
+             "Win lost": "Chance of winning lost against the best",
+             "Best": "The best choice (✓: this was it)"})
+        self.decisions_table.verticalHeader().setDefaultSectionSize(22)
+        self.decisions_table.stretch_last = False
+        self.decisions_table.priority = [3, 7, 1, 4, 6, 5, 0, 2]
         self.decisions_table.currentCellChanged.connect(self._decision_row_changed)
         right_layout.addWidget(self.decisions_table, 3)
         details_layout = right_layout
@@ -192,11 +217,12 @@ class ReviewWindow(QWidget):
         self.decision_label.setTextFormat(Qt.TextFormat.RichText)
         details_layout.addWidget(self.decision_label)
         self.options_table = make_table(
-            ["Option", "Points", "Win", ""],
-            {"Points": "The expert's expected points: for a discard the hand, the crib "
-                       "(negative for the opponent's) and the pegging; for a card the net "
-                       "pegging to the end of the play",
-             "Win": "The chance of winning the game with this option"})
+            ["Option", "Exp. points", "Win chance", ""],
+            {"Exp. points": "The expert's expected points: for a discard the hand, plus "
+                            "the crib (minus the opponent's), plus the net pegging; for a "
+                            "card the net pegging to the end of the play",
+             "Win chance": "The chance of winning the game with this option"})
+        self.options_table.verticalHeader().setDefaultSectionSize(22)
         self.options_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         details_layout.addWidget(self.options_table, 2)
         split.addWidget(right)
@@ -219,7 +245,10 @@ class ReviewWindow(QWidget):
                 ("last", "▶|", "The end (End)", self.last),
                 ("previous_decision", "◀ decision", "The previous decision (↑)",
                  self.previous_decision),
-                ("next_decision", "decision ▶", "The next decision (↓)", self.next_decision)):
+                ("next_decision", "decision ▶", "The next decision (↓)", self.next_decision),
+                ("previous_mark", "◀ mark", "The previous marked decision (P)",
+                 self.previous_mark),
+                ("next_mark", "mark ▶", "The next marked decision (N)", self.next_mark)):
             button = QPushButton(text)
             button.setToolTip(tip)
             button.setAutoDefault(False)
@@ -233,6 +262,7 @@ class ReviewWindow(QWidget):
                            (Qt.Key.Key_Home, self.first), (Qt.Key.Key_End, self.last),
                            (Qt.Key.Key_Up, self.previous_decision),
                            (Qt.Key.Key_Down, self.next_decision),
+                           (Qt.Key.Key_N, self.next_mark), (Qt.Key.Key_P, self.previous_mark),
                            (Qt.Key.Key_PageUp, self.previous_deal),
                            (Qt.Key.Key_PageDown, self.next_deal)):
             action = QAction(self)
@@ -278,8 +308,8 @@ class ReviewWindow(QWidget):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
         h = self.height()  # the chart and the board share what the table can spare
-        self.chart.setFixedHeight(max(110, min(230, int(h * 0.2))))
-        self.board.setMaximumHeight(max(90, min(170, int(h * 0.17))))
+        self.chart.setFixedHeight(max(150, min(260, int(h * 0.24))))
+        self.board.setMaximumHeight(max(130, min(180, int(h * 0.2))))
 
     def _resize_to_screen(self) -> None:
         screen = self.screen()
@@ -334,8 +364,7 @@ class ReviewWindow(QWidget):
         """Fill the tables and the chart from a finished review."""
         self.review = review
         self.progress.setVisible(False)
-        self.decision_at = {self.first_event[d.action]: i
-                            for i, d in enumerate(review.decisions)}
+        self.decision_at = {self.position_of(d): i for i, d in enumerate(review.decisions)}
         self._fill_summary()
         self._fill_decisions()
         self._draw_chart()
@@ -348,13 +377,12 @@ class ReviewWindow(QWidget):
         assert self.review is not None
         rows = []
         for seat, s in enumerate(self.review.summary):
-            marks = "/".join(str(s.marks.get(name, 0)) for name in
-                             ("inaccuracy", "mistake", "blunder"))
             rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
                          NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
                          NumberItem(s.points_lost, f"{s.points_lost:.1f}"),
                          NumberItem(s.win_prob_lost, f"{100 * s.win_prob_lost:.1f}%"),
-                         marks])
+                         *(s.marks.get(name, 0) for name in
+                           ("inaccuracy", "mistake", "blunder"))])
         fill(self.summary_table, rows)
         table = self.summary_table
         height = table.horizontalHeader().height() + sum(
@@ -366,20 +394,36 @@ class ReviewWindow(QWidget):
         assert self.review is not None
         rows, tips = [], []
         for d in self.review.decisions:
-            mark = d.mark or ""
-            rows.append([d.deal, self.names[d.seat], self._verb(d), "=" if d.is_best
-                         else cards_text(d.best),
+            mark = f"{MARK_SIGNS[d.mark]} {d.mark}" if d.mark else ""
+            rows.append([d.deal, self.names[d.seat],
+                         "throw" if d.kind == "discard" else "play",
+                         cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"
+                                                 else ""),
+                         "✓" if d.is_best else cards_text(d.best),
                          NumberItem(d.points_lost, f"{d.points_lost:.1f}"),
                          NumberItem(d.win_prob_lost, f"{100 * d.win_prob_lost:.1f}%"),
                          mark])
             tips.append(self._sentence(d, html=False))
-        self.decisions_table.blockSignals(True)
-        fill(self.decisions_table, rows, tips=tips)
+        table = self.decisions_table
+        table.blockSignals(True)
+        fill(table, rows, tips=tips)
+        muted = QColor(theme.current().muted)
         for r, d in enumerate(self.review.decisions):
-            if d.mark:
-                for c in (6,):
-                    self.decisions_table.item(r, c).setForeground(QColor(MARK_COLOURS[d.mark]))
-        self.decisions_table.blockSignals(False)
+            for c in range(table.columnCount()):
+                if d.mark and c == 7:
+                    table.item(r, c).setForeground(QColor(MARK_COLOURS[d.mark]))
+                elif d.is_best:
+                    table.item(r, c).setForeground(muted)
+        table.blockSignals(False)
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        """Show all the decisions, those that lost something, or the marked ones."""
+        key = self.filter_box.currentData()
+        for r, d in enumerate(self.review.decisions if self.review else ()):
+            shown = key == "all" or (key == "lost" and not d.is_best) or (
+                key == "marked" and d.mark is not None)
+            self.decisions_table.setRowHidden(r, not shown)
 
     def _draw_chart(self) -> None:
         xs, ys = self._curve_points()
@@ -389,15 +433,18 @@ class ReviewWindow(QWidget):
         bottom = self.bottom_seat
         for i, d in enumerate(self.review.decisions if self.review else ()):
             if d.mark:
-                x = self.first_event[d.action]
+                x = self.position_of(d)
                 y = 100 * (d.win_chosen if d.seat == bottom else 1 - d.win_chosen)
                 spots.append({"pos": (x, y), "brush": pg.mkBrush(MARK_COLOURS[d.mark]),
                               "symbol": "o" if d.seat == bottom else "t", "data": i})
         self.marks_plot.setData(spots)
         self.marks_plot.setPen(pg.mkPen(t.chart_foreground))
-        self.chart.setTitle(f"Chance that {self.names[bottom]} wins, after each decision "
-                            f"(● {self.names[bottom]}'s, ▼ {self.names[1 - bottom]}'s "
-                            f"marked decisions)")
+        who = self.names[bottom]
+        chance = "Your chance of winning" if who == YOU else f"Chance that {who} wins"
+        mine = "yours" if who == YOU else f"{who}'s"
+        theirs = self.names[1 - bottom] + "'s"
+        self.chart.setTitle(f"{chance} after each decision · ● {mine}, ▼ {theirs} "
+                            f"marked: ?! yellow, ? orange, ?? red · click to go there")
         theme.style_chart(self.chart)
 
     def _curve_points(self) -> tuple[np.ndarray, np.ndarray]:
@@ -416,7 +463,7 @@ class ReviewWindow(QWidget):
         xs.append(0)
         ys.append(mine(first, first.win_best))
         for d in self.review.decisions:
-            xs.append(self.first_event[d.action])
+            xs.append(self.position_of(d))
             ys.append(mine(d, d.win_chosen))
         if self.game.winner is not None:
             xs.append(len(self.events) - 1)
@@ -440,6 +487,11 @@ class ReviewWindow(QWidget):
             self.go_to(min(positions, key=lambda p: abs(p - x)))
 
     # ------------------------------------------------------------------ moving
+    def position_of(self, d: ReviewedDecision) -> int:
+        """Where a decision is shown: just before it, with the cards it was made from (the
+        count before the card, the six cards before the throw)."""
+        return self.first_event[d.action] - 1
+
     @property
     def bottom_seat(self) -> int:
         if self.view != BOTH:
@@ -479,9 +531,9 @@ class ReviewWindow(QWidget):
         self.board.reset(model.scores, model.back_pegs)
         self.board.set_dealer(model.dealer)
         self.event_label.setText(model.log[-1].text if model.log else "")
-        self.position_label.setText(f"Deal {model.deal} · event {position + 1} of "
+        self.position_label.setText(f"Deal {model.deal} · step {position + 1} of "
                                     f"{len(self.events)}" if model.deal else
-                                    f"Event {position + 1} of {len(self.events)}")
+                                    f"Step {position + 1} of {len(self.events)}")
         self.cursor.setValue(position)
         self._show_decision()
         self.position_changed.emit(position)
@@ -490,11 +542,14 @@ class ReviewWindow(QWidget):
         index = self.decision_at.get(self.position)
         table = self.decisions_table
         table.blockSignals(True)
+        self.table.set_highlight(())
         if index is None:
             table.clearSelection()
         else:
             table.selectRow(index)
-            table.scrollToItem(table.item(index, 0))
+            column = next((c for c in range(table.columnCount())
+                           if not table.isColumnHidden(c)), 0)
+            table.scrollToItem(table.item(index, column))
         table.blockSignals(False)
         if self.review is None:
             self.decision_label.setText("The decisions are being rated…" if self.reviewing
@@ -502,12 +557,13 @@ class ReviewWindow(QWidget):
             fill(self.options_table, [])
             return
         if index is None:
-            self.decision_label.setText("No decision at this point. ↑ ↓ or a row above go "
-                                        "to the decisions.")
+            self.decision_label.setText("No decision here: ↑ ↓, a row above or a point on "
+                                        "the chart go to the decisions.")
             fill(self.options_table, [])
             return
         d = self.review.decisions[index]
         self.decision_label.setText(self._sentence(d, html=True))
+        self.table.set_highlight(d.chosen)  # the cards it chose, still in the hand
         rows, chosen = [], 0
         for r, o in enumerate(d.options):
             note = " ".join(filter(None, ("chosen" if o.cards == d.chosen else "",
@@ -518,29 +574,32 @@ class ReviewWindow(QWidget):
                          NumberItem(o.win, f"{100 * o.win:.1f}%"), note])
         fill(self.options_table, rows, highlight=chosen)
 
-    def _verb(self, d: ReviewedDecision) -> str:
-        return cards_text(d.chosen)
-
     def _sentence(self, d: ReviewedDecision, html: bool) -> str:
+        """"Deal 5 · You threw 5♠ Q♣. Best: Q♣ 9♦ (by the chance of winning). Lost 2.92
+        points; the chance of winning 47.1% → 39.7%. ? Mistake"."""
         who = self.names[d.seat]
-        verb = ("threw" if d.kind == "discard" else "played")
-        head = f"Deal {d.deal}: {who} {verb} {cards_text(d.chosen)}"
-        if d.is_best:
-            tail = "the expert's choice too."
+        if d.kind == "discard":
+            did = f"threw {cards_text(d.chosen)}"
         else:
-            what = "points" if d.mode == "points" else "chance of winning"
-            tail = (f"the expert prefers {cards_text(d.best)} (by {what}): "
-                    f"{d.points_lost:.2f} points and {100 * d.win_prob_lost:.1f}% of the "
-                    f"game lost.")
+            did = f"played {cards_text(d.chosen)} at {d.count}"
+        head = f"Deal {d.deal} · {who} {did}."
+        if d.is_best:
+            tail = "The best choice."
+        else:
+            basis = ("points: before 86, the card that pegs the most to the end of the "
+                     "play" if d.mode == "points" else "the chance of winning")
+            tail = (f"Best: {cards_text(d.best)} (by {basis}). Lost {d.points_lost:.2f} "
+                    f"points; the chance of winning {100 * d.win_best:.1f}% → "
+                    f"{100 * d.win_chosen:.1f}%.")
         mark = d.mark
         if html:
             head = f"<b>{head}</b>"
             if mark:
-                tail += (f" <b style='color:{MARK_COLOURS[mark]}'>{mark.capitalize()} "
-                         f"{MARK_SIGNS[mark]}</b>")
+                tail += (f" <b style='color:{MARK_COLOURS[mark]}'>{MARK_SIGNS[mark]} "
+                         f"{mark.capitalize()}</b>")
         elif mark:
-            tail += f" {mark.capitalize()}."
-        return f"{head}: {tail}"
+            tail += f" {MARK_SIGNS[mark]} {mark.capitalize()}."
+        return f"{head} {tail}"
 
     def first(self) -> None:
         self.go_to(0)
@@ -564,6 +623,20 @@ class ReviewWindow(QWidget):
         if earlier:
             self.go_to(max(earlier))
 
+    def _marked(self) -> list[int]:
+        review = self.review
+        return [p for p, i in self.decision_at.items() if review and review.decisions[i].mark]
+
+    def next_mark(self) -> None:
+        later = [p for p in self._marked() if p > self.position]
+        if later:
+            self.go_to(min(later))
+
+    def previous_mark(self) -> None:
+        earlier = [p for p in self._marked() if p < self.position]
+        if earlier:
+            self.go_to(max(earlier))
+
     def _deal_starts(self) -> list[int]:
         return [p for p, e in enumerate(self.events) if isinstance(e, Dealt)]
 
@@ -578,7 +651,7 @@ class ReviewWindow(QWidget):
     def _decision_row_changed(self, row: int, _column: int, _prev_row: int, _prev: int
                               ) -> None:
         if self.review is not None and 0 <= row < len(self.review.decisions):
-            self.go_to(self.first_event[self.review.decisions[row].action])
+            self.go_to(self.position_of(self.review.decisions[row]))
 
 
 def marks_legend() -> str:

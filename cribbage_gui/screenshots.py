@@ -249,7 +249,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         d.until(lambda: review.review is not None, act=False, what="the game's review")
         marked = [i for i, x in enumerate(review.review.decisions) if x.mark]
         chosen = review.review.decisions[marked[len(marked) // 2] if marked else 0]
-        review.go_to(review.first_event[chosen.action])
+        review.go_to(review.position_of(chosen))
         d.grab("game-review", window=review)
         review.close()
 

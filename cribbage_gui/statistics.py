@@ -139,8 +139,9 @@ class StatisticsWindow(QDialog):
         self.games_table.cellDoubleClicked.connect(lambda *_a: self.review_chosen())
         layout.addWidget(self.games_table, 1)
         row = QHBoxLayout()
-        self.game_note = QLabel("Every game you finish is kept with its moves: review one "
-                                "to see each decision rated." if self.games else
+        self.game_note = QLabel("Every game you finish is kept with its moves: double-click "
+                                "one (or choose it and Review game) to see each decision "
+                                "rated." if self.games else
                                 "No games played yet.")
         self.game_note.setWordWrap(True)
         row.addWidget(self.game_note, 1)
@@ -179,7 +180,7 @@ class StatisticsWindow(QDialog):
         self.accuracy_rows = reviewed
         self.accuracy_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
         self.accuracy_plot.setTitle("Your accuracy in each game, by opponent")
-        self.accuracy_plot.setLabel("bottom", "games reviewed")
+        self.accuracy_plot.setLabel("bottom", "rated games, in the order played")
         self.accuracy_plot.setLabel("left", "accuracy")
         self.accuracy_plot.setYRange(0, 100)
         self.accuracy_plot.addLegend(offset=(-8, 8))

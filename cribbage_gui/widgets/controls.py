@@ -75,7 +75,7 @@ class WatchBar(QWidget):
         self.stop = QPushButton("Stop watching")
         self.save = QPushButton("Save games…")
         self.save.setToolTip("Save the games watched to the end as game files, to open, "
-                             "review or share")
+                             "review or share (once the first game is over)")
         self.save.setEnabled(False)
         for w in (self.pause, self.step, self.save, self.stop):
             layout.addWidget(w)

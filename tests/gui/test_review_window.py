@@ -13,6 +13,7 @@ from ai.review import review_game
 from cribbage_gui.review_window import BOTH, ReviewWindow, event_positions
 from cribbage_gui.texts import cards_text
 from engine import GameState
+from engine.cards import PIPS
 from engine.events import Dealt, Played, Scored
 from tests.gui.helpers import play_to_the_end
 
@@ -58,19 +59,22 @@ def test_the_review_rates_the_game_and_steps_through_it(qtbot, expert_v_random):
     assert len(xs) == len(review.decisions) + 2 and ys[-1] == 100.0  # the expert won
 
     # the keys move event by event, to the ends, and decision by decision
+    decisions = sorted(window.decision_at)
     qtbot.keyClick(window, Qt.Key.Key_Home)
-    assert window.position == 0
+    assert window.position == 0 == decisions[0]  # the deal: the first throw is next
+    d = review.decisions[0]
+    assert window.decisions_table.currentRow() == 0
+    assert "threw" in window.decision_label.text()
+    assert window.options_table.rowCount() == len(d.options) == 15
+    assert len(window.table.model.hands[d.seat]) == 6  # the six cards it chose from
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert window.position == 1
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert window.position == 0
     qtbot.keyClick(window, Qt.Key.Key_Down)
-    first = min(window.decision_at)
-    assert window.position == first
-    d = review.decisions[window.decision_at[first]]
-    assert window.decisions_table.currentRow() == 0
-    assert "threw" in window.decision_label.text()
-    assert window.options_table.rowCount() == len(d.options) == 15
+    assert window.position == decisions[1]
+    qtbot.keyClick(window, Qt.Key.Key_Up)
+    assert window.position == decisions[0]
     qtbot.keyClick(window, Qt.Key.Key_End)
     assert window.position == len(window.events) - 1
     qtbot.keyClick(window, Qt.Key.Key_Left)
@@ -84,16 +88,29 @@ def test_the_review_rates_the_game_and_steps_through_it(qtbot, expert_v_random):
         if isinstance(event, Played):
             assert (event.seat, event.card) == window.table.model.current[-1]
     # a card played is shown with its decision: the chosen card, the best, the options
+    # shown just before it: the card still in the hand (glowing), the count before it
     play = next(d for d in review.decisions if d.kind == "play" and not d.is_best)
-    window.go_to(window.first_event[play.action])
-    assert isinstance(window.events[window.position], Played)
-    assert window.events[window.position].card == play.chosen[0]
+    window.go_to(window.position_of(play))
+    after = window.events[window.position + 1]
+    assert isinstance(after, Played) and after.card == play.chosen[0]
+    assert play.chosen[0] in window.table.model.hands[play.seat]
+    assert window.table.model.count == play.count == after.count - PIPS[play.chosen[0]]
+    assert window.table.highlighted == {play.chosen[0]}
+    assert f"at {play.count}" in window.decision_label.text()
     chosen_row = [window.options_table.item(r, 3).text()
                   for r in range(window.options_table.rowCount())].index("chosen")
     assert window.options_table.item(chosen_row, 0).text() == cards_text(play.chosen)
     assert window.options_table.item(0, 0).text() == cards_text(play.best)
     assert window.options_table.item(0, 3).text() == "best"
-    assert f"{100 * play.win_prob_lost:.1f}%" in window.decision_label.text()
+    assert (f"{100 * play.win_best:.1f}% → {100 * play.win_chosen:.1f}%"
+            in window.decision_label.text())
+    # the list can show only the decisions that lost something, or only the marked ones
+    window.filter_box.setCurrentIndex(window.filter_box.findData("marked"))
+    shown = [r for r in range(len(review.decisions))
+             if not window.decisions_table.isRowHidden(r)]
+    assert shown == [i for i, d in enumerate(review.decisions) if d.mark]
+    window.filter_box.setCurrentIndex(window.filter_box.findData("all"))
+    assert not any(window.decisions_table.isRowHidden(r) for r in range(len(shown)))
 
 
 def test_one_sides_view_hides_the_other_hand(qtbot, expert_v_random):
@@ -115,7 +132,7 @@ def test_a_click_on_the_chart_or_a_row_jumps_there(qtbot, expert_v_random):
     window.go_to(0)
     review = window.review
     marked = next(d for d in review.decisions if d.mark)
-    target = window.first_event[marked.action]
+    target = window.position_of(marked)
     vb = window.chart.getPlotItem().vb
     qtbot.wait(50)
     scene = vb.mapViewToScene(QPointF(target, 50))
@@ -124,8 +141,17 @@ def test_a_click_on_the_chart_or_a_row_jumps_there(qtbot, expert_v_random):
     qtbot.waitUntil(lambda: window.position == target, timeout=3000)
     assert window.decision_label.text().count(marked.mark.capitalize()) == 1
     row = len(review.decisions) - 1
-    window.decisions_table.setCurrentCell(row, 2)
-    assert window.position == window.first_event[review.decisions[row].action]
+    window.decisions_table.setCurrentCell(row, 3)
+    assert window.position == window.position_of(review.decisions[row])
+    # N and P go through the marked decisions only
+    marks = sorted(window.position_of(d) for d in review.decisions if d.mark)
+    window.last()
+    qtbot.keyClick(window, Qt.Key.Key_P)
+    assert window.position == marks[-1]
+    qtbot.keyClick(window, Qt.Key.Key_P)
+    assert window.position == marks[-2]
+    qtbot.keyClick(window, Qt.Key.Key_N)
+    assert window.position == marks[-1]
 
 
 def test_closing_a_review_stops_its_worker(qtbot, expert_v_random):
