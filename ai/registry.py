@@ -23,6 +23,7 @@ class PlayerInfo:
     title: str  # shown in menus
     description: str
     factory: Callable[[str | None, Seed], Player]
+    level: bool = True  # offered as a named level (False: kept for measurements)
 
     @property
     def rating(self) -> tuple[float, float, float] | None:
@@ -66,7 +67,7 @@ def _with_path(cls):
 
 def _registry() -> dict[str, PlayerInfo]:
     from ai.players.evolved import EvolvedPlayer
-    from ai.players.expert import ExpertPlayer
+    from ai.players.expert import Expert2026Player, ExpertPlayer
     from ai.players.heuristic import HeuristicPlayer
     from ai.players.mueller import MuellerPlayer
     from ai.players.random_player import RandomPlayer
@@ -90,6 +91,11 @@ def _registry() -> dict[str, PlayerInfo]:
                    "Seven discard strategies chosen by the score; probabilistic pegging "
                    "with a mixed strategy.",
                    _no_options(MuellerPlayer)),
+        PlayerInfo("expert-2026", "Expert, 2026 version (kept unchanged)",
+                   "Today's expert (2026-11-25) kept as it is: the bar a new expert must "
+                   "clear (53% over 20,000 duplicate games). expert-2026:FILE for other "
+                   "tables.",
+                   _with_path(Expert2026Player), level=False),
         PlayerInfo("expert", "Expert (plays to win)",
                    "Discards for the best chance of winning from exact hand, crib and "
                    "pegging figures; pegs by searching the rest of the play over sampled "
@@ -124,10 +130,11 @@ class Level:
 
 
 def named_levels() -> list[Level]:
-    """Every registered player as a named level, weakest first, ordered by measured Elo
+    """Every registered player offered as a level (not the versions kept for measuring) as a
+    named level, weakest first, ordered by measured Elo
     (players not measured keep their registry order, after those measured). The strongest
     is always "Expert" and the weakest "Beginner"; the names between follow the order."""
-    players = available_players()
+    players = [p for p in available_players() if p.level]
     order = {p.name: i for i, p in enumerate(players)}
 
     def strength(p: PlayerInfo):

@@ -225,3 +225,11 @@ class ExpertPlayer(Player):
         weights = np.zeros(PLAY_SAMPLES)
         _expert.keep_weights(known, ranks, PLAY_SAMPLES, KEEP_BETA, weights)
         return ranks, weights / weights.sum(), cards
+
+
+class Expert2026Player(ExpertPlayer):
+    """Today's expert (2026-11-25), kept unchanged as the bar for the next version: it plays
+    the pinned games of ``expert`` (tests/ai/pinned), and a new expert is a new class, not a
+    change to this one."""
+
+    name = "expert-2026"

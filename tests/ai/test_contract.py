@@ -19,6 +19,17 @@ def test_registry_lists_every_level_weakest_first():
         assert make_player(info.name).name == info.name
 
 
+def test_the_2026_expert_is_kept_for_measuring_not_offered_as_a_level():
+    from ai import named_levels
+    from ai.match import compiled
+
+    assert NAMES[-1] == "expert"  # the last is the strongest: the hint's
+    assert "expert-2026" in NAMES
+    assert "expert-2026" not in [lv.player.name for lv in named_levels()]
+    assert compiled.differences("expert-2026", "mueller", 5, [0, 1]) == []
+    assert compiled.differences("expert", "expert-2026", 5, [0]) == []
+
+
 def test_unknown_names_and_options_are_refused_clearly():
     with pytest.raises(UnknownPlayerError, match="known players: random, "):
         make_player("grandmaster")

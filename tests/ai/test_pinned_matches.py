@@ -22,18 +22,17 @@ PLAYERS = ("random", "evolved", "weights", "heuristic", "mueller", "expert")
 SEED, GAMES = 7, 2
 
 
+def pinned_game(a: str, b: str, index: int) -> dict:
+    players = (make_player(a, seed=1), make_player(b, seed=2))
+    events = [event_to_dict(e) for e in game_events(players, SEED, index)
+              if not isinstance(e, DecisionMade | GameStarted)]
+    digest = hashlib.sha256(json.dumps(events, sort_keys=True).encode()).hexdigest()
+    return {"events": len(events), "scores": events[-1]["scores"], "sha256": digest[:16]}
+
+
 def pinned_games() -> dict:
-    out = {}
-    for a, b in itertools.combinations(PLAYERS, 2):
-        for index in range(GAMES):
-            players = (make_player(a, seed=1), make_player(b, seed=2))
-            events = [event_to_dict(e) for e in game_events(players, SEED, index)
-                      if not isinstance(e, DecisionMade | GameStarted)]
-            digest = hashlib.sha256(json.dumps(events, sort_keys=True).encode()).hexdigest()
-            out[f"{a} v {b} #{index}"] = {"events": len(events),
-                                          "scores": events[-1]["scores"],
-                                          "sha256": digest[:16]}
-    return out
+    return {f"{a} v {b} #{index}": pinned_game(a, b, index)
+            for a, b in itertools.combinations(PLAYERS, 2) for index in range(GAMES)}
 
 
 def test_every_pair_plays_the_pinned_games():
@@ -45,3 +44,15 @@ def test_every_pair_plays_the_pinned_games():
     assert set(got) == set(want) and len(got) == 30
     changed = {k: (want[k], got[k]) for k in want if got[k] != want[k]}
     assert not changed, changed
+
+
+def test_expert_2026_plays_todays_experts_pinned_games():
+    """The version kept as the bar for the next expert plays exactly the pinned games of the
+    expert it was copied from, so a change to the expert cannot move it unnoticed."""
+    want = json.loads(PINNED.read_text())
+    for a, b in itertools.combinations(PLAYERS, 2):
+        if "expert" not in (a, b):
+            continue
+        names = ["expert-2026" if n == "expert" else n for n in (a, b)]
+        for index in range(GAMES):
+            assert pinned_game(*names, index) == want[f"{a} v {b} #{index}"], (a, b, index)

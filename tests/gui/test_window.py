@@ -222,14 +222,16 @@ def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path)
 
 
 def test_new_game_dialog_lists_the_registry(qtbot, make_window):
-    from ai import available_players
+    from ai import available_players, named_levels
     from cribbage_gui.dialogs import NewGameDialog
 
     window = make_window()
     dialog = NewGameDialog(window.settings, window)
     qtbot.addWidget(dialog)
     names = [dialog.opponent.itemData(i) for i in range(dialog.opponent.count())]
-    assert names == [p.name for p in available_players()]
+    assert names == [lv.player.name for lv in named_levels()]
+    assert set(names) == {p.name for p in available_players() if p.level}
+    assert "expert-2026" not in names  # kept for measurements, not offered as a level
     dialog.seed.setText("42")
     dialog.match.setCurrentIndex(2)
     assert dialog.choice()[1:] == (42, 5)
