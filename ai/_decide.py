@@ -550,10 +550,10 @@ def _smallest(keys, k, out):
 
 # ---------------------------------------------------------------------------- the expert
 # ai.players.expert's constants and tables
-END_GAME, PLAY_SAMPLES, KEEP_BETA = 86, 96, 0.6
+END_GAME, KEEP_BETA = 86, 0.6  # the play's sample count comes with the tables
 EXPERT_TABLES = ("W", "crib_model", "peg_net", "heels", "peg_role", "peg_pts", "n_peg",
                  "pone_hand", "dealer_hand", "crib", "discard_samples", "discard_u",
-                 "mean_crib")
+                 "mean_crib", "play_samples")
 
 
 def _rounded(win):
@@ -576,7 +576,7 @@ def _expert_toss(six, my_crib, me, opp, x):
     """``ExpertPlayer.discard``: the best chance of winning, equal chances (to 1e-9) to the
     better expected net, then the first in the analysis order."""
     (W, crib_model, peg_net, heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib,
-     discard_samples, discard_u, mean_crib) = x
+     discard_samples, discard_u, mean_crib, _play_samples) = x
     keeps = np.empty((15, 4), dtype=np.int64)
     tosses = np.empty((15, 2), dtype=np.int64)
     total = np.empty(15, dtype=np.int64)
@@ -627,7 +627,7 @@ def _expert_toss(six, my_crib, me, opp, x):
 def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, played,
                  played_by, n_played, x):
     """``ExpertPlayer.play``: search the rest of the play over sampled opponent hands."""
-    W, crib_model = x[0], x[1]
+    W, crib_model, samples = x[0], x[1], x[13][0]
     held = state[HELD + seat]
     first_of_rank = np.full(13, -1, dtype=np.int64)
     n_ranks = 0
@@ -658,7 +658,7 @@ def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, 
         cards = np.zeros((1, 0), dtype=np.int64)
         weights = np.ones(1)
     else:
-        n = PLAY_SAMPLES
+        n = samples
         unseen = _unseen_cards(six, played, n_played, starter)
         pool = unseen
         if state[GO + 1 - seat] and state[N_SEQ] > 0:
@@ -669,10 +669,10 @@ def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, 
             pool = unseen[keep]
             if pool.shape[0] < k:
                 pool = unseen
-        keys = rng.random((PLAY_SAMPLES, pool.shape[0]))
+        keys = rng.random((samples, pool.shape[0]))
         picked = np.empty(k, dtype=np.int64)
-        cards = np.empty((PLAY_SAMPLES, k), dtype=np.int64)
-        for j in range(PLAY_SAMPLES):
+        cards = np.empty((samples, k), dtype=np.int64)
+        for j in range(samples):
             if k < pool.shape[0]:
                 _smallest(keys[j], k, picked)  # the k smallest keys (argpartition's set)
                 for t in range(k):
@@ -686,8 +686,8 @@ def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, 
             if played_by[t] != seat:
                 known[n_known] = played[t] >> 2
                 n_known += 1
-        weights = np.zeros(PLAY_SAMPLES)
-        _expert.keep_weights(known[:n_known], cards >> 2, PLAY_SAMPLES, KEEP_BETA, weights)
+        weights = np.zeros(samples)
+        _expert.keep_weights(known[:n_known], cards >> 2, samples, KEEP_BETA, weights)
     theirs = cards >> 2
     ctx = np.zeros(7, dtype=np.int64)
     opp_pts = np.zeros(n, dtype=np.int64)

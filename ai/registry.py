@@ -65,6 +65,17 @@ def _with_path(cls):
     return factory
 
 
+def _expert_options(cls):
+    """``expert``, ``expert:deep``, ``expert:FILE`` or ``expert:deep:FILE``."""
+    def factory(options: str | None, seed: Seed) -> Player:
+        if options == "deep":
+            return cls(seed, path=None, deep=True)
+        if options is not None and options.startswith("deep:"):
+            return cls(seed, path=options[len("deep:"):] or None, deep=True)
+        return cls(seed, path=options, deep=False)
+    return factory
+
+
 def _registry() -> dict[str, PlayerInfo]:
     from ai.players.evolved import EvolvedPlayer
     from ai.players.expert import Expert2026Player, ExpertPlayer
@@ -99,8 +110,10 @@ def _registry() -> dict[str, PlayerInfo]:
         PlayerInfo("expert", "Expert (plays to win)",
                    "Discards for the best chance of winning from exact hand, crib and "
                    "pegging figures; pegs by searching the rest of the play over sampled "
-                   "opponent hands. expert:FILE for other tables.",
-                   _with_path(ExpertPlayer)),
+                   "opponent hands. expert:deep searches more deals and hands (up to "
+                   "about 1 s a decision), for analysis and the strongest opponent; "
+                   "expert:FILE (or expert:deep:FILE) for other tables.",
+                   _expert_options(ExpertPlayer)),
     ]
     return {e.name: e for e in entries}
 

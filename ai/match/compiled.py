@@ -45,7 +45,7 @@ def _placeholders() -> tuple:
     if _PLACEHOLDERS is None:
         f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
         i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
-        expert = (f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1)
+        expert = (f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1)
         _PLACEHOLDERS = (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
     return _PLACEHOLDERS
 
@@ -76,7 +76,8 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
             np.ascontiguousarray(a, dtype=np.int64) for a in t.sample_arrays) + (
             np.ascontiguousarray(player.discard_samples, dtype=np.int64),
             np.ascontiguousarray(player.discard_u, dtype=f8),
-            np.array([player.mean_crib], dtype=f8))
+            np.array([player.mean_crib], dtype=f8),
+            np.array([player.play_samples], dtype=np.int64))
     assert len(tables) == len(_placeholders())
     return kind, tuple(tables)
 

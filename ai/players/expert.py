@@ -39,6 +39,10 @@ from engine.rules import MAX_COUNT
 END_GAME = 86  # from here on, pegging plays for the win, not for points
 PLAY_SAMPLES = 96
 DISCARD_SAMPLES = 384
+# expert:deep, for analysis and for the strongest opponent: sixteen times the opponent hands
+# in the play, and every deal of the tables (24,754) behind each discard's chance of winning
+DEEP_PLAY_SAMPLES = 1536
+DEEP_DISCARD_SAMPLES = 1 << 20  # all of them
 KEEP_BETA = 0.6  # how strongly the opponent is assumed to keep good hands
 
 
@@ -98,15 +102,19 @@ class ExpertPlay(Reasoning):
 class ExpertPlayer(Player):
     name = "expert"
 
-    def __init__(self, seed: Seed = None, path: str | None = None) -> None:
+    def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False
+                 ) -> None:
         super().__init__(seed)
         from ai.tables.weights import shipped_pegging_net
 
+        self.deep = deep
+        self.play_samples = DEEP_PLAY_SAMPLES if deep else PLAY_SAMPLES
+        discard_samples = DEEP_DISCARD_SAMPLES if deep else DISCARD_SAMPLES
         self.tables = expert_tables.load(path)
         self.peg_net = shipped_pegging_net()  # (1820, 2), by kept rank hand and role
         fixed = np.random.default_rng(12345)  # the same deal samples every decision
         n = self.tables.samples["heels"].shape[0]
-        self.discard_samples = fixed.choice(n, min(n, DISCARD_SAMPLES), replace=False)
+        self.discard_samples = fixed.choice(n, min(n, discard_samples), replace=False)
         self.discard_u = fixed.random(self.discard_samples.shape[0])
         self.mean_crib = float(self.tables.samples["crib"].mean())
 
@@ -216,20 +224,24 @@ class ExpertPlayer(Player):
             pool = pool[np.array([pip_value(c) > MAX_COUNT - obs.count for c in pool], dtype=bool)]
         if pool.shape[0] < k:  # cannot happen in a legal game; be safe
             pool = np.array(obs.unseen, dtype=np.int64)
-        keys = self.rng.random((PLAY_SAMPLES, pool.shape[0]))
+        samples = self.play_samples
+        keys = self.rng.random((samples, pool.shape[0]))
         idx = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < pool.shape[0] else \
-            np.tile(np.arange(pool.shape[0]), (PLAY_SAMPLES, 1))
+            np.tile(np.arange(pool.shape[0]), (samples, 1))
         cards = pool[idx]
         ranks = cards >> 2
         known = np.array([c >> 2 for s, c in obs.played if s != obs.seat], dtype=np.int64)
-        weights = np.zeros(PLAY_SAMPLES)
-        _expert.keep_weights(known, ranks, PLAY_SAMPLES, KEEP_BETA, weights)
+        weights = np.zeros(samples)
+        _expert.keep_weights(known, ranks, samples, KEEP_BETA, weights)
         return ranks, weights / weights.sum(), cards
 
 
 class Expert2026Player(ExpertPlayer):
     """Today's expert (2026-11-25), kept unchanged as the bar for the next version: it plays
     the pinned games of ``expert`` (tests/ai/pinned), and a new expert is a new class, not a
-    change to this one."""
+    change to this one (nor a deep one)."""
 
     name = "expert-2026"
+
+    def __init__(self, seed: Seed = None, path: str | None = None) -> None:
+        super().__init__(seed, path)

@@ -543,3 +543,33 @@ def test_the_train_command_builds_tables_the_player_loads(tmp_path, capsys):
     result = play_game((make_player(f"expert:{out}", seed=1), make_player("random", seed=2)),
                        seed=3)
     assert max(result.scores) == 121
+
+
+def test_deep_searches_more_hands_and_deals_and_keeps_the_sure_choices():
+    from ai.players.expert import DEEP_PLAY_SAMPLES, ExpertPlayer
+
+    deep = make_player("expert:deep", seed=3)
+    assert isinstance(deep, ExpertPlayer) and deep.deep and deep.name == "expert"
+    assert deep.play_samples == DEEP_PLAY_SAMPLES > make_player("expert").play_samples
+    assert deep.discard_samples.shape[0] == deep.tables.samples["heels"].shape[0]
+    assert np.unique(deep.discard_samples).shape == deep.discard_samples.shape
+    game = _play_game("5H 9C KD 2S", "7C 8D 4S TC")
+    game.play(1, parse_card("TC"))
+    decision = deep.decide(game.observation(0))
+    assert decision.action.card == parse_card("5H")  # the fifteen, as the default takes it
+    assert decision.reasoning.samples == DEEP_PLAY_SAMPLES
+    late = _play_game("5H 9C KD 2S", "7C 8D 4S TC", scores=(119, 120))
+    late.play(1, parse_card("TC"))
+    assert deep.decide(late.observation(0)).action.card == parse_card("5H")  # pegs out
+    # with other tables: expert:deep:FILE
+    from ai.tables.files import asset_path
+
+    other = make_player(f"expert:deep:{asset_path('expert.npz')}")
+    assert other.deep and other.play_samples == DEEP_PLAY_SAMPLES
+
+
+def test_deep_plays_the_same_games_compiled_and_refereed():
+    from ai.match import compiled
+
+    assert compiled.differences("expert:deep", "mueller", 3, [0, 1]) == []
+    assert compiled.differences("heuristic", "expert:deep", 3, [0]) == []
