@@ -45,7 +45,7 @@ class Settings:
             "speed": SPEEDS, "auto_advance_ms": set(AUTO_ADVANCE.values()),
             "card_back": theme.CARD_BACKS, "board_colour": theme.BOARD_WOODS,
             "theme": theme.THEMES, "zoom": theme.ZOOMS,
-            "opponent": {p.name for p in available_players()},
+            "opponent": {p.name for p in available_players()} | {"expert:deep"},
         }
         values = {}
         for f in fields(cls):

@@ -29,7 +29,7 @@ from cribbage_gui.widgets.tables import NumberItem, fill, make_table
 def opponent_name(name: str) -> str:
     """"Mueller (Very hard)"."""
     level, title = level_of(name), player_title(name)
-    return title + (f" ({level.name})" if level and level.name != title else "")
+    return title + (f" ({level.name})" if level and level.name not in title else "")
 
 
 class StatisticsWindow(QDialog):

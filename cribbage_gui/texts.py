@@ -41,7 +41,8 @@ def player_title(name: str) -> str:
     base, _, option = name.partition(":")
     if base == "ext":
         return external_title(option)
-    return _titles().get(base, name).split(" (")[0]
+    title = _titles().get(base, name).split(" (")[0]
+    return f"{title} (deep)" if option == "deep" else title
 
 
 def external_title(command: str) -> str:

@@ -229,9 +229,11 @@ def test_new_game_dialog_lists_the_registry(qtbot, make_window):
     dialog = NewGameDialog(window.settings, window)
     qtbot.addWidget(dialog)
     names = [dialog.opponent.itemData(i) for i in range(dialog.opponent.count())]
-    assert names == [lv.player.name for lv in named_levels()]
-    assert set(names) == {p.name for p in available_players() if p.level}
+    levels = [lv.player.name for lv in named_levels()]
+    assert names == levels + ["expert:deep"]  # the strongest last: the expert, deep
+    assert set(levels) == {p.name for p in available_players() if p.level}
     assert "expert-2026" not in names  # kept for measurements, not offered as a level
+    assert "thinking longer" in dialog.opponent.itemText(len(levels))
     dialog.seed.setText("42")
     dialog.match.setCurrentIndex(2)
     assert dialog.choice()[1:] == (42, 5)
@@ -280,3 +282,16 @@ def test_manual_pegging_with_muggins_through_the_widgets(qtbot, make_window):
             raise AssertionError("the show is counted automatically here")
         take_turn(qtbot, window)
     assert missed, "no pegging points came up"
+
+
+def test_a_game_against_the_deep_expert(qtbot, make_window):
+    from cribbage_gui.settings import Settings
+
+    window = make_window(opponent="expert:deep")
+    assert window.settings.opponent == "expert:deep"  # a setting kept between sessions
+    assert Settings.load(window.qsettings).opponent == "expert:deep"
+    window.start_match("expert:deep", seed=5)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    assert window.presenter.model.names[1 - window.playing.setup.human_seat] == \
+        "Expert (deep)"
+    assert window.playing.controller.players[1 - window.playing.setup.human_seat].deep
