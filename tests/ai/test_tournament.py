@@ -122,9 +122,14 @@ def test_the_registry_shows_each_levels_measured_rating():
 
 
 def test_the_new_game_dialog_shows_the_ratings(qtbot):
+    from PySide6.QtCore import Qt
+
     from cribbage_gui.dialogs import NewGameDialog, Settings
 
     dialog = NewGameDialog(Settings())
     qtbot.addWidget(dialog)
-    texts = [dialog.opponent.itemText(i) for i in range(dialog.opponent.count())]
-    assert all("Elo" in t for t in texts)
+    texts = [dialog.opponent.itemText(i) for i in range(dialog.opponent.count())
+             if dialog.opponent.itemData(i) != "expert:deep"]
+    assert len(texts) == 6 and all("Elo" in t for t in texts)  # every level's rating
+    deep = dialog.opponent.findData("expert:deep")  # not rated in the tournament: its
+    assert "51.8%" in dialog.opponent.itemData(deep, Qt.ItemDataRole.ToolTipRole)  # match
