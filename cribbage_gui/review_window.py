@@ -106,7 +106,6 @@ class ReviewWindow(QWidget):
                  on_reviewed: Callable[[GameReview], None] | None = None,
                  start: bool = True) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.file = file
         self.game = file.game
         self.events = list(self.game.events)

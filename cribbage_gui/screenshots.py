@@ -283,15 +283,8 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         w.stop_watching()
 
     if want("statistics") or want("statistics-games") or want("statistics-accuracy"):
-        from ai.review import review_game
-        from engine import GameState
-
-        game_id = w.playing.last_game_id
-        if game_id is not None and w.history.accuracy_history() == []:
-            file = w.history.game_file(game_id)  # the background rating, done here
-            seat = file.players.index("you")
-            w.history.set_accuracy(game_id, review_game(
-                GameState.from_record(file.game.to_record())).summary[seat].accuracy)
+        d.until(lambda: w.history.accuracy_history() != [], act=False,
+                what="the finished game's background rating")
         w.show_statistics()
         for name, tab in (("statistics", 0), ("statistics-games", 1),
                           ("statistics-accuracy", 2)):

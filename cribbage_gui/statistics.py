@@ -134,7 +134,6 @@ class StatisticsWindow(QDialog):
                          NumberItem(accuracy, f"{accuracy:.0f}") if accuracy is not None
                          else NumberItem(-1.0, "—")])
         fill(self.games_table, rows)
-        self.games_table.setSortingEnabled(False)
         self.games_table.currentCellChanged.connect(lambda *_a: self._game_chosen())
         self.games_table.cellDoubleClicked.connect(lambda *_a: self.review_chosen())
         layout.addWidget(self.games_table, 1)

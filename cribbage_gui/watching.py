@@ -137,6 +137,7 @@ class WatchSession(QObject):
         self.controller = WatchController(self)
         self.outcomes: list[GameOutcome] = []
         self.records: dict[int, dict] = {}  # game index -> engine record (from the worker)
+        self._files: dict[int, gamefile.GameFile] = {}  # replayed once, when first asked
         self.controller.recorded.connect(self.records.__setitem__)
 
     @property
@@ -153,14 +154,13 @@ class WatchSession(QObject):
 
     def files(self) -> list[gamefile.GameFile]:
         """The games the table has shown to their end, as game files."""
-        out = []
         for outcome in self.outcomes:
             record = self.records.get(outcome.index)
-            if record is not None:
-                out.append(gamefile.make(GameState.from_record(record), self.setup.players,
-                                         {"kind": "watch", "seed": self.setup.seed,
-                                          "index": outcome.index}))
-        return out
+            if record is not None and outcome.index not in self._files:
+                self._files[outcome.index] = gamefile.make(
+                    GameState.from_record(record), self.setup.players,
+                    {"kind": "watch", "seed": self.setup.seed, "index": outcome.index})
+        return [self._files[o.index] for o in self.outcomes if o.index in self._files]
 
     def tally(self) -> str:
         a, b = self.titles

@@ -1,7 +1,8 @@
 """Building observations for unit tests of decisions."""
 
-from engine import GO, Observation, Phase, PlayCard
+from engine import GO, GameState, Observation, Phase, PlayCard
 from engine.cards import PIPS, parse_card, parse_cards
+from engine.state import stacked_deck
 
 
 def play_observation(hand: str, current: str = "", earlier: str = "",
@@ -37,3 +38,15 @@ def play_observation(hand: str, current: str = "", earlier: str = "",
         starter=parse_card(starter), count=count, current=cur, played=played,
         go_said=(False, False), opponent_cards_left=opponent_cards, to_play=seat,
         legal_actions=legal, winner=None)
+
+
+def play_game_after_toss(dealer_four: str, pone_four: str, scores=(0, 0)) -> GameState:
+    """A game at the start of the play: seat 0 deals and keeps ``dealer_four``; seat 1 keeps
+    ``pone_four``; both have tossed."""
+    mine, theirs = parse_cards(dealer_four), parse_cards(pone_four)
+    rest = [c for c in range(52) if c not in set(mine) | set(theirs)]
+    deck = stacked_deck(theirs + rest[:2], mine + rest[2:4], rest[4])
+    game = GameState.new(1, first_dealer=0, scores=scores, decks=[deck])
+    game.toss(1, tuple(rest[:2]))
+    game.toss(0, tuple(rest[2:4]))
+    return game

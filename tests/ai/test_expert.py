@@ -16,6 +16,7 @@ from engine import GameState, Phase
 from engine.cards import parse_card, parse_cards, pip_value
 from engine.pegging import peg_points
 from engine.state import stacked_deck
+from tests.ai.helpers import play_game_after_toss
 
 
 # ---------------------------------------------------------------------------- the search
@@ -470,7 +471,7 @@ def test_counting_first_at_the_end_it_keeps_the_points_it_needs():
 
 def test_pegging_takes_the_fifteen_and_the_reasoning_shows_the_search():
     player = make_player("expert", seed=3)
-    game = _play_game("5H 9C KD 2S", "7C 8D 4S TC")
+    game = play_game_after_toss("5H 9C KD 2S", "7C 8D 4S TC")
     game.play(1, parse_card("TC"))
     decision = player.decide(game.observation(0))
     assert decision.action.card == parse_card("5H")
@@ -482,20 +483,9 @@ def test_pegging_takes_the_fifteen_and_the_reasoning_shows_the_search():
     assert 1 <= r.effective_samples <= r.samples
 
 
-def _play_game(dealer_four, pone_four, scores=(0, 0)):
-    """Seat 0 deals and keeps ``dealer_four``; seat 1 keeps ``pone_four``; both tossed."""
-    mine, theirs = parse_cards(dealer_four), parse_cards(pone_four)
-    rest = [c for c in range(52) if c not in set(mine) | set(theirs)]
-    deck = stacked_deck(theirs + rest[:2], mine + rest[2:4], rest[4])
-    game = GameState.new(1, first_dealer=0, scores=scores, decks=[deck])
-    game.toss(1, tuple(rest[:2]))
-    game.toss(0, tuple(rest[2:4]))
-    return game
-
-
 def test_after_the_opponents_go_it_samples_only_cards_that_do_not_fit():
     player = make_player("expert", seed=2)
-    game = _play_game("5H AC 2S 3D", "TC QS 9H JD")
+    game = play_game_after_toss("5H AC 2S 3D", "TC QS 9H JD")
     for seat, card in ((1, "TC"), (0, "5H"), (1, "QS"), (0, "AC")):
         game.play(seat, parse_card(card))
     game.go(1)
@@ -512,7 +502,7 @@ def test_after_the_opponents_go_it_samples_only_cards_that_do_not_fit():
 def test_near_the_end_it_pegs_out_rather_than_score_more_later():
     player = make_player("expert", seed=2)
     # the pone at 120 needs one point and counts first; the dealer at 119 must peg out now
-    game = _play_game("5H 9C KD 2S", "7C 8D 4S TC", scores=(119, 120))
+    game = play_game_after_toss("5H 9C KD 2S", "7C 8D 4S TC", scores=(119, 120))
     game.play(1, parse_card("TC"))
     decision = player.decide(game.observation(0))
     r = decision.reasoning
@@ -553,12 +543,12 @@ def test_deep_searches_more_hands_and_deals_and_keeps_the_sure_choices():
     assert deep.play_samples == DEEP_PLAY_SAMPLES > make_player("expert").play_samples
     assert deep.discard_samples.shape[0] == deep.tables.samples["heels"].shape[0]
     assert np.unique(deep.discard_samples).shape == deep.discard_samples.shape
-    game = _play_game("5H 9C KD 2S", "7C 8D 4S TC")
+    game = play_game_after_toss("5H 9C KD 2S", "7C 8D 4S TC")
     game.play(1, parse_card("TC"))
     decision = deep.decide(game.observation(0))
     assert decision.action.card == parse_card("5H")  # the fifteen, as the default takes it
     assert decision.reasoning.samples == DEEP_PLAY_SAMPLES
-    late = _play_game("5H 9C KD 2S", "7C 8D 4S TC", scores=(119, 120))
+    late = play_game_after_toss("5H 9C KD 2S", "7C 8D 4S TC", scores=(119, 120))
     late.play(1, parse_card("TC"))
     assert deep.decide(late.observation(0)).action.card == parse_card("5H")  # pegs out
     # with other tables: expert:deep:FILE

@@ -20,6 +20,7 @@ from engine.cards import card_name, parse_card, parse_cards
 from engine.errors import UsageError
 from engine.record import Replay
 from engine.state import stacked_deck
+from tests.ai.helpers import play_game_after_toss
 
 
 @cache
@@ -132,22 +133,11 @@ def test_a_pone_at_118_throwing_away_its_sure_three_is_a_blunder():
             assert d.win_prob_lost < 0.01 and d.mark is None
 
 
-def _play_game(dealer_four, pone_four, scores=(0, 0)):
-    """Seat 0 deals and keeps ``dealer_four``; seat 1 keeps ``pone_four``; both tossed."""
-    mine, theirs = parse_cards(dealer_four), parse_cards(pone_four)
-    rest = [c for c in range(52) if c not in set(mine) | set(theirs)]
-    deck = stacked_deck(theirs + rest[:2], mine + rest[2:4], rest[4])
-    game = GameState.new(1, first_dealer=0, scores=scores, decks=[deck])
-    game.toss(1, tuple(rest[:2]))
-    game.toss(0, tuple(rest[2:4]))
-    return game
-
-
 def test_a_card_that_pegs_out_is_best_and_missing_it_is_a_blunder():
     # the dealer at 119 pegs out with the 5 on the pone's 10 (fifteen two); the pone at
     # 120 counts first, so any other card loses almost surely
     for card, best in (("9C", False), ("5H", True)):
-        game = _play_game("5H 9C KD 2S", "7C 8D 4S TC", scores=(119, 120))
+        game = play_game_after_toss("5H 9C KD 2S", "7C 8D 4S TC", scores=(119, 120))
         game.play(1, parse_card("TC"))
         game.play(0, parse_card(card))
         review = review_game(game, ("dealer", "pone"))
@@ -161,7 +151,7 @@ def test_a_card_that_pegs_out_is_best_and_missing_it_is_a_blunder():
 
 
 def test_play_advice_measures_both_ways_from_one_draw_and_ranks_like_the_hint():
-    game = _play_game("5H 9C KD 2S", "7C 8D 4S TC")
+    game = play_game_after_toss("5H 9C KD 2S", "7C 8D 4S TC")
     game.play(1, parse_card("TC"))
     obs = game.observation(0)
     advice = play_advice(obs)
