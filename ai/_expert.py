@@ -24,15 +24,18 @@ from engine.kernels import (
     SEQ,
     any_fits,
     card_fits,
+    card_pip,
     close_count,
     held_card,
     no_refcount_njit,
+    peg_points_seq,
     play_card_in_order,
     play_mover,
     play_over,
+    rank_pip,
     say_go,
 )
-from engine.rules import WINNING_SCORE
+from engine.rules import MAX_COUNT, WINNING_SCORE
 
 TOP = WINNING_SCORE - 1  # the highest score a game in progress can stand at
 
@@ -452,3 +455,122 @@ def keep_weights(known, samples, n_samples, beta, out):
             if left[r] > 0:
                 e += left[r] * scores[r]
         out[j] = np.exp(beta * e / 48.0)
+
+
+# ---------------------------------------------------------------------------- the pegging table
+@njit(cache=True)
+def leader_values(hands, first, last, out):
+    """``out[a - first, b]``: the net pegging points (its points minus the other's) of a
+    player leading hand ``hands[a]`` against ``hands[b]`` (rank hands of four, sorted), both
+    playing their best with both hands known (the search above, net points), for ``a`` in
+    ``first .. last - 1``; -128 where the two hands hold more than four of a rank."""
+    saved = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
+    ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
+    floats = np.empty((5, MAX_DEPTH))
+    tt_val = np.empty(TT_SIZE)
+    tt_flag = np.empty(TT_SIZE, dtype=np.int64)
+    ctx = np.zeros(7, dtype=np.int64)  # mode 0: net points
+    W = np.zeros((2, 1, 1))
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    counts = np.zeros(13, dtype=np.int64)
+    for a in range(first, last):
+        for b in range(hands.shape[0]):
+            counts[:] = 0
+            for t in range(4):
+                counts[hands[a, t]] += 1
+                counts[hands[b, t]] += 1
+            if counts.max() > 4:
+                out[a - first, b] = -128
+                continue
+            state[:] = 0
+            state[LAST] = -1  # the leader is seat 0, a fresh count
+            state[HELD], state[HELD + 1] = 4, 4
+            for t in range(4):
+                state[HANDS + t] = hands[a, t] * 4
+                state[HANDS + 4 + t] = hands[b, t] * 4
+            tt_flag[:] = TT_EMPTY
+            out[a - first, b] = int(_search(state, 0, 0, 0, 0, ctx, W, saved, ints, floats,
+                                            tt_val, tt_flag))
+
+
+@njit(cache=True)
+def option_pegging(six_ranks, keep_index, dealer, V, hand_counts, hand_weight, scale, out):
+    """The expected net pegging of each kept rank hand (``keep_index[o]``, an index of
+    ``hands``) from the pegging table ``V`` (``leader_values``: the pone leads), over every
+    rank hand the opponent can hold beside this player's six cards (``six_ranks``), each
+    weighted by its number of card combinations times ``hand_weight`` (how likely a sensible
+    player keeps it), times ``scale``."""
+    avail = np.full(13, 4, dtype=np.int64)
+    for r in six_ranks:
+        avail[r] -= 1
+    n_opt = keep_index.shape[0]
+    out[:] = 0.0
+    total = 0.0
+    for b in range(hand_counts.shape[0]):
+        ways = 1
+        for r in range(13):
+            c = hand_counts[b, r]
+            if c > avail[r]:
+                ways = 0
+                break
+            if c == 1:
+                ways *= avail[r]
+            elif c == 2:
+                ways *= avail[r] * (avail[r] - 1) // 2
+            elif c == 3:
+                ways *= avail[r] * (avail[r] - 1) * (avail[r] - 2) // 6
+        if ways == 0:
+            continue
+        w = ways * hand_weight[b]
+        total += w
+        for o in range(n_opt):
+            k = keep_index[o]
+            out[o] += w * (-V[b, k] if dealer else V[k, b])
+    for o in range(n_opt):
+        out[o] = scale * out[o] / total
+
+
+# ---------------------------------------------------------------------------- the opponent's plays
+@njit(cache=True)
+def play_likelihoods(played, played_by, n_played, me, samples, k, temperature, out):
+    """Multiply ``out[j]`` by how likely the opponent's plays so far in this deal were had it
+    held sample ``j`` (its ``k`` remaining ranks): at each of its plays, a model opponent
+    plays a rank that fits with probability proportional to exp(points it pegs /
+    ``temperature``), over the ranks it held then (the sample's, plus the cards it played
+    from then on). A player who passed up a fifteen or a pair probably had none."""
+    seq = np.empty(9, dtype=np.int64)
+    buf = np.empty(9, dtype=np.int64)
+    held = np.empty(4 + k, dtype=np.int64)
+    seen = np.zeros(13, dtype=np.bool_)
+    n_seq = 0
+    count = 0
+    for t in range(n_played):
+        c = played[t]
+        if count == MAX_COUNT or count + card_pip(c) > MAX_COUNT:  # a new count had begun
+            n_seq = 0
+            count = 0
+        if played_by[t] != me:
+            later = 0
+            for u in range(t, n_played):  # the cards it played from then on, this one first
+                if played_by[u] != me:
+                    held[later] = played[u] >> 2
+                    later += 1
+            buf[:n_seq] = seq[:n_seq]
+            buf[n_seq] = c
+            chosen = peg_points_seq(buf, n_seq + 1)
+            for j in range(samples.shape[0]):
+                for i in range(k):
+                    held[later + i] = samples[j, i]
+                seen[:] = False
+                total = 0.0
+                for i in range(later + k):
+                    r = held[i]
+                    if seen[r] or count + rank_pip(r) > MAX_COUNT:
+                        continue
+                    seen[r] = True
+                    buf[n_seq] = r * 4
+                    total += np.exp(peg_points_seq(buf, n_seq + 1) / temperature)
+                out[j] *= np.exp(chosen / temperature) / total
+        seq[n_seq] = c
+        n_seq += 1
+        count += card_pip(c)

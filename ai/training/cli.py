@@ -65,6 +65,16 @@ def _register_expert(kinds) -> None:
     p.add_argument("--out", type=Path, required=True, help="the .npz to write")
     p.set_defaults(handler=_train_expert)
 
+    from ai.tables import expert_pegging
+
+    p = kinds.add_parser("expert-pegging", help="the expert's table of every play (both "
+                         "hands known)", description=expert_pegging.__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes (default: the cores, at most 2)")
+    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    p.set_defaults(handler=_train_expert_pegging)
+
 
 def _train_expert(args: argparse.Namespace) -> int:
     from ai.tables import expert as expert_tables
@@ -81,6 +91,23 @@ def _train_expert(args: argparse.Namespace) -> int:
     W = tables.W
     print(f"wrote {args.out}: {meta['deals']:,} deals from {args.games:,} games in "
           f"{seconds:.1f} s; the first dealer wins {W[1, 0, 0]:.1%} from 0-0")
+    return 0
+
+
+def _train_expert_pegging(args: argparse.Namespace) -> int:
+    from ai.tables import expert_pegging
+    from ai.tables.index import N_FOUR
+    from ai.training import expert_build
+
+    workers = args.workers or expert_build.default_workers()
+    start = time.perf_counter()
+    with tqdm(total=N_FOUR, unit="hand", desc="plays", disable=None) as bar:
+        V = expert_build.pegging_table(workers, bar.update)
+    seconds = time.perf_counter() - start
+    expert_pegging.save(args.out, V, {"build_seconds": round(seconds, 1)})
+    fits = V != expert_pegging.INFEASIBLE
+    print(f"wrote {args.out}: {int(fits.sum()):,} plays in {seconds:.1f} s; the pone nets "
+          f"{V[fits].mean():+.2f} a play on average over the pairs of hands")
     return 0
 
 

@@ -15,6 +15,7 @@ from numba import njit
 
 from ai import _expert
 from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables
+from ai.tables.index import N_FOUR
 from engine.kernels import rank_score5
 from engine.rules import WINNING_SCORE
 
@@ -166,3 +167,34 @@ def build(games: int, seed: int, workers: int = 1, progress=None) -> tuple[Exper
 
 def default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
+
+
+# ---------------------------------------------------------------------------- pegging table
+PEG_ROWS = 70  # rows of the pegging table per job (26 jobs)
+
+
+def _pegging_rows(args: tuple[int, int]) -> np.ndarray:
+    from ai.tables.expert_pegging import four_rank_hands
+
+    first, last = args
+    out = np.zeros((last - first, N_FOUR), dtype=np.int64)
+    _expert.leader_values(four_rank_hands(), first, last, out)
+    return out
+
+
+def pegging_table(workers: int = 1, progress=None) -> np.ndarray:
+    """The whole pegging table ``V`` (``ai.tables.expert_pegging``), int8."""
+    jobs = [(i, min(N_FOUR, i + PEG_ROWS)) for i in range(0, N_FOUR, PEG_ROWS)]
+    parts = []
+    if workers <= 1:
+        for job in jobs:
+            parts.append(_pegging_rows(job))
+            if progress:
+                progress(job[1] - job[0])
+    else:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            for job, part in zip(jobs, pool.map(_pegging_rows, jobs), strict=True):
+                parts.append(part)
+                if progress:
+                    progress(job[1] - job[0])
+    return np.concatenate(parts).astype(np.int8)
