@@ -127,6 +127,7 @@ def scores_by_deal(events: Iterable) -> list[tuple[int, int, int]]:
 class History:
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.closed = False
         self.db = sqlite3.connect(path)
         self.db.executescript(SCHEMA)
         self.db.execute("SELECT COUNT(*) FROM games").fetchone()  # fails if not a database
@@ -144,6 +145,7 @@ class History:
 
     def close(self) -> None:
         self.db.close()
+        self.closed = True
 
     def record_game(self, events: list, *, opponent: str, seed: int, game_index: int,
                     human_seat: int, match_id: str | None = None,
@@ -215,7 +217,15 @@ class History:
         return row[0]
 
     def set_accuracy(self, game_id: int, accuracy: float) -> None:
-        """The person's accuracy in the game, from its review."""
+        """The person's accuracy in the game, from its review. A review that finishes after
+        the history was closed (the window closed while rating) is still stored."""
+        if self.closed:
+            later = History(self.path)
+            try:
+                later.set_accuracy(game_id, accuracy)
+            finally:
+                later.close()
+            return
         with self.db:
             self.db.execute("UPDATE games SET accuracy = ? WHERE id = ?", (accuracy, game_id))
 
