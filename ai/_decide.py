@@ -553,7 +553,8 @@ def _smallest(keys, k, out):
 END_GAME, KEEP_BETA = 86, 0.6  # the play's sample count comes with the tables
 EXPERT_TABLES = ("W", "crib_model", "peg_net", "heels", "peg_role", "peg_pts", "n_peg",
                  "pone_hand", "dealer_hand", "crib", "discard_samples", "discard_u",
-                 "mean_crib", "play_samples")
+                 "mean_crib", "play_samples", "pegging_V", "hand_counts", "hand_weight",
+                 "version")  # version: (1 for the new expert, else 0; its pegging scale)
 
 
 def _rounded(win):
@@ -576,7 +577,8 @@ def _expert_toss(six, my_crib, me, opp, x):
     """``ExpertPlayer.discard``: the best chance of winning, equal chances (to 1e-9) to the
     better expected net, then the first in the analysis order."""
     (W, crib_model, peg_net, heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib,
-     discard_samples, discard_u, mean_crib, _play_samples) = x
+     discard_samples, discard_u, mean_crib, _play_samples, V, hand_counts, hand_weight,
+     version) = x
     keeps = np.empty((15, 4), dtype=np.int64)
     tosses = np.empty((15, 2), dtype=np.int64)
     total = np.empty(15, dtype=np.int64)
@@ -596,14 +598,19 @@ def _expert_toss(six, my_crib, me, opp, x):
     peg_a = np.empty(15)
     hist_o = np.empty((15, 30), dtype=np.int64)
     kept = np.empty(4, dtype=np.int64)
+    keep_index = np.empty(15, dtype=np.int64)
     for j in range(15):
         i = order[j]
         x0, y0 = tosses[i, 0] >> 2, tosses[i, 1] >> 2
         crib_a[j] = crib_model[role, min(x0, y0), max(x0, y0)]
         kept[:] = keeps[i]
         kept.sort()
-        peg_a[j] = peg_net[hand_index(kept), role]
+        keep_index[j] = hand_index(kept)
+        peg_a[j] = peg_net[keep_index[j], role]
         hist_o[j] = hist[i]
+    if version[0] == 1.0:  # the new expert: the pegging table over the opponent's hands
+        _expert.option_pegging(six >> 2, keep_index, my_crib, V, hand_counts, hand_weight,
+                               version[1], peg_a)
     with objmode(peg_shift="float64[:]"):
         peg_shift = _centred(peg_a)
     win = np.zeros(15)
@@ -688,6 +695,10 @@ def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, 
                 n_known += 1
         weights = np.zeros(samples)
         _expert.keep_weights(known[:n_known], cards >> 2, samples, KEEP_BETA, weights)
+        version = x[17]
+        if version[0] == 1.0 and version[2] > 0.0:  # the new expert reads the plays too
+            _expert.play_likelihoods(played, played_by, n_played, seat, cards >> 2, k,
+                                     version[2], weights)
     theirs = cards >> 2
     ctx = np.zeros(7, dtype=np.int64)
     opp_pts = np.zeros(n, dtype=np.int64)

@@ -108,10 +108,11 @@ def _registry() -> dict[str, PlayerInfo]:
                    "tables.",
                    _with_path(Expert2026Player), level=False),
         PlayerInfo("expert", "Expert (plays to win)",
-                   "Discards for the best chance of winning from exact hand, crib and "
-                   "pegging figures; pegs by searching the rest of the play over sampled "
-                   "opponent hands. expert:deep searches more deals and hands (up to "
-                   "about 1 s a decision), for analysis and the strongest opponent; "
+                   "Discards for the best chance of winning from exact hand and crib "
+                   "figures and every play of the kept cards against every hand the "
+                   "opponent can hold; pegs by searching the rest of the play over 1,536 "
+                   "sampled opponent hands. expert:deep samples four times as many hands "
+                   "(up to about 1 s a decision), for analysis and the strongest opponent; "
                    "expert:FILE (or expert:deep:FILE) for other tables.",
                    _expert_options(ExpertPlayer)),
     ]
