@@ -56,10 +56,10 @@ def level_combo(selected: str) -> QComboBox:
         if level.player.name == DEEP.partition(":")[0]:
             combo.addItem(f"{player_title(DEEP)} — thinking longer, the strongest", DEEP)
             combo.setItemData(combo.count() - 1,
-                              "The expert searching sixteen times as many of your possible "
-                              "hands in the play and every deal of its tables for each "
-                              "discard: the strongest opponent (won 51.8% of 20,000 games "
-                              "against the expert; still quick, a few milliseconds a move)",
+                              "The expert searching four times as many of your possible "
+                              "hands in the play (6,144), for analysis and the hardest "
+                              "games. Its gain over the expert is not measured yet; about "
+                              "10 ms a move, at most a fifth of a second",
                               Qt.ItemDataRole.ToolTipRole)
     combo.setCurrentIndex(max(0, combo.findData(selected)))
     return combo

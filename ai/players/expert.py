@@ -19,6 +19,13 @@ weighted average wins: net pegging points in the early game; from 86 points on (
 player) the probability of winning, counting the show in order after the play, then ``W``.
 
 ``expert:FILE`` uses another tables file (``cribbage train expert``).
+
+This describes ``expert-2026`` (:class:`Expert2026Player`), the expert as it was on
+2026-11-25, kept unchanged as the bar. The expert (:class:`ExpertPlayer`) is that player
+with two changes: its discard's pegging figure is the pegging table (every play of every
+pair of rank hands, ``ai.tables.expert_pegging``) weighed over the opponent's possible
+hands at half weight, and it samples as the 2026 expert's ``deep`` did (1,536 opponent
+hands, all 24,754 deals); its ``deep`` samples 6,144 hands.
 """
 
 from __future__ import annotations
@@ -264,8 +271,10 @@ class ExpertPlayer(Expert2026Player):
 
     - its discard's pegging figure from the pegging table (every play of every pair of rank
       hands, both played out at their best; ``ai.tables.expert_pegging``), weighed over
-      every hand the opponent can hold beside the six cards dealt, instead of statistics of
-      greedy play (which, measured, cost the 2026 expert about two games in a hundred);
+      every hand the opponent can hold beside the six cards dealt, at half weight (the
+      value with both hands known overstates how much pegging differs between hands),
+      instead of statistics of greedy play (which, measured, cost the 2026 expert about
+      two games in a hundred);
     - every deal sample behind each discard's chance of winning (24,754, not 384), and
       1,536 sampled opponent hands in the play (not 96): the 2026 expert's deep settings,
       now within the default's time; ``expert:deep`` samples four times as many hands."""
