@@ -293,8 +293,8 @@ class ExpertPlayer(Expert2026Player):
         self.peg_scale = PEG_SCALE
         self.play_temperature = PLAY_TEMPERATURE
         self.hand_weight = np.zeros(N_FOUR)
-        _expert.keep_weights(np.zeros(0, dtype=np.int64), expert_pegging.four_rank_hands(),
-                             N_FOUR, KEEP_BETA, self.hand_weight)
+        _expert.keep_weights(np.zeros(0, dtype=np.int64), self.pegging.hands, N_FOUR,
+                             KEEP_BETA, self.hand_weight)
 
     def _weigh_by_plays(self, obs: Observation, ranks: np.ndarray, k: int,
                         weights: np.ndarray) -> None:

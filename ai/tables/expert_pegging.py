@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.tables.files import TableFileError, asset_path, load_table, rebuild_hint, save_table
-from ai.tables.index import N_FOUR
+from ai.tables.index import N_FOUR, all_four_rank_hands
 
 FILE = "expert_pegging.npz"
 REBUILD = "cribbage train expert-pegging --out assets/expert_pegging.npz"
@@ -32,15 +32,7 @@ NET_BOUND = 40  # no play nets this many points either way (the table's largest:
 
 def four_rank_hands() -> np.ndarray:
     """(1820, 4): every sorted rank hand of four, in ``ai.tables.index`` order."""
-    from itertools import combinations_with_replacement
-
-    from ai.tables.index import multiset_index
-
-    hands = np.zeros((N_FOUR, 4), dtype=np.int64)
-    for ranks in combinations_with_replacement(range(13), 4):
-        r = np.array(ranks, dtype=np.int64)
-        hands[multiset_index(r)] = r
-    return hands
+    return all_four_rank_hands()
 
 
 def feasible(hands: np.ndarray) -> np.ndarray:
@@ -59,6 +51,7 @@ def rank_counts(hands: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True)
 class PeggingTable:
     V: np.ndarray  # (1820, 1820) int8
+    hands: np.ndarray  # (1820, 4) the rank hands, in index order
     hand_counts: np.ndarray  # (1820, 13) cards of each rank in each rank hand
 
 
@@ -84,6 +77,6 @@ def load(path: Path | str | None = None) -> PeggingTable:
             or np.abs(V[fits].astype(np.int64)).max() >= NET_BOUND):
         raise TableFileError(f"{path}: not a pegging table (values out of range or in the "
                              f"wrong places); {rebuild_hint(path, REBUILD)}")
-    table = PeggingTable(np.ascontiguousarray(V), rank_counts(hands))
+    table = PeggingTable(np.ascontiguousarray(V), hands, rank_counts(hands))
     _LOADED[key] = table
     return table

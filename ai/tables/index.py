@@ -75,6 +75,14 @@ def all_six_rank_hands() -> np.ndarray:
     return np.array(out, dtype=np.int64)
 
 
+def all_four_rank_hands() -> np.ndarray:
+    """(1820, 4) every sorted rank hand of four, in index order (all are real)."""
+    hands = np.zeros((N_FOUR, 4), dtype=np.int64)
+    for i, ranks in _enumerate(4):
+        hands[i] = ranks
+    return hands
+
+
 def _enumerate(k: int):
     from itertools import combinations_with_replacement
 

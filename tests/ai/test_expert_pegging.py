@@ -122,7 +122,7 @@ def test_its_discard_reasoning_shows_the_tables_pegging():
     obs = game.observation(0)
     decision = expert.discard(obs)
     options = decision.reasoning.options
-    pegging = expert._option_pegging(obs, [o for o in options])
+    pegging = expert._option_pegging(obs, options)
     assert [o.pegging for o in options] == pegging
     assert len({round(p, 6) for p in pegging}) > 1  # the kept cards matter
 
