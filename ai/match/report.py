@@ -67,6 +67,11 @@ def format_table(r: dict[str, Any]) -> str:
                      f"{p['wins']:>6}/{p['games']:<5} {p['acc_points_per_game']:>13.2f} "
                      f"{p['skunk_rate']:>8.1%} {p['skunked_rate']:>8.1%} "
                      f"{p['points_per_deal'].get('total', 0):>9.2f}")
+    lines += ["", "ACC points net a game of the first against the second (95% interval):"]
+    for row in r["pairs"]:
+        lo, hi = row["acc_net_ci95_a"]
+        lines.append(f"{row['a'] + ' v ' + row['b']:<{2 * width + 3}}"
+                     f"{row['acc_net_a']:>+7.3f} ({lo:+.3f} to {hi:+.3f})")
     return "\n".join(lines)
 
 

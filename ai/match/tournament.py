@@ -111,9 +111,10 @@ def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, A
             played[b] += 1
         total = len(collected[p])
         lo, hi = wilson_interval(int(wins[a, b]), total)
+        net, net_ci = acc_net(collected[p], duplicate)
         row = {"a": players[a], "b": players[b], "games": total, "wins_a": int(wins[a, b]),
                "wins_b": int(wins[b, a]), "win_rate_a": wins[a, b] / total if total else 0.0,
-               "ci95_a": [lo, hi]}
+               "ci95_a": [lo, hi], "acc_net_a": net, "acc_net_ci95_a": net_ci}
         for side_results, a_seat in ((straight, 0), (flipped, 1)):
             if side_results:
                 s = summarize(side_results, ("x", "y"), 0.0, seed)
@@ -136,6 +137,27 @@ def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, A
     return {"players": result_players, "pairs": pair_rows, "seed": seed,
             "duplicate": duplicate, "elapsed_s": elapsed,
             "win_matrix": wins.tolist()}
+
+
+def acc_net(results: list[tuple[bool, GameResult]], duplicate: bool
+            ) -> tuple[float, list[float]]:
+    """The pair's first player's ACC points net a game (its points minus the other's) and
+    a 95% interval (normal, over games; with duplicate deals over the two games of each
+    deal sequence, whose luck of the cards cancels, so the interval is narrower)."""
+    units: dict[tuple, list[int]] = {}
+    for swapped, r in results:
+        first_won = (r.winner == 1) if swapped else (r.winner == 0)
+        points = match_points(r.skunk) * (1 if first_won else -1)
+        units.setdefault((r.index,) if duplicate else (r.index, swapped), []).append(points)
+    per_game = np.array([sum(v) / len(v) for v in units.values()], dtype=np.float64)
+    weights = np.array([len(v) for v in units.values()], dtype=np.float64)
+    if per_game.size == 0:
+        return 0.0, [0.0, 0.0]
+    mean = float(np.average(per_game, weights=weights))
+    if per_game.size < 2:
+        return mean, [mean, mean]
+    half = 1.96 * float(per_game.std(ddof=1)) / math.sqrt(per_game.size)
+    return mean, [mean - half, mean + half]
 
 
 def _merge_per_deal(parts) -> dict[str, float]:

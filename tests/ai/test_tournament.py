@@ -12,7 +12,7 @@ import pytest
 
 from ai import available_players, make_player
 from ai.match.driver import game_events, play_game
-from ai.match.tournament import elo, run_tournament
+from ai.match.tournament import acc_net, elo, run_tournament
 from engine.events import Dealt
 
 
@@ -134,3 +134,30 @@ def test_the_new_game_dialog_shows_the_ratings(qtbot):
     deep = dialog.opponent.findData("expert:deep")  # not rated in the tournament: says so
     tip = dialog.opponent.itemData(deep, Qt.ItemDataRole.ToolTipRole)
     assert "four times" in tip and "not measured" in tip
+
+
+def test_the_tournament_gives_each_pair_its_acc_points_net():
+    r = run_tournament(["random", "heuristic"], games=12, seed=3, duplicate=True)
+    pair = r["pairs"][0]
+    by_name = {p["name"]: p for p in r["players"]}
+    net = (by_name["random"]["acc_points"] - by_name["heuristic"]["acc_points"]) / 12
+    assert pair["acc_net_a"] == pytest.approx(net)
+    lo, hi = pair["acc_net_ci95_a"]
+    assert lo <= net <= hi and hi - lo > 0
+
+
+def test_duplicate_deals_are_paired_for_the_acc_interval():
+    from ai.match.driver import GameResult
+
+    def result(index, winner, skunk):
+        return GameResult(index=index, seed=0, first_dealer=0, winner=winner,
+                          scores=(121, 80), skunk=skunk, deals=9, deals_dealt=(4, 4))
+
+    # each deal sequence split evenly between the two seatings: the net is exactly 0 and
+    # every paired unit is 0, so the paired interval has no width; unpaired it has
+    games = [(False, result(0, 0, 1)), (True, result(0, 0, 1)),
+             (False, result(1, 1, 0)), (True, result(1, 1, 0))]
+    assert acc_net(games, duplicate=True) == (0.0, [0.0, 0.0])
+    net, (lo, hi) = acc_net(games, duplicate=False)
+    assert net == 0.0 and lo < -1 and hi > 1
+
