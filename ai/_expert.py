@@ -3,8 +3,12 @@
 Deal samples are complete deals of real games, stored by role (1 the dealer, 0 the pone):
 ``heels`` (0 or 2), the pegging points in the order they were pegged (``peg_role``,
 ``peg_pts``, ``n_peg``), then the pone's hand, the dealer's hand and the crib, the order of
-the show. ``W[d, a, b]`` is the probability that a player with ``a`` points wins against
-``b`` when it deals the next deal (``d`` = 1) or not (``d`` = 0).
+the show. ``W[d, a, b]`` (d = 0, 1) is the value of the game, for a player with ``a``
+points against ``b`` when it deals the next deal (``d`` = 1) or not (``d`` = 0), and
+``W[2, 0, l]`` the value, to the winner, of a game won with the loser at ``l`` (the loser's
+is one minus it): with the objective the win, the probability of winning and 1
+everywhere; with ACC points, (the expected ACC points net + 3) / 6, so 1 for a skunk
+(3 points) and 5/6 for a plain win (2) (``ai.tables.expert.value_table``).
 """
 
 from __future__ import annotations
@@ -41,40 +45,47 @@ TOP = WINNING_SCORE - 1  # the highest score a game in progress can stand at
 
 
 # ---------------------------------------------------------------------------- one deal
+@njit(cache=True, inline="always")
+def _ended(mine, loser_score, W):
+    """The value of a finished game, lost at ``loser_score``, for the winner (``mine``) or
+    the loser."""
+    return W[2, 0, loser_score] if mine else 1.0 - W[2, 0, loser_score]
+
+
 @njit(cache=True)
-def _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg):
+def _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, W):
     """His heels and the pegging of deal sample ``s`` from (dealer, pone) scores: (-1.0,
-    dealer, pone) while the game goes on, else (the value for the player who is the dealer
-    when ``d`` = 1, else the pone: 1 or 0, dealer, pone)."""
+    dealer, pone) while the game goes on, else (the value of the finished game for the
+    player who is the dealer when ``d`` = 1, else the pone, dealer, pone)."""
     dealer += heels
     if dealer >= WINNING_SCORE:
-        return (1.0 if d == 1 else 0.0), dealer, pone
+        return _ended(d == 1, pone, W), dealer, pone
     for i in range(n_peg[s]):
         if peg_role[s, i] == 1:
             dealer += peg_pts[s, i]
             if dealer >= WINNING_SCORE:
-                return (1.0 if d == 1 else 0.0), dealer, pone
+                return _ended(d == 1, pone, W), dealer, pone
         else:
             pone += peg_pts[s, i]
             if pone >= WINNING_SCORE:
-                return (1.0 if d == 0 else 0.0), dealer, pone
+                return _ended(d == 0, dealer, W), dealer, pone
     return -1.0, dealer, pone
 
 
 @njit(cache=True)
 def _show(d, dealer, pone, pone_hand, dealer_hand, crib, W):
     """The show in order from (dealer, pone) scores after the play: the value for the
-    dealer when ``d`` = 1 (else the pone): 1 or 0 if it ends the game, else W of the next
-    deal (the roles swap)."""
+    dealer when ``d`` = 1 (else the pone): the finished game's if it ends the game, else W
+    of the next deal (the roles swap)."""
     pone += pone_hand
     if pone >= WINNING_SCORE:
-        return 1.0 if d == 0 else 0.0
+        return _ended(d == 0, dealer, W)
     dealer += dealer_hand
     if dealer >= WINNING_SCORE:
-        return 1.0 if d == 1 else 0.0
+        return _ended(d == 1, pone, W)
     dealer += crib
     if dealer >= WINNING_SCORE:
-        return 1.0 if d == 1 else 0.0
+        return _ended(d == 1, pone, W)
     if d == 1:  # I dealt: next deal I am the pone
         return W[0, dealer, pone]
     return W[1, pone, dealer]
@@ -85,7 +96,7 @@ def _finish_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, pone_hand,
                  dealer_hand, crib, W):
     """Play deal sample ``s`` from (dealer, pone) scores; the value for the player who is
     the dealer when ``d`` = 1 (else the pone)."""
-    ended, dealer, pone = _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg)
+    ended, dealer, pone = _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, W)
     if ended >= 0.0:
         return ended
     return _show(d, dealer, pone, pone_hand, dealer_hand, crib, W)
@@ -93,8 +104,9 @@ def _finish_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, pone_hand,
 
 @njit(cache=True)
 def win_table(heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib, W):
-    """Fill W (2, 121, 121) by dynamic programming over the deal samples: every deal
-    scores at least one point (the last card), so W at a higher total is known first."""
+    """Fill W[:2] (121, 121) by dynamic programming over the deal samples (W[2]: the value
+    of a finished game, given): every deal scores at least one point (the last card), so W
+    at a higher total is known first."""
     n = heels.shape[0]
     for total in range(240, -1, -1):
         for a in range(max(0, total - TOP), min(TOP, total) + 1):
@@ -131,7 +143,7 @@ def option_win_probs(a, b, d, hand_hist, crib_shift, peg_shift, samples, u, heel
         s = samples[j]
         dealer, pone = (a, b) if d == 1 else (b, a)
         ended[j], dealer_at[j], pone_at[j] = _peg_deal(d, dealer, pone, s, heels[s],
-                                                       peg_role, peg_pts, n_peg)
+                                                       peg_role, peg_pts, n_peg, W)
     mine_shift = np.empty(n_s, dtype=np.int64)
     crib_at = np.empty(n_s, dtype=np.int64)
     for o in range(n_opt):
@@ -173,23 +185,23 @@ def _leaf(ctx, W, mp, op):
     if ctx[3] == 1:  # I deal: the opponent counts first
         opp += ctx[5]
         if opp >= WINNING_SCORE:
-            return 0.0
+            return _ended(False, me, W)
         me += ctx[4]
         if me >= WINNING_SCORE:
-            return 1.0
+            return _ended(True, opp, W)
         me += ctx[6]
         if me >= WINNING_SCORE:
-            return 1.0
+            return _ended(True, opp, W)
         return W[0, me, opp]
     me += ctx[4]
     if me >= WINNING_SCORE:
-        return 1.0
+        return _ended(True, opp, W)
     opp += ctx[5]
     if opp >= WINNING_SCORE:
-        return 0.0
+        return _ended(False, me, W)
     opp += ctx[6]
     if opp >= WINNING_SCORE:
-        return 0.0
+        return _ended(False, me, W)
     return W[1, me, opp]
 
 
@@ -203,13 +215,14 @@ N_INTS = 8
 
 
 @no_refcount_njit
-def _terminal(ctx, mp, op):
-    """-1 while the game goes on; 1 or 0 once a player reached 121 (mode 1 only)."""
+def _terminal(ctx, W, mp, op):
+    """-1 while the game goes on; the finished game's value once a player reached 121
+    (mode 1 only)."""
     if ctx[0] == 1:
         if ctx[1] + mp >= WINNING_SCORE:
-            return 1.0
+            return _ended(True, ctx[2] + op, W)
         if ctx[2] + op >= WINNING_SCORE:
-            return 0.0
+            return _ended(False, ctx[1] + mp, W)
     return -1.0
 
 
@@ -305,7 +318,7 @@ def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_f
             returning = False
         elif it[d] == -1:  # a new node
             key[d] = -1
-            t = _terminal(ctx, mp[d], op[d])
+            t = _terminal(ctx, W, mp[d], op[d])
             if t >= 0.0:
                 value, returning = t, True
                 continue
@@ -333,7 +346,7 @@ def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_f
                     elif scorer == 1:
                         op[d] += 1
                     if play_over(state):
-                        t = _terminal(ctx, mp[d], op[d])
+                        t = _terminal(ctx, W, mp[d], op[d])
                         value = t if t >= 0.0 else _leaf(ctx, W, mp[d], op[d])
                         returning = True
                         continue

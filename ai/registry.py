@@ -65,15 +65,35 @@ def _with_path(cls):
     return factory
 
 
+EXPERT_WORDS = ("deep", "acc")
+
+
 def _expert_options(cls):
-    """``expert``, ``expert:deep``, ``expert:FILE`` or ``expert:deep:FILE``."""
+    """``expert``, then any of the words ``deep`` (more samples) and ``acc`` (ACC match
+    points), then a tables FILE: ``expert:deep``, ``expert:acc``, ``expert:acc:deep``,
+    ``expert:FILE``, ``expert:deep:FILE``..."""
     def factory(options: str | None, seed: Seed) -> Player:
-        if options == "deep":
-            return cls(seed, path=None, deep=True)
-        if options is not None and options.startswith("deep:"):
-            return cls(seed, path=options[len("deep:"):] or None, deep=True)
-        return cls(seed, path=options, deep=False)
+        words = (options or "").split(":")
+        flags = set()
+        while words and words[0] in EXPERT_WORDS:
+            if words[0] in flags:
+                raise UnknownPlayerError(f"{words[0]!r} given twice in expert:{options}")
+            flags.add(words.pop(0))
+        path = ":".join(words) or None
+        return cls(seed, path=path, deep="deep" in flags,
+                   objective="acc" if "acc" in flags else "win")
     return factory
+
+
+def acc_variant(name: str) -> str:
+    """The name a player plays a match scored in ACC points under: the expert's ACC
+    objective (``expert`` -> ``expert:acc``, ``expert:deep`` -> ``expert:acc:deep``);
+    others unchanged (no other level has an ACC objective)."""
+    base, _, options = name.partition(":")
+    words = options.split(":") if options else []
+    if base != "expert" or "acc" in words:
+        return name
+    return ":".join([base, "acc", *words])
 
 
 def _registry() -> dict[str, PlayerInfo]:
@@ -113,6 +133,8 @@ def _registry() -> dict[str, PlayerInfo]:
                    "opponent can hold; pegs by searching the rest of the play over 1,536 "
                    "sampled opponent hands. expert:deep samples four times as many hands "
                    "(up to about 1 s a decision), for analysis and the strongest opponent; "
+                   "expert:acc plays for ACC match points (a skunk 3, a win 2) instead of "
+                   "the win, as the computer does in the window's matches; "
                    "expert:FILE (or expert:deep:FILE) for other tables.",
                    _expert_options(ExpertPlayer)),
     ]

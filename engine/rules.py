@@ -13,3 +13,5 @@ WINNING_SCORE = 121  # the game ends the moment a player reaches it
 SKUNK_LINE = 91  # a loser below this is skunked
 DOUBLE_SKUNK_LINE = 61  # and below this, double skunked
 MAX_COUNT = 31  # the count in the play never goes past it
+# ACC match points: a win, a win by a skunk (a double skunk counts as a skunk)
+WIN_POINTS, SKUNK_POINTS = 2, 3

@@ -78,7 +78,7 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
             pegging = (player.pegging.V, player.pegging.hand_counts, player.hand_weight)
             version[:] = (1.0, player.peg_scale, player.play_temperature)
         tables[8] = tuple(np.ascontiguousarray(a, dtype=f8) for a in (
-            t.W, t.crib_model, player.peg_net)) + tuple(
+            player.values, t.crib_model, player.peg_net)) + tuple(
             np.ascontiguousarray(a, dtype=np.int64) for a in t.sample_arrays) + (
             np.ascontiguousarray(player.discard_samples, dtype=np.int64),
             np.ascontiguousarray(player.discard_u, dtype=f8),

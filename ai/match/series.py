@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-WIN_POINTS, SKUNK_POINTS = 2, 3
+from engine.rules import SKUNK_POINTS, WIN_POINTS
 
 
 def match_points(skunk: int) -> int:

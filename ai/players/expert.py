@@ -20,6 +20,12 @@ player) the probability of winning, counting the show in order after the play, t
 
 ``expert:FILE`` uses another tables file (``cribbage train expert``).
 
+**ACC points** (``expert:acc``, and the computer in the window's matches): the same player
+maximising expected ACC match points net (2 a win, 3 a skunk; what the opponent scores
+counts against it) instead of the chance of winning: its discards and its end-game play
+value positions with the ACC table (``ai.tables.expert``: the same dynamic programming with
+a skunk worth 3 and a plain win 2), so near the skunk line it plays to make or save one.
+
 This describes ``expert-2026`` (:class:`Expert2026Player`), the expert as it was on
 2026-11-25, kept unchanged as the bar. The expert (:class:`ExpertPlayer`) is that player
 with two changes: its discard's pegging figure is the pegging table (every play of every
@@ -67,7 +73,8 @@ class ExpertOption:
     crib: float  # expected crib under the toss model, + in my crib, - in theirs
     pegging: float  # expected pegging gained minus given
     net: float
-    win: float
+    win: float  # the objective's value: the probability of winning, or for ACC points
+    # (expert:acc) (the expected points net + 3) / 6 (``ai.tables.expert.acc_points``)
 
 
 @dataclass(frozen=True)
@@ -76,15 +83,26 @@ class ExpertDiscard(Reasoning):
     options: tuple[ExpertOption, ...]
     chosen: int
     samples: int
+    objective: str = "win"  # or "acc": ACC match points (expert:acc)
+
+    def value_text(self, value: float) -> str:
+        """An option's value as the objective's figure: "54.1%" (the chance of winning) or
+        "+0.42" (expected ACC points net)."""
+        if self.objective == "acc":
+            return f"{expert_tables.acc_points(value):+.2f}"
+        return f"{value:.1%}"
 
     def summary(self, name: CardName = card_name) -> str:
         o = self.options[self.chosen]
         best_net = max(self.options, key=lambda x: x.net)
+        acc = self.objective == "acc"
         extra = "" if best_net is o else (
             f"; the best expected net ({cards_with(best_net.keep, name)}, {best_net.net:+.2f}) "
-            f"wins less often ({best_net.win:.1%})")
-        return (f"keeps {cards_with(o.keep, name)}: expected net {o.net:+.2f}, wins "
-                f"{o.win:.1%}{extra}")
+            + (f"expects fewer ACC points ({self.value_text(best_net.win)} net)" if acc else
+               f"wins less often ({best_net.win:.1%})"))
+        figure = (f"expects {self.value_text(o.win)} ACC points net" if acc else
+                  f"wins {o.win:.1%}")
+        return f"keeps {cards_with(o.keep, name)}: expected net {o.net:+.2f}, {figure}{extra}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +113,7 @@ class ExpertCandidate:
 
 @dataclass(frozen=True)
 class ExpertPlay(Reasoning):
-    mode: str  # "points" or "win"
+    mode: str  # "points", "win", or "acc" (expected ACC points net, expert:acc near the end)
     candidates: tuple[ExpertCandidate, ...]
     chosen: Card
     samples: int
@@ -104,10 +122,11 @@ class ExpertPlay(Reasoning):
     def summary(self, name: CardName = card_name) -> str:
         if len(self.candidates) == 1:
             return f"plays {name(self.chosen)}: the only card that fits"
-        unit = "net points" if self.mode == "points" else "win probability"
+        unit = {"points": "net points", "win": "win probability",
+                "acc": "expected ACC points net"}[self.mode]
         figures = ", ".join(
-            f"{name(c.card)} {c.value:+.2f}" if self.mode == "points" else
-            f"{name(c.card)} {c.value:.1%}" for c in self.candidates)
+            f"{name(c.card)} {c.value:.1%}" if self.mode == "win" else
+            f"{name(c.card)} {c.value:+.2f}" for c in self.candidates)
         return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
                 f"{figures})")
 
@@ -136,6 +155,8 @@ class Expert2026Player(Player):
         self.discard_samples = fixed.choice(n, min(n, discard_samples), replace=False)
         self.discard_u = fixed.random(self.discard_samples.shape[0])
         self.mean_crib = float(self.tables.samples["crib"].mean())
+        self.objective = "win"
+        self.values = expert_tables.value_table(self.tables.W, "win")  # what it maximises
 
     def _weigh_by_plays(self, obs: Observation, ranks: np.ndarray, k: int,
                         weights: np.ndarray) -> None:
@@ -167,7 +188,7 @@ class Expert2026Player(Player):
         _expert.option_win_probs(
             obs.my_score, obs.opponent_score, role, hist, crib_a - self.mean_crib,
             peg_a - peg_a.mean(), self.discard_samples, self.discard_u,
-            *self.tables.sample_arrays, self.tables.W, win)
+            *self.tables.sample_arrays, self.values, win)
         sign = 1.0 if dealer else -1.0
         options = tuple(
             ExpertOption(o.keep, o.toss, o.hand_mean, sign * crib[i], peg[i],
@@ -176,7 +197,7 @@ class Expert2026Player(Player):
         # the best chance of winning; equal chances (to 1e-9) go to the better expected net
         chosen = max(range(15), key=lambda i: (round(options[i].win, 9), options[i].net))
         reasoning = ExpertDiscard((dealer, obs.my_score, obs.opponent_score), options,
-                                  chosen, int(self.discard_samples.shape[0]))
+                                  chosen, int(self.discard_samples.shape[0]), self.objective)
         return Decision(Toss(tuple(options[chosen].toss)), reasoning)
 
     # ------------------------------------------------------------------ the play
@@ -186,16 +207,17 @@ class Expert2026Player(Player):
             card = legal[0]
             return Decision(PlayCard(card), ExpertPlay(
                 "points", (ExpertCandidate(card, 0.0),), card, 0, 0.0))
-        mode = "win" if max(obs.scores) >= END_GAME else "points"
+        mode = self.objective if max(obs.scores) >= END_GAME else "points"
         (reasoning,) = self.evaluate_play(obs, (mode,))
         return Decision(PlayCard(reasoning.chosen), reasoning)
 
     def evaluate_play(self, obs: Observation, modes: tuple[str, ...] = ("points", "win")
                       ) -> tuple[ExpertPlay, ...]:
         """The value of each legal rank (its first card) in each of ``modes``: "points"
-        (net pegging points to the end of the play) or "win" (the probability of winning,
-        the show counted in order), all from one draw of the opponent's cards, so the modes
-        differ only in what they measure. The candidates come best first (ties to the
+        (net pegging points to the end of the play) or the player's objective ("win": the
+        probability of winning, the show counted in order; "acc": expected ACC points net,
+        expert:acc), all from one draw of the opponent's cards, so the modes differ only in
+        what they measure. The candidates come best first (ties to the
         higher pip); :meth:`play` takes the first of the mode the score calls for."""
         legal = obs.legal_cards
         by_rank: dict[int, Card] = {}
@@ -212,14 +234,16 @@ class Expert2026Player(Player):
         for mode in modes:
             ctx = np.zeros(7, dtype=np.int64)
             opp_pts = np.zeros(n, dtype=np.int64)
-            if mode == "win":
+            if mode == self.objective:
                 self._win_context(obs, cards, k, ctx, opp_pts)
             elif mode != "points":
-                raise ValueError(f"unknown mode {mode!r}")
+                raise ValueError(f"{self.objective!r} player has no mode {mode!r}")
             out = np.zeros((candidates.shape[0], n))
             _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx, opp_pts,
-                                self.tables.W, out)
+                                self.values, out)
             values = out @ weights if n else np.zeros(candidates.shape[0])
+            if mode == "acc":
+                values = expert_tables.acc_points(values)
             order = sorted(range(len(candidates)), key=lambda i: (
                 -values[i], -pip_value(by_rank[int(candidates[i])])))
             results.append(ExpertPlay(mode, tuple(
@@ -285,9 +309,17 @@ class ExpertPlayer(Expert2026Player):
     discard_sample_count = (DEEP_DISCARD_SAMPLES, DEEP_DISCARD_SAMPLES)
 
     def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False,
-                 pegging_path: str | None = None) -> None:
+                 pegging_path: str | None = None, objective: str = "win",
+                 acc_path: str | None = None) -> None:
         super().__init__(seed, path, deep)
         from ai.tables import expert_pegging
+
+        if objective == "acc":  # ACC match points: the ACC table, and skunks worth 3
+            self.values = expert_tables.value_table(expert_tables.load_acc(acc_path), "acc")
+        elif objective != "win":
+            raise ValueError(f"unknown objective {objective!r}; one of "
+                             f"{', '.join(expert_tables.OBJECTIVES)}")
+        self.objective = objective
 
         self.pegging = expert_pegging.load(pegging_path)
         self.peg_scale = PEG_SCALE

@@ -18,6 +18,12 @@ pegged it, the pone's hand, the dealer's hand and the crib.
 samples (``ai._expert.win_table``): every deal scores, so states are solved from 240 points
 down. The counting order, pegging out and his heels are in the samples' order of events.
 
+**ACC points.** ``A[d, a, b]``: the same for ``expert:acc``, whose objective is ACC match
+points (2 a win, 3 a skunk), the opponent's counting against it: (the expected points net +
+3) / 6, so that it lies in [0, 1] like a probability and the same kernels maximise it
+(``value_table``). Built by ``cribbage train expert-acc`` from the same deal samples into
+``assets/expert_acc.npz``.
+
 The tables are built by ``ai.training.expert_build`` (offline); this module only holds what
 the player loads while playing.
 """
@@ -29,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.tables.files import asset_path, load_table, save_table
-from engine.rules import WINNING_SCORE
+from engine.rules import SKUNK_LINE, SKUNK_POINTS, WIN_POINTS, WINNING_SCORE
 
 FILE = "expert.npz"
 REBUILD = "cribbage train expert --games 3000 --seed 1 --out assets/expert.npz"
@@ -84,3 +90,74 @@ def load(path: Path | str | None = None) -> ExpertTables:
     tables = ExpertTables(W, arrays["toss_q"], arrays["crib_model"], samples)
     _LOADED[key] = tables
     return tables
+
+
+# ---------------------------------------------------------------------------- objectives
+OBJECTIVES = ("win", "acc")  # the probability of winning; ACC match points, net
+
+
+def finished_values(objective: str) -> np.ndarray:
+    """The value, to the winner, of a game won with the loser at each score 0..120: 1 when
+    the objective is the win; for ACC points (net + 3) / 6, so 1 for a skunk, 5/6 for a
+    plain win (a double skunk is a skunk in ACC scoring). The loser's is one minus it."""
+    if objective == "win":
+        return np.ones(WINNING_SCORE)
+    if objective == "acc":
+        loser = np.arange(WINNING_SCORE)
+        return to_value(np.where(loser < SKUNK_LINE, SKUNK_POINTS, WIN_POINTS))
+    raise ValueError(f"unknown objective {objective!r}; one of {', '.join(OBJECTIVES)}")
+
+
+def to_value(acc_net):
+    """Expected ACC points net (-3..3) as a value in [0, 1]."""
+    return (np.asarray(acc_net, dtype=np.float64) + SKUNK_POINTS) / (2 * SKUNK_POINTS)
+
+
+def acc_points(value):
+    """A value in [0, 1] of the ACC objective (or an array of them) as expected ACC points
+    net (-3..3)."""
+    return value * 2 * SKUNK_POINTS - SKUNK_POINTS
+
+
+def value_table(W: np.ndarray, objective: str) -> np.ndarray:
+    """The kernels' table (3, 121, 121): ``W`` (2, 121, 121, the game's value by position
+    for ``objective``), then the value of a finished game by the loser's score
+    (``[2, 0, :]``; ``ai._expert``)."""
+    V = np.zeros((3, WINNING_SCORE, WINNING_SCORE))
+    V[:2] = W
+    V[2, 0] = finished_values(objective)
+    return V
+
+
+ACC_FILE = "expert_acc.npz"
+ACC_REBUILD = "cribbage train expert-acc --out assets/expert_acc.npz"
+ZERO_SUM_TOLERANCE = 1e-5  # float32 storage
+
+
+def save_acc(path: Path, A: np.ndarray, meta: dict) -> None:
+    save_table(path, {"A": A.astype(np.float32)},
+               {"kind": "expert-acc", "rebuild": ACC_REBUILD, **meta})
+
+
+_LOADED_ACC: dict[str, np.ndarray] = {}
+
+
+def load_acc(path: Path | str | None = None) -> np.ndarray:
+    """``A`` (2, 121, 121) as float64, checked: values in [0, 1], and zero-sum (my value at
+    (d, a, b) and the opponent's at (1 - d, b, a) add up to 1)."""
+    from ai.tables.files import TableFileError, rebuild_hint
+
+    path = Path(path) if path is not None else asset_path(ACC_FILE)
+    key = str(path.resolve())
+    if key in _LOADED_ACC:
+        return _LOADED_ACC[key]
+    arrays, _ = load_table(path, {"A": (2, WINNING_SCORE, WINNING_SCORE)}, ACC_REBUILD)
+    A = arrays["A"].astype(np.float64)
+    if not (np.isfinite(A).all() and A.min() >= 0 and A.max() <= 1):
+        raise TableFileError(f"{path}: ACC values out of range; "
+                             f"{rebuild_hint(path, ACC_REBUILD)}")
+    if np.abs(A[1] + A[0].T - 1).max() > ZERO_SUM_TOLERANCE:
+        raise TableFileError(f"{path}: the two players' values do not add up to one; "
+                             f"{rebuild_hint(path, ACC_REBUILD)}")
+    _LOADED_ACC[key] = A
+    return A

@@ -75,6 +75,14 @@ def _register_expert(kinds) -> None:
     p.add_argument("--out", type=Path, required=True, help="the .npz to write")
     p.set_defaults(handler=_train_expert_pegging)
 
+    p = kinds.add_parser("expert-acc", help="expert:acc's table of expected ACC points",
+                         description=expert_tables.__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=Path, default=None,
+                   help="the expert tables whose deal samples it uses (default: shipped)")
+    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    p.set_defaults(handler=_train_expert_acc)
+
 
 def _train_expert(args: argparse.Namespace) -> int:
     from ai.tables import expert as expert_tables
@@ -108,6 +116,22 @@ def _train_expert_pegging(args: argparse.Namespace) -> int:
     fits = V != expert_pegging.INFEASIBLE
     print(f"wrote {args.out}: {int(fits.sum()):,} plays in {seconds:.1f} s; the pone nets "
           f"{V[fits].mean():+.2f} a play on average over the pairs of hands")
+    return 0
+
+
+def _train_expert_acc(args: argparse.Namespace) -> int:
+    from ai.tables import expert as expert_tables
+    from ai.training import expert_build
+
+    tables = expert_tables.load(args.tables)
+    start = time.perf_counter()
+    A = expert_build.win_probabilities(tables.samples, "acc")
+    seconds = time.perf_counter() - start
+    expert_tables.save_acc(args.out, A, {
+        "deals": int(tables.samples["heels"].shape[0]), "build_seconds": round(seconds, 1)})
+    print(f"wrote {args.out}: expected ACC points by position from "
+          f"{tables.samples['heels'].shape[0]:,} deals in {seconds:.1f} s; the first dealer "
+          f"nets {expert_tables.acc_points(A[1, 0, 0]):+.3f} points a game from 0-0")
     return 0
 
 

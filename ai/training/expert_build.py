@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ai import _expert
-from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables
+from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables, value_table
 from ai.tables.index import N_FOUR
 from engine.kernels import rank_score5
 from engine.rules import WINNING_SCORE
@@ -150,10 +150,13 @@ def deal_samples(games: int, seed: int, workers: int = 1, progress=None
     return {k: np.concatenate([p[k] for p in parts]) for k in SAMPLE_FIELDS}
 
 
-def win_probabilities(samples: dict[str, np.ndarray]) -> np.ndarray:
-    W = np.zeros((2, WINNING_SCORE, WINNING_SCORE))
-    _expert.win_table(*(samples[k] for k in SAMPLE_FIELDS), W)
-    return W
+def win_probabilities(samples: dict[str, np.ndarray], objective: str = "win"
+                      ) -> np.ndarray:
+    """``W`` (2, 121, 121) for ``objective`` (``ai.tables.expert.OBJECTIVES``): the
+    probability of winning, or the ACC table ``A``."""
+    V = value_table(np.zeros((2, WINNING_SCORE, WINNING_SCORE)), objective)
+    _expert.win_table(*(samples[k] for k in SAMPLE_FIELDS), V)
+    return V[:2].copy()
 
 
 

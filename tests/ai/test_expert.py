@@ -79,7 +79,7 @@ def test_the_search_equals_the_rules_by_brute_force(mine, theirs, current):
                           dtype=np.int64)
     out = np.zeros((len(candidates), 1))
     ctx = np.zeros(7, dtype=np.int64)
-    W = np.zeros((2, 121, 121))
+    W = expert_tables.value_table(np.zeros((2, 121, 121)), "win")  # not read for points
     _expert.play_values(np.array(mine, dtype=np.int64),
                         np.array([theirs], dtype=np.int64).reshape(1, len(theirs)),
                         len(theirs), seq, count, candidates, ctx, np.zeros(1, np.int64), W,
@@ -169,29 +169,38 @@ def _cards_of(ranks, pool):
 
 
 def reference_play_to_win(mine, theirs, seq, count, turn, last, me, opp, ctx, W):
-    """The probability of winning for 'me' from scores (me, opp) as the play goes on, both
-    sides best for themselves, then the show in order and W, by the rules as written."""
+    """The game's value for 'me' (the probability of winning, or the ACC objective's) from
+    scores (me, opp) as the play goes on, both sides best for themselves, then the show in
+    order and W, by the rules as written; a finished game is worth W[2, 0, the loser's
+    score] to the winner, one minus it to the loser."""
     deal, my_show, their_show, crib = ctx[3], ctx[4], ctx[5], ctx[6]
+
+    def won(loser):
+        return W[2, 0, loser]
 
     def show(me, opp):
         if deal:  # the opponent counts first, then me, then my crib
             if opp + their_show >= 121:
-                return 0.0
-            if me + my_show >= 121 or me + my_show + crib >= 121:
-                return 1.0
+                return 1.0 - won(me)
+            if me + my_show >= 121:
+                return won(opp + their_show)
+            if me + my_show + crib >= 121:
+                return won(opp + their_show)
             return W[0, me + my_show + crib, opp + their_show]
         if me + my_show >= 121:
-            return 1.0
-        if opp + their_show >= 121 or opp + their_show + crib >= 121:
-            return 0.0
+            return won(opp)
+        if opp + their_show >= 121:
+            return 1.0 - won(me + my_show)
+        if opp + their_show + crib >= 121:
+            return 1.0 - won(me + my_show)
         return W[1, me + my_show, opp + their_show + crib]
 
     @cache
     def go(mine, theirs, seq, count, turn, last, me, opp):
         if me >= 121:
-            return 1.0
+            return won(opp)
         if opp >= 121:
-            return 0.0
+            return 1.0 - won(me)
         hand = mine if turn == 0 else theirs
         legal = [c for c in set(hand) if count + pip_value(c) <= 31]
         if legal:
@@ -216,9 +225,9 @@ def reference_play_to_win(mine, theirs, seq, count, turn, last, me, opp, ctx, W)
             return show(me, opp)
         me, opp = (me + 1, opp) if last == 0 else (me, opp + 1)  # go, or the last card
         if me >= 121:
-            return 1.0
+            return won(opp)
         if opp >= 121:
-            return 0.0
+            return 1.0 - won(me)
         if not mine and not theirs:
             return show(me, opp)
         return go(mine, theirs, (), 0, 1 - last, last, me, opp)
@@ -230,12 +239,14 @@ def reference_play_to_win(mine, theirs, seq, count, turn, last, me, opp, ctx, W)
 @settings(max_examples=120, deadline=None)
 @given(st.lists(ranks, min_size=1, max_size=4), st.lists(ranks, min_size=1, max_size=4),
        st.lists(ranks, min_size=0, max_size=2), st.integers(0, 1), st.integers(100, 120),
-       st.integers(100, 120), st.integers(0, 1), st.integers(0, 2**32 - 1))
+       st.integers(80, 120), st.integers(0, 1), st.integers(0, 2**32 - 1),
+       st.sampled_from(expert_tables.OBJECTIVES))
 def test_every_sample_and_mode_of_the_search_equals_the_rules(
-        mine, other, current, mode, me, opp, deal, seed):
+        mine, other, current, mode, me, opp, deal, seed, objective):
     """Several samples of the opponent's cards (one repeated, which is searched once), for
-    net points (with the transposition table) and for the win (near 121, then the show):
-    each value equals the brute-force one exactly."""
+    net points (with the transposition table) and for the game (near 121, then the show;
+    the win, or ACC points with the opponent near the skunk line): each value equals the
+    brute-force one exactly."""
     rng = np.random.default_rng(seed)
     theirs = [list(other), sorted(rng.permutation(other).tolist()), list(other)]
     counts = np.bincount(mine + other + current, minlength=13)
@@ -248,7 +259,7 @@ def test_every_sample_and_mode_of_the_search_equals_the_rules(
     ctx = np.array([mode, me, opp, deal, rng.integers(0, 12), 0, rng.integers(0, 8)],
                    dtype=np.int64)
     opp_show = np.array([3, 11, 3], dtype=np.int64)
-    W = np.random.default_rng(1).random((2, 121, 121))
+    W = expert_tables.value_table(np.random.default_rng(1).random((2, 121, 121)), objective)
     out = np.zeros((len(candidates), 3))
     _expert.play_values(np.array(mine, dtype=np.int64),
                         np.array(theirs, dtype=np.int64).reshape(3, len(other)), len(other),
@@ -275,8 +286,10 @@ def test_every_sample_and_mode_of_the_search_equals_the_rules(
 
 
 # ---------------------------------------------------------------------------- the table
-def reference_win(samples, a, b, d, memo):
-    """W by plain recursion over the deal samples."""
+def reference_win(samples, a, b, d, memo, objective="win"):
+    """W by plain recursion over the deal samples: the probability of winning, or for ACC
+    points (the expected points net + 3) / 6."""
+    skunk, win = expert_tables.to_value(3), expert_tables.to_value(2)
     key = (a, b, d)
     if key in memo:
         return memo[key]
@@ -297,14 +310,12 @@ def reference_win(samples, a, b, d, memo):
                 me += pts
             else:
                 opp += pts
-            if me >= 121:
-                result = 1.0
-                break
-            if opp >= 121:
-                result = 0.0
+            if me >= 121 or opp >= 121:
+                value = 1.0 if objective == "win" else skunk if min(me, opp) < 91 else win
+                result = value if me >= 121 else 1.0 - value
                 break
         if result is None:
-            result = reference_win(samples, me, opp, 1 - d, memo)
+            result = reference_win(samples, me, opp, 1 - d, memo, objective)
         total += result
     memo[key] = total / n
     return memo[key]
@@ -325,13 +336,14 @@ def tiny_samples():
     return s
 
 
-def test_the_win_table_equals_plain_recursion_over_the_samples():
+@pytest.mark.parametrize("objective", expert_tables.OBJECTIVES)
+def test_the_win_table_equals_plain_recursion_over_the_samples(objective):
     samples = tiny_samples()
-    W = expert_build.win_probabilities(samples)
+    W = expert_build.win_probabilities(samples, objective)
     memo = {}
     for a, b, d in [(0, 0, 1), (0, 0, 0), (60, 90, 1), (110, 117, 0), (120, 120, 1),
-                    (85, 30, 0)]:
-        assert W[d, a, b] == pytest.approx(reference_win(samples, a, b, d, memo))
+                    (85, 30, 0), (118, 89, 1), (100, 92, 0)]:
+        assert W[d, a, b] == pytest.approx(reference_win(samples, a, b, d, memo, objective))
 
 
 @pytest.fixture(scope="module")
@@ -375,7 +387,8 @@ def test_the_crib_model_matches_the_cribs_of_real_games(tables):
     assert c[1, five, five] > c[1, king, nine] + 3
 
 
-def test_option_win_probabilities_equal_a_direct_count(tables):
+@pytest.mark.parametrize("objective,a,b", [("win", 100, 104), ("acc", 104, 84)])
+def test_option_win_probabilities_equal_a_direct_count(tables, objective, a, b):
     samples = {k: v[:40] for k, v in tables.samples.items()}
     arrays = tuple(samples[k] for k in expert_tables.SAMPLE_FIELDS)
     hist = np.zeros((2, 30), dtype=np.int64)
@@ -384,9 +397,11 @@ def test_option_win_probabilities_equal_a_direct_count(tables):
     chosen = np.arange(40)
     u = np.full(40, 0.5)
     out = np.zeros(2)
-    a, b, d = 100, 104, 0  # I am the pone
+    d = 0  # I am the pone
+    W = expert_tables.value_table(tables.W if objective == "win" else
+                                  expert_tables.load_acc(), objective)
     _expert.option_win_probs(a, b, d, hist, np.zeros(2), np.zeros(2), chosen, u, *arrays,
-                             tables.W, out)
+                             W, out)
     for o in range(2):
         expected = 0.0
         for h in range(30):
@@ -397,13 +412,14 @@ def test_option_win_probabilities_equal_a_direct_count(tables):
                 replaced = {k: v.copy() for k, v in samples.items()}
                 replaced["pone_hand"][s] = h
                 one = {k: v[s:s + 1] for k, v in replaced.items()}
-                wins += deal_value(one, a, b, d, tables.W)
+                wins += deal_value(one, a, b, d, W)
             expected += hist[o, h] / 46 * wins / 40
         assert out[o] == pytest.approx(expected)
 
 
 def deal_value(one, a, b, d, W):
-    """One sample deal's value for 'me' (the pone when d = 0), then W."""
+    """One sample deal's value for 'me' (the pone when d = 0), then W; a finished game is
+    worth W[2, 0, the loser's score] to the winner."""
     me, opp = a, b
     events = [(1, one["heels"][0])] + [(one["peg_role"][0, i], one["peg_pts"][0, i])
                                         for i in range(one["n_peg"][0])]
@@ -414,9 +430,9 @@ def deal_value(one, a, b, d, W):
         else:
             opp += pts
         if me >= 121:
-            return 1.0
+            return W[2, 0, opp]
         if opp >= 121:
-            return 0.0
+            return 1.0 - W[2, 0, me]
     return W[1 - d, me, opp]
 
 
