@@ -127,7 +127,9 @@ class NewGameDialog(QDialog):
         for label, length in MATCH_LENGTHS.items():
             self.match.addItem(label, length)
         self.match.setToolTip("A match is scored in ACC match points: 2 a win, 3 a skunk. "
-                              "Undo is for single games only.")
+                              "In a match the expert plays for match points: it goes for "
+                              "skunks and fights off being skunked. Undo is for single "
+                              "games only.")
         form.addRow("Play", self.match)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)

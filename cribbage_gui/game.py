@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ai import advice
 from ai.match.series import Series
+from ai.registry import acc_variant
 from cribbage_gui.controller import GameController, GameSetup
 from cribbage_gui.jobs import run_job
 from cribbage_gui.model import TableModel
@@ -98,8 +99,12 @@ class Playing(QObject):
 
     # ------------------------------------------------------------------ starting games
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
+        """A game, or a match of ``length`` games scored in ACC points, which the expert
+        plays for (``expert:acc``) rather than for each game's win."""
         s = self.settings()
         self.series = Series(length)
+        if length > 1:
+            opponent = acc_variant(opponent)
         self.start_game(GameSetup(
             opponent=opponent, seed=secrets.randbits(48) if seed is None else seed,
             index=0, manual_count=s.manual_count, muggins=s.muggins,

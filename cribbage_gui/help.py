@@ -186,7 +186,9 @@ miscount can be checked.</p>
 <p><b>Skunks.</b> A player who wins while the loser is still at 90 or below (behind the
 <i>skunk line</i>, between 90 and 91) wins a skunk; at 60 or below (the <i>double skunk</i>
 line), a double skunk. In a match under the American Cribbage Congress's rules a game is
-worth 2 match points, and a skunk (or a double skunk) 3.</p>
+worth 2 match points, and a skunk (or a double skunk) 3. In a match the expert plays for
+match points rather than for each game alone: near the end it goes for a skunk, or to
+save one, when that is worth more than the safest win.</p>
 """
 
 MUGGINS = """
@@ -230,7 +232,7 @@ def about(data_dir: Path | None, settings_path: str | None) -> str:
         "<p>The computer players come from the papers they are named after: Kendall and "
         "Shaw's evolved discarder; the score-aware strategy weights of the thesis this "
         "project builds on; Mueller's HALSCRIB (1987); and our own expert, which plays to "
-        "win the game.</p>")
+        "win the game (in a match, for match points).</p>")
 
 
 class HelpWindow(QDialog):

@@ -349,6 +349,7 @@ class MainWindow(QMainWindow):
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.start_match(opponent, seed, length)
+        opponent = self.playing.setup.opponent  # a match: the expert plays for ACC points
         self._players_changed((None, opponent) if self.playing.setup.human_seat == 0
                               else (opponent, None))
 

@@ -36,13 +36,15 @@ def _titles() -> dict[str, str]:
 
 
 def player_title(name: str) -> str:
-    """A player's short title: "Mueller", "Strategy weights"; ``ext:`` engines by their
-    program's name."""
+    """A player's short title: "Mueller", "Strategy weights", "Expert (deep)", "Expert
+    (match)" (playing for ACC match points); ``ext:`` engines by their program's name."""
     base, _, option = name.partition(":")
     if base == "ext":
         return external_title(option)
     title = _titles().get(base, name).split(" (")[0]
-    return f"{title} (deep)" if option == "deep" else title
+    words = option.split(":")
+    notes = [note for word, note in (("deep", "deep"), ("acc", "match")) if word in words]
+    return f"{title} ({', '.join(notes)})" if notes else title
 
 
 def external_title(command: str) -> str:

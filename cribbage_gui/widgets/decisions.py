@@ -196,9 +196,9 @@ class ComputerTab(QWidget):
 
     def _render_ExpertDiscard(self, r) -> None:  # noqa: N802
         rows = [[cards_text(o.keep), cards_text(o.toss), o.hand_mean, o.crib, o.pegging,
-                 o.net, NumberItem(o.win, f"{o.win:.1%}")] for o in r.options]
-        self._set_table(["Keep", "Toss", "Hand", "Crib ±", "Peg ±", "Net", "Win"], rows,
-                        r.chosen)
+                 o.net, NumberItem(o.win, r.value_text(o.win))] for o in r.options]
+        self._set_table(["Keep", "Toss", "Hand", "Crib ±", "Peg ±", "Net",
+                         "ACC points" if r.objective == "acc" else "Win"], rows, r.chosen)
         dealer, own, opp = r.position
         self._more(f"Position: {'dealer' if dealer else 'pone'}, {own} to {opp}; the rest "
                    f"of the deal from {r.samples} real deals.")
@@ -208,8 +208,9 @@ class ComputerTab(QWidget):
         rows = [[card_label(c.card), NumberItem(c.value, f"{c.value:.1%}" if win
                                                 else f"{c.value:+.2f}")]
                 for c in r.candidates]
-        self._set_table(["Card", "Win probability" if win else "Net points to the end of "
-                         "the play"], rows, 0)
+        header = {"win": "Win probability", "acc": "Expected ACC points net",
+                  "points": "Net points to the end of the play"}[r.mode]
+        self._set_table(["Card", header], rows, 0)
         if r.samples:
             self._more(f"{r.samples} sampled hands for the opponent (effectively "
                        f"{r.effective_samples:.0f} after weighting by how likely it kept "

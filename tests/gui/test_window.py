@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 
 from ai import available_players, make_player
 from cribbage_gui.saving import HISTORY_NAME, SAVE_NAME
+from cribbage_gui.texts import player_title
 from engine import Phase, score_breakdown
 from engine.events import Claimed, GameOver, Played, Scored
 from engine.scoring import count_aloud
@@ -191,6 +192,30 @@ def test_match_play_best_of_three(qtbot, make_window):
     qtbot.waitUntil(lambda: window.playing.setup.index == 1, timeout=5000)
     assert window.playing.setup.first_dealer == 1 - first.winner  # the loser deals first
     assert "Best of 3" in window.game_bar.match_label.text()
+
+
+def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):
+    """A match is scored in ACC points (2 a win, 3 a skunk): the expert plays for them;
+    a single game it plays to win. The Computer tab says which."""
+    window = make_window(opponent="expert")
+    window.start_match("expert", seed=9, length=3)
+    seat = 1 - window.playing.setup.human_seat
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    assert window.playing.setup.opponent == "expert:acc"
+    assert window.playing.controller.players[seat].objective == "acc"
+    assert window.presenter.model.names[seat] == "Expert (match)"
+    assert player_title("expert:acc:deep") == "Expert (deep, match)"
+    assert window.settings.opponent == "expert"  # the level chosen is unchanged
+    tab = window.reasoning.computer
+    tab.reveal.setChecked(True)
+    qtbot.waitUntil(lambda: bool(tab.records), timeout=20_000)
+    tab.decisions.setCurrentRow(0)
+    assert tab.table.horizontalHeaderItem(6).text() == "ACC points"
+    assert "ACC points net" in tab.text.text()
+    window.start_match("expert", seed=9)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    assert window.playing.setup.opponent == "expert"
+    assert window.playing.controller.players[seat].objective == "win"
 
 
 def test_statistics_window_shows_the_history(qtbot, make_window):
