@@ -65,13 +65,14 @@ def _with_path(cls):
     return factory
 
 
-EXPERT_WORDS = ("deep", "acc")
+EXPERT_WORDS = ("deep", "acc", "fit")
 
 
 def _expert_options(cls):
-    """``expert``, then any of the words ``deep`` (more samples) and ``acc`` (ACC match
-    points), then a tables FILE: ``expert:deep``, ``expert:acc``, ``expert:acc:deep``,
-    ``expert:FILE``, ``expert:deep:FILE``..."""
+    """``expert``, then any of the words ``deep`` (more samples), ``acc`` (ACC match
+    points) and ``fit`` (an opponent model fitted from the game), then a tables FILE:
+    ``expert:deep``, ``expert:acc``, ``expert:acc:deep``, ``expert:fit``, ``expert:FILE``,
+    ``expert:deep:FILE``..."""
     def factory(options: str | None, seed: Seed) -> Player:
         words = (options or "").split(":")
         flags = set()
@@ -81,7 +82,7 @@ def _expert_options(cls):
             flags.add(words.pop(0))
         path = ":".join(words) or None
         return cls(seed, path=path, deep="deep" in flags,
-                   objective="acc" if "acc" in flags else "win")
+                   objective="acc" if "acc" in flags else "win", fit_opponent="fit" in flags)
     return factory
 
 
@@ -134,7 +135,9 @@ def _registry() -> dict[str, PlayerInfo]:
                    "sampled opponent hands. expert:deep samples four times as many hands "
                    "(up to about 1 s a decision), for analysis and the strongest opponent; "
                    "expert:acc plays for ACC match points (a skunk 3, a win 2) instead of "
-                   "the win, as the computer does in the window's matches; "
+                   "the win, as the computer does in the window's matches; expert:fit "
+                   "weighs the opponent's possible cards by its habits, fitted from the "
+                   "game so far (how sharply it keeps good hands, how greedily it pegs); "
                    "expert:FILE (or expert:deep:FILE) for other tables.",
                    _expert_options(ExpertPlayer)),
     ]

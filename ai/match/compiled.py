@@ -60,6 +60,8 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
     kind = KINDS.get(player.name)
     if kind is None or type(player).__module__.split(".")[:2] != ["ai", "players"]:
         return None
+    if getattr(player, "fits_opponent", False):  # expert:fit learns from the game's events
+        return None
     tables = list(_placeholders())
     if isinstance(player, EvolvedPlayer):
         tables[0] = np.ascontiguousarray(player.values, dtype=np.float64)

@@ -20,6 +20,13 @@ player) the probability of winning, counting the show in order after the play, t
 
 ``expert:FILE`` uses another tables file (``cribbage train expert``).
 
+**An opponent model** (``expert:fit``, ``ai.opponent``): the opponent's habits, fitted
+from the deals of this game whose show revealed its cards: how sharply it keeps good hands
+(the keep weight of the samples in the play) and how much it prefers points in the play
+(each sample then also weighed by how likely the opponent's plays so far were with it). An
+unknown opponent is the default (the fixed weights above) until the game shows otherwise.
+It learns from the game's events, so it plays through the referee, not the compiled loop.
+
 **ACC points** (``expert:acc``, and the computer in the window's matches): the same player
 maximising expected ACC match points net (2 a win, 3 a skunk; what the opponent scores
 counts against it) instead of the chance of winning: its discards and its end-game play
@@ -42,6 +49,7 @@ import numpy as np
 
 from ai import _expert
 from ai.base import Decision, Player, Reasoning, Seed
+from ai.opponent import OpponentModel
 from ai.tables import expert as expert_tables
 from ai.tables.index import N_FOUR
 from engine import Observation, PlayCard, Toss, analyze_discards
@@ -118,6 +126,18 @@ class ExpertPlay(Reasoning):
     chosen: Card
     samples: int
     effective_samples: float  # of the weighted samples (1 / sum of squared weights)
+    # expert:fit: the opponent model it weighed the samples by (keep beta, temperature)
+    model: tuple[float, float] | None = None
+
+    def model_text(self) -> str:
+        """"the opponent read as keeping at beta 0.6 and pegging at temperature 1" (or
+        "without preferring points"), or "" without a fitted model."""
+        if self.model is None:
+            return ""
+        beta, temperature = self.model
+        pegging = ("without preferring points" if temperature == float("inf") else
+                   f"pegging at temperature {temperature:g}")
+        return f"the opponent read as keeping at beta {beta:g} and {pegging}"
 
     def summary(self, name: CardName = card_name) -> str:
         if len(self.candidates) == 1:
@@ -127,8 +147,9 @@ class ExpertPlay(Reasoning):
         figures = ", ".join(
             f"{name(c.card)} {c.value:.1%}" if self.mode == "win" else
             f"{name(c.card)} {c.value:+.2f}" for c in self.candidates)
+        model = f"; {self.model_text()}" if self.model is not None else ""
         return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
-                f"{figures})")
+                f"{figures}){model}")
 
 
 class Expert2026Player(Player):
@@ -161,6 +182,14 @@ class Expert2026Player(Player):
     def _weigh_by_plays(self, obs: Observation, ranks: np.ndarray, k: int,
                         weights: np.ndarray) -> None:
         """The 2026 expert does not read the opponent's plays."""
+
+    def keep_beta(self) -> float:
+        """How sharply the opponent is taken to keep good hands."""
+        return KEEP_BETA
+
+    def model_figures(self) -> tuple[float, float] | None:
+        """The fitted opponent model (keep beta, play temperature), if it fits one."""
+        return None
 
     def _option_pegging(self, obs: Observation, analysed) -> list[float]:
         """Each option's expected pegging, gained minus given: from the statistics of greedy
@@ -248,7 +277,7 @@ class Expert2026Player(Player):
                 -values[i], -pip_value(by_rank[int(candidates[i])])))
             results.append(ExpertPlay(mode, tuple(
                 ExpertCandidate(by_rank[int(candidates[i])], float(values[i])) for i in order),
-                by_rank[int(candidates[order[0]])], n, effective))
+                by_rank[int(candidates[order[0]])], n, effective, self.model_figures()))
         return tuple(results)
 
     def _win_context(self, obs: Observation, cards: np.ndarray, k: int, ctx: np.ndarray,
@@ -285,7 +314,7 @@ class Expert2026Player(Player):
         ranks = cards >> 2
         known = np.array([c >> 2 for s, c in obs.played if s != obs.seat], dtype=np.int64)
         weights = np.zeros(samples)
-        _expert.keep_weights(known, ranks, samples, KEEP_BETA, weights)
+        _expert.keep_weights(known, ranks, samples, self.keep_beta(), weights)
         self._weigh_by_plays(obs, ranks, k, weights)
         return ranks, weights / weights.sum(), cards
 
@@ -310,9 +339,12 @@ class ExpertPlayer(Expert2026Player):
 
     def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False,
                  pegging_path: str | None = None, objective: str = "win",
-                 acc_path: str | None = None) -> None:
+                 acc_path: str | None = None, fit_opponent: bool = False) -> None:
         super().__init__(seed, path, deep)
         from ai.tables import expert_pegging
+
+        self.fits_opponent = fit_opponent  # expert:fit (ai.opponent); refereed games only
+        self.model: OpponentModel | None = None
 
         if objective == "acc":  # ACC match points: the ACC table, and skunks worth 3
             self.values = expert_tables.value_table(expert_tables.load_acc(acc_path), "acc")
@@ -328,15 +360,32 @@ class ExpertPlayer(Expert2026Player):
         _expert.keep_weights(np.zeros(0, dtype=np.int64), self.pegging.hands, N_FOUR,
                              KEEP_BETA, self.hand_weight)
 
+    def new_game(self, seat: int, rng: np.random.Generator | None = None) -> None:
+        super().new_game(seat, rng)
+        self.model = OpponentModel(seat) if self.fits_opponent else None
+
+    def observe(self, event) -> None:
+        if self.model is not None:
+            self.model.observe(event)
+
+    def keep_beta(self) -> float:
+        return self.model.beta if self.model is not None else KEEP_BETA
+
+    def model_figures(self) -> tuple[float, float] | None:
+        return None if self.model is None else (self.model.beta, self.model.temperature)
+
     def _weigh_by_plays(self, obs: Observation, ranks: np.ndarray, k: int,
                         weights: np.ndarray) -> None:
         """Each sampled hand also by how likely the opponent's plays so far were with it
-        (``ai._expert.play_likelihoods``)."""
-        if self.play_temperature > 0 and obs.played:
+        (``ai._expert.play_likelihoods``), at the fitted temperature with expert:fit (none
+        while the model says the opponent does not prefer points), else the fixed one (0:
+        off)."""
+        t = self.model.temperature if self.model is not None else self.play_temperature
+        if 0 < t < float("inf") and obs.played:
             played = np.array([c for _, c in obs.played], dtype=np.int64)
             by = np.array([s for s, _ in obs.played], dtype=np.int64)
-            _expert.play_likelihoods(played, by, played.shape[0], obs.seat, ranks, k,
-                                     self.play_temperature, weights)
+            _expert.play_likelihoods(played, by, played.shape[0], obs.seat, ranks, k, t,
+                                     weights)
 
     def _option_pegging(self, obs: Observation, analysed) -> list[float]:
         """Each option's expected net pegging from the pegging table, over every hand the

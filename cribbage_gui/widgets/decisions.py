@@ -212,6 +212,8 @@ class ComputerTab(QWidget):
                   "points": "Net points to the end of the play"}[r.mode]
         self._set_table(["Card", header], rows, 0)
         if r.samples:
+            model = f" Weighed by a model fitted from this game: {r.model_text()}." \
+                if r.model is not None else ""
             self._more(f"{r.samples} sampled hands for the opponent (effectively "
                        f"{r.effective_samples:.0f} after weighting by how likely it kept "
-                       f"them), each searched to the end of the play.")
+                       f"them), each searched to the end of the play.{model}")

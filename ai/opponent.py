@@ -1,0 +1,157 @@
+"""A model of the opponent, fitted from the game so far: how sharply it keeps good hands, and
+how much it prefers points in the play.
+
+The expert samples the opponent's hidden cards in the play. Two habits of the opponent
+weigh those samples:
+
+- **Keeping** (``beta``): of its six cards it keeps four with probability proportional to
+  exp(beta * their expected show over the starters) (``ai._expert.keep_weights``). A
+  sensible player is near the expert's default (0.6); a random one is 0.
+- **Pegging** (``temperature``): at each play it plays a rank that fits with probability
+  proportional to exp(points pegged / temperature) (``ai._expert.play_likelihoods``); a
+  greedy pegger has a low temperature; infinity (no preference) is the default, under which
+  its plays say nothing about its cards.
+
+Every deal that reaches the show reveals the opponent's four cards (its hand) and, from the
+crib less this player's two, the two it threw: so its keep among its fifteen options and
+each of its plays, with the cards it could have played instead, are known exactly. Each
+habit is fitted by maximum a posteriori over a small grid of values, the prior putting most
+of its weight on the default, so that an unknown opponent is the strong default until the
+game shows otherwise, and a few deals of a clear habit move it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ai import _expert
+from engine.events import Dealt, Played, Show, Tossed
+from engine.kernels import RANK_SCORES
+
+BETAS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.5)
+DEFAULT_BETA = 0.6
+TEMPERATURES = (0.5, 1.0, 2.0, 4.0, float("inf"))
+DEFAULT_TEMPERATURE = float("inf")
+PRIOR_AT_DEFAULT = 0.5  # the prior's weight on the default; the rest shared evenly
+NO_SAMPLE = np.zeros((1, 0), dtype=np.int64)
+
+
+def kept_value(ranks) -> float:
+    """The expected show of four kept ranks over the starter (the 48 cards left, rank by
+    rank; flushes and his nobs aside), as ``ai._expert.keep_weights`` values it."""
+    left = np.full(13, 4.0)
+    for r in ranks:
+        left[r] -= 1
+    scores = RANK_SCORES[ranks[0], ranks[1], ranks[2], ranks[3]]
+    return float((left * scores).sum() / 48.0)
+
+
+def keep_log_likelihood(six_ranks, kept_ranks, beta: float) -> float:
+    """log P(keeping ``kept_ranks`` of ``six_ranks``) when a player keeps each of its fifteen
+    options with probability proportional to exp(beta * its kept value)."""
+    options = [sorted(k) for k in itertools.combinations(six_ranks, 4)]
+    values = np.array([kept_value(k) for k in options])
+    same = sum(k == sorted(kept_ranks) for k in options)  # equal options by rank
+    if same == 0:
+        raise ValueError(f"ranks {kept_ranks} are not four of {six_ranks}")
+    chosen = kept_value(sorted(kept_ranks))
+    top = beta * values.max()
+    return float(np.log(same) + beta * chosen - top
+                 - np.log(np.exp(beta * values - top).sum()))
+
+
+def play_log_likelihood(played, played_by, seat: int, temperature: float) -> float:
+    """log P(``seat``'s plays in one complete play) for a player preferring points at
+    ``temperature``; ``played``/``played_by``: every card of the play in order."""
+    out = np.ones(1)
+    _expert.play_likelihoods(np.asarray(played, dtype=np.int64),
+                             np.asarray(played_by, dtype=np.int64), len(played), 1 - seat,
+                             NO_SAMPLE, 0, temperature, out)
+    return float(np.log(out[0]))
+
+
+def log_prior(grid, default) -> np.ndarray:
+    rest = (1 - PRIOR_AT_DEFAULT) / (len(grid) - 1)
+    return np.log(np.array([PRIOR_AT_DEFAULT if g == default else rest for g in grid]))
+
+
+@dataclass
+class _Deal:
+    my_six: tuple[int, ...] = ()
+    my_toss: tuple[int, ...] = ()
+    plays: list[tuple[int, int]] = field(default_factory=list)  # (seat, card)
+    their_hand: tuple[int, ...] | None = None
+    crib: tuple[int, ...] | None = None
+
+
+class OpponentModel:
+    """Fitted from the events of one game as seat ``me`` sees them (:meth:`observe`, fed
+    ``engine.events.seat_view`` events); :attr:`beta` and :attr:`temperature` are the
+    current fits. ``keeps`` and ``plays`` count the opponent's revealed keeps and complete
+    plays it was fitted on."""
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        self.keep_ll = np.zeros(len(BETAS))  # log-likelihood summed over revealed keeps
+        self.play_ll = np.zeros(len(TEMPERATURES))
+        self.keeps = 0
+        self.plays = 0
+        self._deal: _Deal | None = None
+
+    # ------------------------------------------------------------------ fits
+    @property
+    def beta(self) -> float:
+        return BETAS[int(np.argmax(self.keep_ll + log_prior(BETAS, DEFAULT_BETA)))]
+
+    @property
+    def temperature(self) -> float:
+        return TEMPERATURES[int(np.argmax(self.play_ll + log_prior(TEMPERATURES,
+                                                                    DEFAULT_TEMPERATURE)))]
+
+    def add_keep(self, six, kept) -> None:
+        """One revealed keep: the opponent's six cards and the four it kept."""
+        six_r, kept_r = [c >> 2 for c in six], [c >> 2 for c in kept]
+        self.keep_ll += [keep_log_likelihood(six_r, kept_r, b) for b in BETAS]
+        self.keeps += 1
+
+    def add_play(self, played, played_by) -> None:
+        """One complete play (every card of both players, in order)."""
+        self.play_ll += [play_log_likelihood(played, played_by, 1 - self.me, t)
+                         for t in TEMPERATURES]
+        self.plays += 1
+
+    # ------------------------------------------------------------------ events
+    def observe(self, event) -> None:
+        if isinstance(event, Dealt):
+            self._deal = _Deal(my_six=tuple(event.hands[self.me]))
+            return
+        deal = self._deal
+        if deal is None:  # joined mid-deal (a resumed game): wait for the next deal
+            return
+        if isinstance(event, Tossed) and event.seat == self.me:
+            deal.my_toss = tuple(event.cards)
+        elif isinstance(event, Played):
+            deal.plays.append((event.seat, event.card))
+        elif isinstance(event, Show):
+            if event.what == "hand" and event.seat != self.me:
+                deal.their_hand = tuple(event.cards)
+            elif event.what == "crib":
+                deal.crib = tuple(event.cards)
+                self._learn(deal)
+                self._deal = None
+
+    def _learn(self, deal: _Deal) -> None:
+        """The deal's show is complete: its keep and its play are known."""
+        if deal.their_hand is None or len(deal.plays) != 8:
+            return
+        played = [c for _, c in deal.plays]
+        if sorted(c for s, c in deal.plays if s != self.me) != sorted(deal.their_hand):
+            return  # cannot happen in a legal game
+        self.add_play(played, [s for s, _ in deal.plays])
+        assert deal.crib is not None
+        thrown = [c for c in deal.crib if c not in deal.my_toss]
+        if len(deal.my_toss) == 2 and len(thrown) == 2:
+            self.add_keep(tuple(deal.their_hand) + tuple(thrown), deal.their_hand)
