@@ -48,6 +48,10 @@ def register(subparsers: argparse._SubParsersAction,
     p.add_argument("--save-games", metavar="DIR",
                    help="write every game to DIR as a game file (.crib.json), to review "
                         "or open later")
+    p.add_argument("--best-of", type=int, default=1, metavar="N",
+                   help="play GAMES matches of best of N games (odd) scored in ACC points "
+                        "(2 a win, 3 a skunk; the loser of a game deals the next): matches "
+                        "won, and ACC points a game with A's net and its 95%% interval")
     p.set_defaults(handler=_match)
 
     e = subparsers.add_parser(
@@ -143,6 +147,8 @@ def _match(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if args.best_of != 1:
+        return _best_of(args)
     with tqdm(total=args.games, unit="game", desc=f"{args.player_a} v {args.player_b}",
               disable=None, leave=False) as bar:
         summary = run_match(args.player_a, args.player_b, args.games, args.seed,
@@ -152,6 +158,36 @@ def _match(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=1))
     else:
         print(format_summary(summary))
+    return 0
+
+
+def _best_of(args: argparse.Namespace) -> int:
+    from ai.match.matchplay import run_matches
+
+    if args.save_games:
+        raise UsageError("--save-games is for single games; leave it out with --best-of")
+    if args.best_of < 1 or args.best_of % 2 == 0:
+        raise UsageError(f"--best-of takes an odd number of games, not {args.best_of}")
+    with tqdm(total=args.games, unit="match", desc=f"{args.player_a} v {args.player_b}",
+              disable=None, leave=False) as bar:
+        summary = run_matches(args.player_a, args.player_b, args.games, args.best_of,
+                              args.seed, workers=args.workers, progress=bar.update,
+                              referee=args.referee)
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return 0
+    a, b = args.player_a, args.player_b
+    lo, hi = summary["match_ci95_a"]
+    net_lo, net_hi = summary["acc_net_ci95_a"]
+    print(f"{summary['matches']:,} matches of best of {args.best_of} "
+          f"({summary['games_per_match']:.2f} games a match)")
+    print(f"matches won: {a} {summary['match_wins_a']:,}, {b} {summary['match_wins_b']:,} "
+          f"({summary['match_win_rate_a']:.1%} for {a}, 95% CI {lo:.1%} to {hi:.1%})")
+    print(f"ACC points a game: {a} {summary['acc_points_per_game_a']:.3f}, {b} "
+          f"{summary['acc_points_per_game_b']:.3f}; {a}'s net "
+          f"{summary['acc_net_per_game_a']:+.3f} (95% CI {net_lo:+.3f} to {net_hi:+.3f})")
+    print()
+    print(format_summary(summary))
     return 0
 
 

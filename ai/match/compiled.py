@@ -95,11 +95,13 @@ def compiled(players: tuple[Player, Player]) -> bool:
     return all(tables_of(p) is not None for p in players)
 
 
-def play_games(players: tuple[Player, Player], seed: int, indices: list[int]
-               ) -> list[GameResult]:
+def play_games(players: tuple[Player, Player], seed: int, indices: list[int],
+               first_dealer: int | None = None) -> list[GameResult]:
     """Games ``indices`` of a match seeded ``seed``, compiled; the same results as
-    ``driver.play_game`` (``decision_seconds`` empty)."""
-    return [result for result, _ in _games(players, seed, indices, trace=False)]
+    ``driver.play_game`` (``decision_seconds`` empty). ``first_dealer``: who deals first
+    in every one of them (default: ``index % 2``)."""
+    return [result for result, _ in _games(players, seed, indices, trace=False,
+                                           first_dealer=first_dealer)]
 
 
 def traced_game(players: tuple[Player, Player], seed: int, index: int
@@ -160,7 +162,7 @@ def differences(name_a: str, name_b: str, seed: int, indices: list[int]) -> list
     return differ
 
 
-def _games(players, seed, indices, trace):
+def _games(players, seed, indices, trace, first_dealer=None):
     specs = [tables_of(p) for p in players]
     if specs[0] is None or specs[1] is None:
         raise ValueError("both players need a compiled decision")
@@ -168,12 +170,12 @@ def _games(players, seed, indices, trace):
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     actions = np.empty((MAX_ACTIONS if trace else 1, 4), dtype=np.int64)
     for index in indices:
-        first_dealer = index % 2
+        first = index % 2 if first_dealer is None else first_dealer
         game = game_seed(seed, index)
         deal_rng = np.random.default_rng(np.random.SeedSequence(game).spawn(2)[1])
         n = play_game(kinds, specs[0][1], specs[1][1], player_rng(seed, index, 0),
-                      player_rng(seed, index, 1), deal_rng, first_dealer, out, actions)
-        yield _result(out, index, game, first_dealer), (_actions(actions, n) if trace else [])
+                      player_rng(seed, index, 1), deal_rng, first, out, actions)
+        yield _result(out, index, game, first), (_actions(actions, n) if trace else [])
 
 
 def _result(out: np.ndarray, index: int, game: int, first_dealer: int) -> GameResult:
