@@ -5,7 +5,8 @@ The window is driven as a person would drive it (the person's decisions are the 
 player's), paused at each moment worth showing: the cut for deal, the discard with the
 inspector, the play with a go standing, the show, the game over summary, the review, the
 computer's reasoning (strategy weights and the expert), the strategy heatmap, the
-statistics, watching two computers, and the help. A dialog is drawn over the window where it
+statistics, watching two computers, a match against the expert (playing for ACC match
+points, its reasoning shown as it decides), and the help. A dialog is drawn over the window where it
 would open, so every image is exactly ``--size``.
 """
 
@@ -20,7 +21,8 @@ from pathlib import Path
 
 SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
            "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
-           "statistics", "statistics-games", "statistics-accuracy", "watching", "help")
+           "statistics", "statistics-games", "statistics-accuracy", "watching",
+           "match-expert", "help")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -303,6 +305,21 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         w.reasoning.tabs.setCurrentWidget(w.reasoning.computer)
         d.grab("watching")
         w.stop_watching()
+
+    if want("match-expert"):  # a best of 3: the expert plays for ACC match points
+        w.start_match("expert", seed=seed, length=3)
+        computer = w.reasoning.computer
+        computer.reveal.setChecked(True)
+        d.until(lambda: any(type(r).__name__ == "ExpertDiscard" for _, r in computer.records)
+                and w.playing.obs is not None, what="the expert's discard in a match")
+        w.reasoning.raise_()
+        w.reasoning.tabs.setCurrentWidget(computer)
+        kinds = [type(r).__name__ for _, r in computer.records]
+        computer.decisions.setCurrentRow(kinds.index("ExpertDiscard"))
+        w.statusBar().clearMessage()  # the last game's result, shown for a few seconds
+        d.grab("match-expert")
+        computer.reveal.setChecked(False)
+        w.playing.stop()
 
     if want("help"):
         w.show_help("Scoring")

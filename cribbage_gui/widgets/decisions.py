@@ -195,10 +195,11 @@ class ComputerTab(QWidget):
                          "Leaves 5/21 or leads a 5"], rows, chosen)
 
     def _render_ExpertDiscard(self, r) -> None:  # noqa: N802
-        rows = [[cards_text(o.keep), cards_text(o.toss), o.hand_mean, o.crib, o.pegging,
-                 o.net, NumberItem(o.win, r.value_text(o.win))] for o in r.options]
-        self._set_table(["Keep", "Toss", "Hand", "Crib ±", "Peg ±", "Net",
-                         "ACC points" if r.objective == "acc" else "Win"], rows, r.chosen)
+        # the figure it chose by first, so it shows without scrolling in a narrow panel
+        rows = [[cards_text(o.keep), cards_text(o.toss), NumberItem(o.win, r.value_text(o.win)),
+                 o.hand_mean, o.crib, o.pegging, o.net] for o in r.options]
+        self._set_table(["Keep", "Toss", "ACC points" if r.objective == "acc" else "Win",
+                         "Hand", "Crib ±", "Peg ±", "Net"], rows, r.chosen)
         dealer, own, opp = r.position
         self._more(f"Position: {'dealer' if dealer else 'pone'}, {own} to {opp}; the rest "
                    f"of the deal from {r.samples} real deals.")

@@ -206,7 +206,8 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
         assert record.summary(card_label)[:20] in tab.text.text()
         assert "TD" not in tab.text.text() and "10♦" not in record.summary()
         if kind == "ExpertDiscard":
-            wins = [tab.table.item(r, 6).value for r in range(15)]
+            assert tab.table.horizontalHeaderItem(2).text() == "Win"
+            wins = [tab.table.item(r, 2).value for r in range(15)]
             assert wins == [o.win for o in record.options]
             assert wins[record.chosen] == max(wins)
         if kind == "ExpertPlay":

@@ -210,7 +210,7 @@ def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):
     tab.reveal.setChecked(True)
     qtbot.waitUntil(lambda: bool(tab.records), timeout=20_000)
     tab.decisions.setCurrentRow(0)
-    assert tab.table.horizontalHeaderItem(6).text() == "ACC points"
+    assert tab.table.horizontalHeaderItem(2).text() == "ACC points"
     assert "ACC points net" in tab.text.text()
     window.start_match("expert", seed=9)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
