@@ -80,7 +80,6 @@ def log_prior(grid, default) -> np.ndarray:
 
 @dataclass
 class _Deal:
-    my_six: tuple[int, ...] = ()
     my_toss: tuple[int, ...] = ()
     plays: list[tuple[int, int]] = field(default_factory=list)  # (seat, card)
     their_hand: tuple[int, ...] | None = None
@@ -126,7 +125,7 @@ class OpponentModel:
     # ------------------------------------------------------------------ events
     def observe(self, event) -> None:
         if isinstance(event, Dealt):
-            self._deal = _Deal(my_six=tuple(event.hands[self.me]))
+            self._deal = _Deal()
             return
         deal = self._deal
         if deal is None:  # joined mid-deal (a resumed game): wait for the next deal

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai import make_player
+from ai import _expert, make_player
 from ai.base import Decision, Player, Reasoning
 from ai.match import compiled
 from ai.match.driver import game_events
@@ -43,6 +43,11 @@ def test_the_kept_value_is_the_expected_show_over_the_starters():
             continue
         total += score5(*kept, s, False) - (1 if s & 3 == kept[3] & 3 else 0)
     assert kept_value(sorted(ranks)) == pytest.approx(total / 48)
+    # and it is the value the expert's samples are weighed by
+    out = np.zeros(1)
+    _expert.keep_weights(np.array(sorted(ranks), dtype=np.int64), np.zeros((1, 0), np.int64),
+                         1, 0.6, out)
+    assert out[0] == pytest.approx(math.exp(0.6 * kept_value(sorted(ranks))))
 
 
 @settings(max_examples=60, deadline=None)
