@@ -42,7 +42,7 @@ def level_label(level) -> str:
     return f"{level.name} — {level.player.title.split(' (')[0]}{elo}"
 
 
-DEEP = "expert:deep"  # the strongest level, thinking longer
+DEEP = "expert:deep"  # the expert thinking longer
 
 
 def level_combo(selected: str) -> QComboBox:
@@ -54,11 +54,12 @@ def level_combo(selected: str) -> QComboBox:
         combo.setItemData(combo.count() - 1, f"{level.detail}. {level.player.description}",
                           Qt.ItemDataRole.ToolTipRole)
         if level.player.name == DEEP.partition(":")[0]:
-            combo.addItem(f"{player_title(DEEP)} — thinking longer, the strongest", DEEP)
+            combo.addItem(f"{player_title(DEEP)} — thinking longer", DEEP)
             combo.setItemData(combo.count() - 1,
                               "The expert searching four times as many of your possible "
                               "hands in the play (6,144), for analysis and the hardest "
-                              "games. Its gain over the expert is not measured yet; about "
+                              "games. Against the expert it won 50.7% of 4,000 duplicate "
+                              "games (95% interval 49.1-52.2%): at most a small edge. About "
                               "10 ms a move, at most a fifth of a second",
                               Qt.ItemDataRole.ToolTipRole)
     combo.setCurrentIndex(max(0, combo.findData(selected)))

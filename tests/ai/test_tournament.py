@@ -131,9 +131,9 @@ def test_the_new_game_dialog_shows_the_ratings(qtbot):
     texts = [dialog.opponent.itemText(i) for i in range(dialog.opponent.count())
              if dialog.opponent.itemData(i) != "expert:deep"]
     assert len(texts) == 6 and all("Elo" in t for t in texts)  # every level's rating
-    deep = dialog.opponent.findData("expert:deep")  # not rated in the tournament: says so
-    tip = dialog.opponent.itemData(deep, Qt.ItemDataRole.ToolTipRole)
-    assert "four times" in tip and "not measured" in tip
+    deep = dialog.opponent.findData("expert:deep")  # not rated in the tournament: its
+    tip = dialog.opponent.itemData(deep, Qt.ItemDataRole.ToolTipRole)  # own measure
+    assert "four times" in tip and "4,000 duplicate games" in tip
 
 
 def test_the_tournament_gives_each_pair_its_acc_points_net():
