@@ -14,15 +14,14 @@ interval, over matches (a ratio of sums, the interval by the delta method).
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
 
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game
+from ai.match.jobs import run_jobs
 from ai.match.runner import Progress, summarize, wilson_interval
 from ai.match.series import Series, match_points
 from ai.registry import make_player
@@ -69,20 +68,9 @@ def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int =
     chunk = max(1, min(20, matches // (4 * workers) or 1))
     jobs = [(name_a, name_b, seed, list(range(i, min(matches, i + chunk))), length, referee)
             for i in range(0, matches, chunk)]
-    played: list[list[GameResult]] = []
-    if workers <= 1:
-        for job in jobs:
-            played.extend(play_matches(job))
-            if progress:
-                progress(len(job[3]))
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            futures = {pool.submit(play_matches, job): len(job[3]) for job in jobs}
-            for future in as_completed(futures):
-                played.extend(future.result())
-                if progress:
-                    progress(futures[future])
+    done = run_jobs(play_matches, jobs, workers, size=lambda job: len(job[3]),
+                    progress=progress)
+    played = [games for _, batch in done for games in batch]
     played.sort(key=lambda games: games[0].index)
     summary = summarize([g for games in played for g in games], (name_a, name_b),
                         time.perf_counter() - start, seed)

@@ -8,17 +8,16 @@ whether it runs in one process or several.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
 
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game, refereed_game
+from ai.match.jobs import run_jobs
 from ai.registry import make_player
 from engine.events import SOURCES
 
@@ -109,28 +108,9 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     save = save_folder(save_games, "match")
     jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))), referee, save)
             for i in range(0, games, chunk)]
-    results: list[GameResult] = []
-    stop = cancelled or (lambda: False)
-    if workers <= 1:
-        for job in jobs:
-            if stop():
-                break
-            results.extend(play_chunk(job))
-            if progress:
-                progress(len(job[3]))
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            futures = [pool.submit(play_chunk, job) for job in jobs]
-            for future in as_completed(futures):
-                if stop():
-                    for f in futures:
-                        f.cancel()
-                    break
-                batch = future.result()
-                results.extend(batch)
-                if progress:
-                    progress(len(batch))
+    done = run_jobs(play_chunk, jobs, workers, size=lambda job: len(job[3]),
+                    progress=progress, cancelled=cancelled)
+    results = [r for _, batch in done for r in batch]
     elapsed = time.perf_counter() - start
     return summarize(results, (name_a, name_b), elapsed, seed)
 

@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
 
 from ai.match.driver import GameResult
+from ai.match.jobs import run_jobs
 from ai.match.runner import play_chunk, save_folder, summarize, wilson_interval
 from ai.match.series import match_points
 from ai.registry import make_player
@@ -68,21 +67,11 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
     collected: list[list[tuple[bool, GameResult]]] = [[] for _ in pairs]
     jobs = list(_jobs(players, games, seed, duplicate, referee,
                       save_folder(save_games, "tournament")))
-    if workers <= 1:
-        for p, swapped, job in jobs:
-            collected[p].extend((swapped, r) for r in play_chunk(job))
-            if progress:
-                progress(len(job[3]))
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            futures = {pool.submit(play_chunk, job): (p, swapped, len(job[3]))
-                       for p, swapped, job in jobs}
-            for future in as_completed(futures):
-                p, swapped, n = futures[future]
-                collected[p].extend((swapped, r) for r in future.result())
-                if progress:
-                    progress(n)
+    done = run_jobs(play_chunk, [job for _, _, job in jobs], workers,
+                    size=lambda job: len(job[3]), progress=progress)
+    for i, results in done:
+        p, swapped, _ = jobs[i]
+        collected[p].extend((swapped, r) for r in results)
     return tabulate(players, pairs, collected, seed, duplicate,
                     time.perf_counter() - start)
 

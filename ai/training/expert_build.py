@@ -5,15 +5,14 @@ they are is described in ``ai.tables.expert``, which loads them at play time.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from ai import _expert
+from ai.match.jobs import run_jobs
 from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables, value_table
 from ai.tables.index import N_FOUR
 from engine.kernels import rank_score5
@@ -135,18 +134,8 @@ def deal_samples(games: int, seed: int, workers: int = 1, progress=None
     """Complete deals of ``games`` mueller-v-mueller games (game ``i`` from ``seed``)."""
     chunk = 25
     jobs = [(seed, list(range(i, min(games, i + chunk)))) for i in range(0, games, chunk)]
-    parts = []
-    if workers <= 1:
-        for job in jobs:
-            parts.append(_sample_games(job))
-            if progress:
-                progress(len(job[1]))
-    else:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for job, part in zip(jobs, pool.map(_sample_games, jobs), strict=True):
-                parts.append(part)
-                if progress:
-                    progress(len(job[1]))
+    parts = [part for _, part in run_jobs(_sample_games, jobs, workers,
+                                          size=lambda job: len(job[1]), progress=progress)]
     return {k: np.concatenate([p[k] for p in parts]) for k in SAMPLE_FIELDS}
 
 
@@ -188,16 +177,7 @@ def _pegging_rows(args: tuple[int, int]) -> np.ndarray:
 def pegging_table(workers: int = 1, progress=None) -> np.ndarray:
     """The whole pegging table ``V`` (``ai.tables.expert_pegging``), int8."""
     jobs = [(i, min(N_FOUR, i + PEG_ROWS)) for i in range(0, N_FOUR, PEG_ROWS)]
-    parts = []
-    if workers <= 1:
-        for job in jobs:
-            parts.append(_pegging_rows(job))
-            if progress:
-                progress(job[1] - job[0])
-    else:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for job, part in zip(jobs, pool.map(_pegging_rows, jobs), strict=True):
-                parts.append(part)
-                if progress:
-                    progress(job[1] - job[0])
+    parts = [part for _, part in run_jobs(_pegging_rows, jobs, workers,
+                                          size=lambda job: job[1] - job[0],
+                                          progress=progress)]
     return np.concatenate(parts).astype(np.int8)
