@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, objmode
 
-from ai import _expert
+from ai import _expert, _rollout
 from ai._kernels import peg_figures
 from ai.tables.evolved import two_lowest
 from ai.tables.index import SPLITS, hand_index
@@ -554,7 +554,9 @@ END_GAME, KEEP_BETA = 86, 0.6  # the play's sample count comes with the tables
 EXPERT_TABLES = ("W", "crib_model", "peg_net", "heels", "peg_role", "peg_pts", "n_peg",
                  "pone_hand", "dealer_hand", "crib", "discard_samples", "discard_u",
                  "mean_crib", "play_samples", "pegging_V", "hand_counts", "hand_weight",
-                 "version")  # version: (1 for the new expert, else 0; its pegging scale)
+                 "version", "rollout_keys")
+# version: (1 for the new expert, else 0; its pegging scale; its play temperature);
+# rollout_keys: expert:roll's fixed keys of the opponent sixes (none: no rollouts)
 
 
 def _rounded(win):
@@ -578,7 +580,7 @@ def _expert_toss(six, my_crib, me, opp, x):
     better expected net, then the first in the analysis order."""
     (W, crib_model, peg_net, heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib,
      discard_samples, discard_u, mean_crib, _play_samples, V, hand_counts, hand_weight,
-     version) = x
+     version, rollout_keys) = x
     keeps = np.empty((15, 4), dtype=np.int64)
     tosses = np.empty((15, 2), dtype=np.int64)
     total = np.empty(15, dtype=np.int64)
@@ -611,12 +613,25 @@ def _expert_toss(six, my_crib, me, opp, x):
     if version[0] == 1.0:  # the new expert: the pegging table over the opponent's hands
         _expert.option_pegging(six >> 2, keep_index, my_crib, V, hand_counts, hand_weight,
                                version[1], peg_a)
-    with objmode(peg_shift="float64[:]"):
+    with objmode(peg_shift="float64[:]"):  # (objmode outside any branch: numba needs it)
         peg_shift = _centred(peg_a)
     win = np.zeros(15)
-    _expert.option_win_probs(me, opp, role, hist_o, crib_a - mean_crib[0], peg_shift,
-                             discard_samples, discard_u, heels, peg_role, peg_pts, n_peg,
-                             pone_hand, dealer_hand, crib, W, win)
+    if rollout_keys.shape[0] > 0:  # expert:roll: deals played out (_discard_by_rollouts)
+        sorted_six = np.sort(six)
+        opp_sixes = np.empty((rollout_keys.shape[0], 6), dtype=np.int64)
+        _rollout.opponent_sixes(sorted_six, rollout_keys, opp_sixes)
+        keeps_o = np.empty((15, 4), dtype=np.int64)
+        tosses_o = np.empty((15, 2), dtype=np.int64)
+        for j in range(15):
+            keeps_o[j] = keeps[order[j]]
+            tosses_o[j] = tosses[order[j]]
+        hand_roll = np.empty(15)
+        _rollout.rollout_values(sorted_six, keeps_o, tosses_o, role, me, opp, opp_sixes,
+                                crib_model, W, win, peg_a, crib_a, hand_roll)
+    else:
+        _expert.option_win_probs(me, opp, role, hist_o, crib_a - mean_crib[0], peg_shift,
+                                 discard_samples, discard_u, heels, peg_role, peg_pts, n_peg,
+                                 pone_hand, dealer_hand, crib, W, win)
     with objmode(rounded="float64[:]"):
         rounded = _rounded(win)
     sign = 1.0 if my_crib else -1.0

@@ -65,12 +65,13 @@ def _with_path(cls):
     return factory
 
 
-EXPERT_WORDS = ("deep", "acc", "fit")
+EXPERT_WORDS = ("deep", "acc", "fit", "roll")
 
 
 def _expert_options(cls):
     """``expert``, then any of the words ``deep`` (more samples), ``acc`` (ACC match
-    points) and ``fit`` (an opponent model fitted from the game), then a tables FILE:
+    points), ``fit`` (an opponent model fitted from the game) and ``roll`` (discards by
+    playing the deal out), then a tables FILE:
     ``expert:deep``, ``expert:acc``, ``expert:acc:deep``, ``expert:fit``, ``expert:FILE``,
     ``expert:deep:FILE``..."""
     def factory(options: str | None, seed: Seed) -> Player:
@@ -82,7 +83,8 @@ def _expert_options(cls):
             flags.add(words.pop(0))
         path = ":".join(words) or None
         return cls(seed, path=path, deep="deep" in flags,
-                   objective="acc" if "acc" in flags else "win", fit_opponent="fit" in flags)
+                   objective="acc" if "acc" in flags else "win", fit_opponent="fit" in flags,
+                   rollout="roll" in flags)
     return factory
 
 

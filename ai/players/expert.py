@@ -33,6 +33,11 @@ counts against it) instead of the chance of winning: its discards and its end-ga
 value positions with the ACC table (``ai.tables.expert``: the same dynamic programming with
 a skunk worth 3 and a plain win 2), so near the skunk line it plays to make or save one.
 
+**Discards by playing the deal out** (``expert:roll``, ``ai._rollout``): each option
+valued by complete deals instead: fixed opponent sixes (each tossing as a sensible player
+does) and every starter they leave, the play played out with both hands known by the
+search above, the show in order and W. Measured no better than the default (README).
+
 This describes ``expert-2026`` (:class:`Expert2026Player`), the expert as it was on
 2026-11-25, kept unchanged as the bar. The expert (:class:`ExpertPlayer`) is that player
 with two changes: its discard's pegging figure is the pegging table (every play of every
@@ -71,6 +76,8 @@ EXPERT_PLAY_SAMPLES = (DEEP_PLAY_SAMPLES, 4 * DEEP_PLAY_SAMPLES)
 KEEP_BETA = 0.6  # how strongly the opponent is assumed to keep good hands
 PLAY_TEMPERATURE = 0.0  # reading the opponent's plays (see _weigh_by_plays): off, measured no gain
 PEG_SCALE = 0.5  # the weight of the pegging table in the expert's discard (measured)
+# expert:roll: opponent sixes its discard plays out (each with all 40 starters), (default, deep)
+ROLLOUT_SAMPLES = (128, 1024)
 
 
 @dataclass(frozen=True)
@@ -160,6 +167,7 @@ class Expert2026Player(Player):
     name = "expert-2026"
     play_sample_count = (PLAY_SAMPLES, DEEP_PLAY_SAMPLES)  # (default, deep)
     discard_sample_count = (DISCARD_SAMPLES, DEEP_DISCARD_SAMPLES)
+    rollout_keys = np.zeros((0, 52))  # no discard by playing deals out (expert:roll has)
 
     def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False
                  ) -> None:
@@ -204,6 +212,8 @@ class Expert2026Player(Player):
     def discard(self, obs: Observation) -> Decision:
         dealer = obs.is_dealer
         analysed = analyze_discards(list(obs.dealt), dealer)
+        if self.rollout_keys.shape[0]:
+            return self._discard_by_rollouts(obs, analysed)
         role = role_of(dealer)
         crib = []
         hist = np.zeros((15, 30), dtype=np.int64)
@@ -218,16 +228,42 @@ class Expert2026Player(Player):
             obs.my_score, obs.opponent_score, role, hist, crib_a - self.mean_crib,
             peg_a - peg_a.mean(), self.discard_samples, self.discard_u,
             *self.tables.sample_arrays, self.values, win)
+        return self._chosen(obs, analysed, crib, peg, win,
+                            int(self.discard_samples.shape[0]))
+
+    def _chosen(self, obs: Observation, analysed, crib, peg, win, samples: int) -> Decision:
+        """The option with the best value (``win``); equal values (to 1e-9) go to the
+        better expected net (the hand's exact mean, the crib ``crib`` and the pegging
+        ``peg``)."""
+        dealer = obs.is_dealer
         sign = 1.0 if dealer else -1.0
         options = tuple(
             ExpertOption(o.keep, o.toss, o.hand_mean, sign * crib[i], peg[i],
                          o.hand_mean + sign * crib[i] + peg[i], float(win[i]))
             for i, o in enumerate(analysed))
-        # the best chance of winning; equal chances (to 1e-9) go to the better expected net
         chosen = max(range(15), key=lambda i: (round(options[i].win, 9), options[i].net))
         reasoning = ExpertDiscard((dealer, obs.my_score, obs.opponent_score), options,
-                                  chosen, int(self.discard_samples.shape[0]), self.objective)
+                                  chosen, samples, self.objective)
         return Decision(Toss(tuple(options[chosen].toss)), reasoning)
+
+    def _discard_by_rollouts(self, obs: Observation, analysed) -> Decision:
+        """expert:roll: each option's value from complete deals played out
+        (``ai._rollout.rollout_values``) over the opponent sixes of the fixed keys and
+        every starter they leave; its crib and pegging figures are those deals' means."""
+        from ai import _rollout
+
+        six = np.array(sorted(obs.dealt), dtype=np.int64)
+        opp = np.empty((self.rollout_keys.shape[0], 6), dtype=np.int64)
+        _rollout.opponent_sixes(six, self.rollout_keys, opp)
+        keeps = np.array([o.keep for o in analysed], dtype=np.int64)
+        tosses = np.array([o.toss for o in analysed], dtype=np.int64)
+        win, peg, crib, hand = (np.zeros(15) for _ in range(4))
+        _rollout.rollout_values(six, keeps, tosses, role_of(obs.is_dealer), obs.my_score,
+                                obs.opponent_score, opp, self.tables.crib_model,
+                                self.values, win, peg, crib, hand)
+        return self._chosen(obs, analysed, [float(c) for c in crib],
+                            [float(p) for p in peg], win,
+                            opp.shape[0] * _rollout.N_LEFT)
 
     # ------------------------------------------------------------------ the play
     def play(self, obs: Observation) -> Decision:
@@ -339,9 +375,15 @@ class ExpertPlayer(Expert2026Player):
 
     def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False,
                  pegging_path: str | None = None, objective: str = "win",
-                 acc_path: str | None = None, fit_opponent: bool = False) -> None:
+                 acc_path: str | None = None, fit_opponent: bool = False,
+                 rollout: bool = False) -> None:
         super().__init__(seed, path, deep)
         from ai.tables import expert_pegging
+
+        # expert:roll: the discard by playing deals out (ai._rollout); the opponent sixes
+        # come from fixed keys, so every decision meets the same ones (reproducible)
+        n_roll = ROLLOUT_SAMPLES[deep] if rollout else 0
+        self.rollout_keys = np.random.default_rng(2027).random((n_roll, 52))
 
         self.fits_opponent = fit_opponent  # expert:fit (ai.opponent); refereed games only
         self.model: OpponentModel | None = None
