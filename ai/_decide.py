@@ -554,9 +554,10 @@ END_GAME, KEEP_BETA = 86, 0.6  # the play's sample count comes with the tables
 EXPERT_TABLES = ("W", "crib_model", "peg_net", "heels", "peg_role", "peg_pts", "n_peg",
                  "pone_hand", "dealer_hand", "crib", "discard_samples", "discard_u",
                  "mean_crib", "play_samples", "pegging_V", "hand_counts", "hand_weight",
-                 "version", "rollout_keys")
+                 "version", "rollout_keys", "blind_keys")
 # version: (1 for the new expert, else 0; its pegging scale; its play temperature);
-# rollout_keys: expert:roll's fixed keys of the opponent sixes (none: no rollouts)
+# rollout_keys: expert:roll's fixed keys of the opponent sixes (none: no rollouts);
+# blind_keys: expert:blind's fixed keys of the hands the opponent imagines I hold
 
 
 def _rounded(win):
@@ -580,7 +581,7 @@ def _expert_toss(six, my_crib, me, opp, x):
     better expected net, then the first in the analysis order."""
     (W, crib_model, peg_net, heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib,
      discard_samples, discard_u, mean_crib, _play_samples, V, hand_counts, hand_weight,
-     version, rollout_keys) = x
+     version, rollout_keys, _blind_keys) = x
     keeps = np.empty((15, 4), dtype=np.int64)
     tosses = np.empty((15, 2), dtype=np.int64)
     total = np.empty(15, dtype=np.int64)
@@ -745,7 +746,19 @@ def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, 
     for t in range(state[N_SEQ]):
         seq[t] = (state[SEQ + t] >> 2) * 4
     out = np.zeros((n_ranks, n))
-    _expert.play_values(mine, theirs, k, seq, state[COUNT], candidates, ctx, opp_pts, W, out)
+    blind_keys = x[19]
+    if not end_game and blind_keys.shape[0] > 0 and k > 0:  # expert:blind
+        hidden = np.full(13, 4, dtype=np.int64)  # ExpertPlayer._hidden_ranks
+        for t in range(n_played):
+            hidden[played[t] >> 2] -= 1
+        hidden[starter >> 2] -= 1
+        views = np.zeros((n, n_ranks, blind_keys.shape[0], max(1, held - 1)),
+                         dtype=np.int64)
+        _expert.opponent_views(hidden, theirs, k, candidates, held - 1, blind_keys, views)
+        _expert.blind_play_values(mine, theirs, k, seq, state[COUNT], candidates, views, out)
+    else:
+        _expert.play_values(mine, theirs, k, seq, state[COUNT], candidates, ctx, opp_pts, W,
+                            out)
     with objmode(values="float64[:]"):
         values = _weighted(out, weights)
     best = 0

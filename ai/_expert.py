@@ -587,3 +587,139 @@ def play_likelihoods(played, played_by, n_played, me, samples, k, temperature, o
         seq[n_seq] = c
         n_seq += 1
         count += card_pip(c)
+
+
+# ---------------------------------------------------------------------------- blind replies
+@njit(cache=True)
+def opponent_views(hidden, theirs, n_theirs, candidates, n_mine, keys, out):
+    """``out[j, k, s, :n_mine]``: the ranks of the cards I hold after playing
+    ``candidates[k]``, as the opponent of world ``j`` may imagine them, view ``s``.
+    ``hidden[r]``: the cards of rank ``r`` neither player had seen before my card (not
+    played, not the starter); the opponent of world ``j`` holds ``theirs[j, :n_theirs]``
+    (ranks) and has just seen my card, so it imagines my cards among the rest: the
+    ``n_mine`` with the smallest ``keys[s]``, card ``4 r + u`` standing for the ``u``-th
+    card of rank ``r`` it cannot see. Suits do not matter in the play, so this draws my
+    hand uniformly from the cards it cannot see, and a view depends only on the world's
+    ranks."""
+    order = np.empty((keys.shape[0], 52), dtype=np.int64)
+    for s in range(keys.shape[0]):
+        order[s] = np.argsort(keys[s])
+    left = np.empty(13, dtype=np.int64)
+    for j in range(theirs.shape[0]):
+        for k in range(candidates.shape[0]):
+            left[:] = hidden
+            left[candidates[k]] -= 1
+            for t in range(n_theirs):
+                left[theirs[j, t]] -= 1
+            for s in range(keys.shape[0]):
+                m = 0
+                for t in range(52):
+                    c = order[s, t]
+                    if m < n_mine and (c & 3) < left[c >> 2]:
+                        out[j, k, s, m] = c >> 2
+                        m += 1
+
+
+@njit(cache=True)
+def _rank_key(ranks, n):
+    """The sorted ranks as one number (base 13; n <= 4), for finding equal worlds."""
+    key = 0
+    for t in range(n):
+        key = key * 13 + ranks[t]
+    return key
+
+
+@njit(cache=True)
+def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, views, out):
+    """:func:`play_values` in net points (mode 0), with the opponent's reply to my card
+    chosen without seeing my hand: when it is to play next with a choice of ranks, it plays
+    the one whose value for it, averaged over the hands it may imagine I hold
+    (``views[j, k]``: (n_views, ranks I hold after candidate ``k``),
+    :func:`opponent_views`) with
+    the rest of the play searched as now for each, is best (equal values to the lower
+    rank); the rest after its reply is searched with both hands known, as now. Otherwise
+    (a go, one rank, my last card, or me to play again) the value is :func:`play_values`'s.
+    Worlds with the same ranks have the same values (views depend only on the ranks), so
+    each is searched once."""
+    n_seq = seq.shape[0]
+    n_views = views.shape[2]
+    n_after = mine.shape[0] - 1
+    saved = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
+    ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
+    floats = np.empty((5, MAX_DEPTH))
+    tt_val = np.empty(TT_SIZE)
+    tt_flag = np.empty(TT_SIZE, dtype=np.int64)
+    ctx = np.zeros(7, dtype=np.int64)
+    W = np.zeros((3, 1, 1))
+    before = np.zeros(PLAY_STATE, dtype=np.int64)
+    before[COUNT], before[N_SEQ], before[LAST], before[CANDIDATE] = count, n_seq, 1, 0
+    before[SEQ:SEQ + n_seq] = seq
+    before[HELD] = mine.shape[0]
+    for t in range(mine.shape[0]):
+        before[HANDS + t] = mine[t] * 4
+    root = np.empty(PLAY_STATE, dtype=np.int64)
+    view = np.empty(PLAY_STATE, dtype=np.int64)
+    child = np.empty(PLAY_STATE, dtype=np.int64)
+    reply_value = np.empty(4)
+    theirs = np.empty(4, dtype=np.int64)
+    first_world = np.full(13 ** 4, -1, dtype=np.int64)
+    for j in range(theirs_samples.shape[0]):
+        theirs[:n_theirs] = theirs_samples[j, :n_theirs]
+        theirs[:n_theirs].sort()
+        key = _rank_key(theirs, n_theirs)
+        if first_world[key] >= 0:  # a world already searched: the same values
+            out[:, j] = out[:, first_world[key]]
+            continue
+        first_world[key] = j
+        before[HELD + 1] = n_theirs
+        for t in range(n_theirs):
+            before[HANDS + 4 + t] = theirs[t] * 4
+        for k in range(candidates.shape[0]):
+            i = 0
+            while mine[i] != candidates[k]:
+                i += 1
+            root[:] = before
+            pts = play_card_in_order(root, 0, i)
+            reply = -1
+            if n_after > 0 and play_mover(root) == 1 and any_fits(root, 1):
+                ranks = 0
+                choices = 0
+                for t in range(root[HELD + 1]):
+                    r = held_card(root, 1, t) >> 2
+                    if card_fits(root, 1, t) and not (ranks >> r) & 1:
+                        ranks |= 1 << r
+                        choices += 1
+                if choices > 1:  # its choice, over the hands it imagines I hold
+                    reply_value[:] = 0.0
+                    for s in range(n_views):
+                        view[:] = root
+                        for t in range(n_after):
+                            view[HANDS + t] = views[j, k, s, t] * 4
+                        tt_flag[:] = TT_EMPTY  # new hands
+                        tried = 0
+                        for t in range(view[HELD + 1]):
+                            r = held_card(view, 1, t) >> 2
+                            if not card_fits(view, 1, t) or (tried >> r) & 1:
+                                continue
+                            tried |= 1 << r
+                            child[:] = view
+                            got = play_card_in_order(child, 1, t)
+                            reply_value[t] -= _search(child, 0, 1 << t, 0, got, ctx, W, saved,
+                                                      ints, floats, tt_val, tt_flag)
+                    tried = 0
+                    for t in range(root[HELD + 1]):
+                        r = held_card(root, 1, t) >> 2
+                        if not card_fits(root, 1, t) or (tried >> r) & 1:
+                            continue
+                        tried |= 1 << r
+                        if reply < 0 or reply_value[t] > reply_value[reply]:
+                            reply = t
+            tt_flag[:] = TT_EMPTY  # the real hands again
+            if reply < 0:
+                out[k, j] = _search(root, 1 << i, 0, pts, 0, ctx, W, saved, ints, floats,
+                                    tt_val, tt_flag)
+            else:
+                got = play_card_in_order(root, 1, reply)
+                out[k, j] = _search(root, 1 << i, 1 << reply, pts, got, ctx, W, saved, ints,
+                                    floats, tt_val, tt_flag)
+    return out

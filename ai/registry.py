@@ -65,13 +65,14 @@ def _with_path(cls):
     return factory
 
 
-EXPERT_WORDS = ("deep", "acc", "fit", "roll")
+EXPERT_WORDS = ("deep", "acc", "fit", "roll", "blind")
 
 
 def _expert_options(cls):
     """``expert``, then any of the words ``deep`` (more samples), ``acc`` (ACC match
-    points), ``fit`` (an opponent model fitted from the game) and ``roll`` (discards by
-    playing the deal out), then a tables FILE:
+    points), ``fit`` (an opponent model fitted from the game), ``roll`` (discards by
+    playing the deal out) and ``blind`` (the opponent's replies chosen without seeing my
+    hand), then a tables FILE:
     ``expert:deep``, ``expert:acc``, ``expert:acc:deep``, ``expert:fit``, ``expert:FILE``,
     ``expert:deep:FILE``..."""
     def factory(options: str | None, seed: Seed) -> Player:
@@ -84,7 +85,7 @@ def _expert_options(cls):
         path = ":".join(words) or None
         return cls(seed, path=path, deep="deep" in flags,
                    objective="acc" if "acc" in flags else "win", fit_opponent="fit" in flags,
-                   rollout="roll" in flags)
+                   rollout="roll" in flags, blind="blind" in flags)
     return factory
 
 

@@ -46,7 +46,8 @@ def _placeholders() -> tuple:
         f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
         i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
         expert = (f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
-                  np.zeros((1, 1), dtype=np.int8), i2, f1, f1, np.zeros((0, 52)))
+                  np.zeros((1, 1), dtype=np.int8), i2, f1, f1, np.zeros((0, 52)),
+                  np.zeros((0, 52)))
         _PLACEHOLDERS = (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
     return _PLACEHOLDERS
 
@@ -86,7 +87,8 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
             np.ascontiguousarray(player.discard_u, dtype=f8),
             np.array([player.mean_crib], dtype=f8),
             np.array([player.play_samples], dtype=np.int64)) + pegging + (
-            version, np.ascontiguousarray(player.rollout_keys, dtype=f8))
+            version, np.ascontiguousarray(player.rollout_keys, dtype=f8),
+            np.ascontiguousarray(player.blind_keys, dtype=f8))
     assert len(tables) == len(_placeholders())
     return kind, tuple(tables)
 

@@ -78,6 +78,8 @@ PLAY_TEMPERATURE = 0.0  # reading the opponent's plays (see _weigh_by_plays): of
 PEG_SCALE = 0.5  # the weight of the pegging table in the expert's discard (measured)
 # expert:roll: opponent sixes its discard plays out (each with all 40 starters), (default, deep)
 ROLLOUT_SAMPLES = (128, 1024)
+# expert:blind: hands of mine each sampled opponent imagines when it replies, (default, deep)
+BLIND_VIEWS = (8, 16)
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,9 @@ class ExpertPlay(Reasoning):
     effective_samples: float  # of the weighted samples (1 / sum of squared weights)
     # expert:fit: the opponent model it weighed the samples by (keep beta, temperature)
     model: tuple[float, float] | None = None
+    # expert:blind: the hands of mine each sampled opponent imagined when it chose its
+    # reply without seeing mine (0: it replied seeing my hand)
+    blind: int = 0
 
     def model_text(self) -> str:
         """"the opponent read as keeping at beta 0.6 and pegging at temperature 1" (or
@@ -155,8 +160,10 @@ class ExpertPlay(Reasoning):
             f"{name(c.card)} {c.value:.1%}" if self.mode == "win" else
             f"{name(c.card)} {c.value:+.2f}" for c in self.candidates)
         model = f"; {self.model_text()}" if self.model is not None else ""
+        blind = (f"; the opponent replying without seeing my hand ({self.blind} imagined)"
+                 if self.blind else "")
         return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
-                f"{figures}){model}")
+                f"{figures}){model}{blind}")
 
 
 class Expert2026Player(Player):
@@ -168,6 +175,7 @@ class Expert2026Player(Player):
     play_sample_count = (PLAY_SAMPLES, DEEP_PLAY_SAMPLES)  # (default, deep)
     discard_sample_count = (DISCARD_SAMPLES, DEEP_DISCARD_SAMPLES)
     rollout_keys = np.zeros((0, 52))  # no discard by playing deals out (expert:roll has)
+    blind_keys = np.zeros((0, 52))  # the opponent replies seeing my hand (not expert:blind)
 
     def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False
                  ) -> None:
@@ -304,17 +312,38 @@ class Expert2026Player(Player):
             elif mode != "points":
                 raise ValueError(f"{self.objective!r} player has no mode {mode!r}")
             out = np.zeros((candidates.shape[0], n))
-            _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx, opp_pts,
-                                self.values, out)
+            if mode == "points" and self.blind_keys.shape[0] and k:
+                views = np.zeros((n, candidates.shape[0], self.blind_keys.shape[0],
+                                  max(1, len(mine) - 1)), dtype=np.int64)
+                _expert.opponent_views(self._hidden_ranks(obs), theirs, k, candidates,
+                                       len(mine) - 1, self.blind_keys, views)
+                _expert.blind_play_values(mine, theirs, k, seq, obs.count, candidates, views,
+                                          out)
+            else:
+                _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx,
+                                    opp_pts, self.values, out)
             values = out @ weights if n else np.zeros(candidates.shape[0])
             if mode == "acc":
                 values = expert_tables.acc_points(values)
             order = sorted(range(len(candidates)), key=lambda i: (
                 -values[i], -pip_value(by_rank[int(candidates[i])])))
+            blind = int(self.blind_keys.shape[0]) if mode == "points" and k else 0
             results.append(ExpertPlay(mode, tuple(
                 ExpertCandidate(by_rank[int(candidates[i])], float(values[i])) for i in order),
-                by_rank[int(candidates[order[0]])], n, effective, self.model_figures()))
+                by_rank[int(candidates[order[0]])], n, effective, self.model_figures(),
+                blind))
         return tuple(results)
+
+    @staticmethod
+    def _hidden_ranks(obs: Observation) -> np.ndarray:
+        """(13,) the cards of each rank neither player has seen: not played, not the
+        starter (what the opponent cannot see, its own cards and my next card aside)."""
+        hidden = np.full(13, 4, dtype=np.int64)
+        for _, c in obs.played:
+            hidden[c >> 2] -= 1
+        if obs.starter is not None:
+            hidden[obs.starter >> 2] -= 1
+        return hidden
 
     def _win_context(self, obs: Observation, cards: np.ndarray, k: int, ctx: np.ndarray,
                      opp_pts: np.ndarray) -> None:
@@ -376,7 +405,7 @@ class ExpertPlayer(Expert2026Player):
     def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False,
                  pegging_path: str | None = None, objective: str = "win",
                  acc_path: str | None = None, fit_opponent: bool = False,
-                 rollout: bool = False) -> None:
+                 rollout: bool = False, blind: bool = False) -> None:
         super().__init__(seed, path, deep)
         from ai.tables import expert_pegging
 
@@ -384,6 +413,10 @@ class ExpertPlayer(Expert2026Player):
         # come from fixed keys, so every decision meets the same ones (reproducible)
         n_roll = ROLLOUT_SAMPLES[deep] if rollout else 0
         self.rollout_keys = np.random.default_rng(2027).random((n_roll, 52))
+        # expert:blind: the opponent's reply chosen without seeing my hand, over the hands it
+        # may imagine I hold (fixed keys: the same imagined hands every decision)
+        n_blind = BLIND_VIEWS[deep] if blind else 0
+        self.blind_keys = np.random.default_rng(2028).random((n_blind, 52))
 
         self.fits_opponent = fit_opponent  # expert:fit (ai.opponent); refereed games only
         self.model: OpponentModel | None = None
