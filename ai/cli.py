@@ -139,7 +139,7 @@ def _engine(args: argparse.Namespace) -> int:
     from ai.external import serve
     from ai.registry import make_player
 
-    return serve(make_player(args.player, seed=args.seed))
+    return serve(make_player(args.player, seed=args.seed), name=args.player)
 
 
 def _match(args: argparse.Namespace) -> int:
@@ -176,7 +176,7 @@ def _best_of(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
-    a, b = args.player_a, args.player_b
+    a, b = summary["player_a"], summary["player_b"]
     lo, hi = summary["match_ci95_a"]
     net_lo, net_hi = summary["acc_net_ci95_a"]
     print(f"{summary['matches']:,} matches of best of {args.best_of} "

@@ -16,6 +16,13 @@ run through one). One JSON object per line each way; cards as in ``engine.cards`
 - ``{"type": "game_over", "winner": "me", "scores": [own, opponent], "skunk": 0}``
 - ``{"type": "quit"}``
 
+An engine may name itself, as chess engines do with UCI's ``id name``: a line
+``{"type": "id", "name": "Hal", "author": "...", "version": "1.2"}`` (author and version
+optional) as its first line, before its first answer; the referee reads it where it reads
+that answer. An engine that says nothing is named by its program's file name
+(:func:`program_name`): ``ext:python3 bots/hal.py --fast`` is "hal". Match and tournament
+tables, their JSON, the history and the window use that name (:func:`engine_name`).
+
 A reply that is not JSON, not the expected shape or not legal, no reply within the timeout
 (``CRIBBAGE_ENGINE_TIMEOUT`` seconds, default 5), or an engine that exits, forfeits the
 game (``PlayerFailure``): the match records the reason and goes on with a fresh engine.
@@ -45,6 +52,83 @@ from engine.events import Dealt, GameOver, Tossed, event_to_dict
 from engine.rules import MAX_COUNT
 
 DEFAULT_TIMEOUT = 5.0
+INTERPRETERS = {"python", "python3", "node", "java", "ruby", "perl", "pypy", "pypy3"}
+# what an identifying run asks: any six cards will do (the engine's toss is discarded)
+_IDENTIFY_HAND = ["AS", "5H", "5C", "JD", "9S", "KH"]
+
+
+@dataclass(frozen=True)
+class EngineId:
+    """What an engine says of itself (``{"type": "id", ...}``), or its program's name."""
+
+    name: str
+    author: str = ""
+    version: str = ""
+    declared: bool = False  # it named itself (not the program's file name)
+
+
+def program_name(command: str) -> str:
+    """The program an ``ext:`` command runs, by its file name without the suffix: the
+    script an interpreter runs, else the command itself.
+
+    >>> program_name("python3 -u bots/hal.py --level 3")
+    'hal'
+    >>> program_name("./cribbot")
+    'cribbot'
+    """
+    from pathlib import PurePath
+
+    words = [w for w in shlex.split(command) if not w.startswith("-")]
+    chosen = next((w for w in words if PurePath(w).name not in INTERPRETERS),
+                  words[0] if words else "engine")
+    return PurePath(chosen).stem or "engine"
+
+
+def parse_id(message: dict) -> EngineId:
+    """An ``id`` line's identity; a ValueError naming what is wrong with it."""
+    name = message.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise ValueError("an id line needs a name of 1 to 60 characters")
+    fields = {}
+    for key in ("author", "version"):
+        value = message.get(key, "")
+        if not isinstance(value, str | int | float):
+            raise ValueError(f"an id line's {key} must be text")
+        fields[key] = str(value)
+    return EngineId(" ".join(name.split()), declared=True, **fields)
+
+
+_KNOWN: dict[str, EngineId] = {}  # command -> identity, as engines in this process said
+
+
+def known_name(command: str) -> str:
+    """The name an engine gave itself in this process, else its program's name (never
+    starts the engine: for a window, which must not wait)."""
+    known = _KNOWN.get(command)
+    return known.name if known is not None else program_name(command)
+
+
+def engine_name(command: str, timeout: float | None = None) -> EngineId:
+    """The engine's identity: started once (per process) and asked one question, so it
+    says its ``id`` line if it has one; an engine that says nothing costs that one answer,
+    and one that cannot start or answer is named by its program (its games will say what
+    went wrong)."""
+    known = _KNOWN.get(command)
+    if known is not None:
+        return known
+    player = ExternalPlayer(None, command=command, timeout=timeout)
+    try:
+        player.new_game(0)
+        if player.pending_failure is None:
+            player._ask({"type": "discard", "hand": _IDENTIFY_HAND, "dealer": False,
+                         "scores": [0, 0]})
+    except PlayerFailure:
+        pass
+    finally:
+        player.close()
+    identity = player.identity or EngineId(program_name(command))
+    _KNOWN[command] = identity
+    return identity
 
 
 def default_timeout() -> float:
@@ -74,6 +158,8 @@ class ExternalPlayer(Player):
         if not self.argv:
             raise CribbageError("ext: needs a command, e.g. ext:python3 mybot.py")
         self.name = f"ext:{command}"
+        self.command = command
+        self.identity: EngineId | None = None  # what its id line said, once it has
         self.timeout = default_timeout() if timeout is None else timeout
         self.process: subprocess.Popen | None = None
         self.lines: queue.Queue = queue.Queue()
@@ -133,7 +219,19 @@ class ExternalPlayer(Player):
             self._fail(f"the engine stopped reading ({exc})")
 
     def _ask(self, message: dict) -> dict:
+        """Its answer to ``message``; an ``id`` line before it is read and kept."""
         self._send(message)
+        while True:
+            reply = self._read_line()
+            if reply.get("type") != "id":
+                return reply
+            try:
+                self.identity = parse_id(reply)
+            except ValueError as exc:
+                self._fail(f"a bad id line {reply!r}: {exc}")
+            _KNOWN[self.command] = self.identity
+
+    def _read_line(self) -> dict:
         try:
             line = self.lines.get(timeout=self.timeout)
         except queue.Empty:
@@ -289,8 +387,25 @@ def _read_lines(stream: IO[str], out: queue.Queue) -> None:
 
 
 # ---------------------------------------------------------------------------- serving
-def serve(player: Player, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
-    """Answer the protocol's questions with ``player`` until "quit" or the end of input."""
+def served_id(name: str) -> dict[str, str]:
+    """The ``id`` line ``cribbage engine NAME`` starts with."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        ours = version("cribbage")
+    except PackageNotFoundError:
+        ours = "unknown"
+    return {"type": "id", "name": f"{name} (cribbage engine)",
+            "author": "the cribbage project", "version": ours}
+
+
+def serve(player: Player, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout,
+          name: str | None = None) -> int:
+    """Answer the protocol's questions with ``player`` until "quit" or the end of input,
+    having first named itself (an ``id`` line: ``name``, by default the player's, and this
+    program's version)."""
+    stdout.write(json.dumps(served_id(name or player.name)) + "\n")
+    stdout.flush()
     dealt: tuple = ()
     toss: tuple = ()
     seat = 0

@@ -199,6 +199,25 @@ def level_of(name: str) -> Level | None:
     return next((lv for lv in named_levels() if lv.player.name == base), None)
 
 
+def display_name(name: str) -> str:
+    """The name results show for a player: its registry name (``expert:deep``), or for an
+    ``ext:`` engine the name it gives itself, else its program's (``ai.external``; this
+    starts the engine once per process)."""
+    base, _, options = name.partition(":")
+    if base == "ext" and options.strip():
+        from ai.external import engine_name
+
+        return engine_name(options).name
+    return name
+
+
+def display_names(names: list[str]) -> list[str]:
+    """:func:`display_name` of each, except that players who would show the same name keep
+    the names they were given (two copies of one engine with different options)."""
+    shown = [display_name(n) for n in names]
+    return [n if shown.count(s) > 1 else s for n, s in zip(names, shown, strict=True)]
+
+
 def make_player(name: str, seed: Seed = None) -> Player:
     """Build the player called ``name`` (``"random"``, ``"heuristic"``, ``"mueller"``, ...;
     options after a colon), with its random generator from ``seed``."""

@@ -48,15 +48,12 @@ def player_title(name: str) -> str:
 
 
 def external_title(command: str) -> str:
-    """An external engine's program name, not its whole command line."""
-    from pathlib import PurePath
+    """An external engine's name: the one it gave itself when it has run in this process,
+    else its program's name, never its whole command line (``ai.external.known_name``:
+    the window never waits for an engine to start)."""
+    from ai.external import known_name
 
-    words = command.split()
-    programs = [w for w in words if not w.startswith("-")]
-    interpreters = {"python", "python3", "node", "java", "ruby", "perl"}
-    chosen = next((w for w in programs if PurePath(w).name not in interpreters),
-                  programs[0] if programs else "engine")
-    return PurePath(chosen).stem or "engine"
+    return known_name(command)
 
 
 def possessive(name: str) -> str:

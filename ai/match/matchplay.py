@@ -22,9 +22,9 @@ import numpy as np
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game
 from ai.match.jobs import run_jobs
-from ai.match.runner import Progress, summarize, wilson_interval
+from ai.match.runner import Progress, named, summarize, wilson_interval
 from ai.match.series import Series, match_points
-from ai.registry import make_player
+from ai.registry import display_names, make_player
 from engine.errors import UsageError
 
 
@@ -64,6 +64,7 @@ def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int =
         raise UsageError("--games and --workers must be at least 1")
     Series(length)  # an even or non-positive length fails here
     make_player(name_a), make_player(name_b)
+    shown = tuple(display_names([name_a, name_b]))
     start = time.perf_counter()
     chunk = max(1, min(20, matches // (4 * workers) or 1))
     jobs = [(name_a, name_b, seed, list(range(i, min(matches, i + chunk))), length, referee)
@@ -72,8 +73,8 @@ def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int =
                     progress=progress)
     played = [games for _, batch in done for games in batch]
     played.sort(key=lambda games: games[0].index)
-    summary = summarize([g for games in played for g in games], (name_a, name_b),
-                        time.perf_counter() - start, seed)
+    summary = named(summarize([g for games in played for g in games], shown,
+                              time.perf_counter() - start, seed), (name_a, name_b))
     return {**summary, **match_figures(played, length)}
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game, refereed_game
 from ai.match.jobs import run_jobs
-from ai.registry import make_player
+from ai.registry import display_names, make_player
 from engine.events import SOURCES
 
 Progress = Callable[[int], None]  # called with the number of games just finished
@@ -103,6 +103,7 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     players run compiled unless ``referee`` asks for the referee path (which also times
     each decision)."""
     make_player(name_a), make_player(name_b)  # fail fast on a bad name, before any work
+    shown = tuple(display_names([name_a, name_b]))
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
     save = save_folder(save_games, "match")
@@ -112,7 +113,14 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
                     progress=progress, cancelled=cancelled)
     results = [r for _, batch in done for r in batch]
     elapsed = time.perf_counter() - start
-    return summarize(results, (name_a, name_b), elapsed, seed)
+    return named(summarize(results, shown, elapsed, seed), (name_a, name_b))
+
+
+def named(summary: dict[str, Any], entries: tuple[str, str]) -> dict[str, Any]:
+    """The summary with the players as they were entered (``entry_a``, ``entry_b``: what
+    replays the match; ``player_a``/``player_b`` are the names shown, an external engine's
+    own)."""
+    return {**summary, "entry_a": entries[0], "entry_b": entries[1]}
 
 
 def summarize(results: Iterable[GameResult], names: tuple[str, str], elapsed: float,

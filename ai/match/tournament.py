@@ -24,7 +24,7 @@ from ai.match.driver import GameResult
 from ai.match.jobs import run_jobs
 from ai.match.runner import play_chunk, save_folder, summarize, wilson_interval
 from ai.match.series import match_points
-from ai.registry import make_player
+from ai.registry import display_names, make_player
 from engine.errors import UsageError
 
 Progress = Callable[[int], None]
@@ -69,11 +69,14 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
                       save_folder(save_games, "tournament")))
     done = run_jobs(play_chunk, [job for _, _, job in jobs], workers,
                     size=lambda job: len(job[3]), progress=progress)
-    for i, results in done:
+    for i, batch in done:
         p, swapped, _ = jobs[i]
-        collected[p].extend((swapped, r) for r in results)
-    return tabulate(players, pairs, collected, seed, duplicate,
-                    time.perf_counter() - start)
+        collected[p].extend((swapped, r) for r in batch)
+    results = tabulate(display_names(players), pairs, collected, seed, duplicate,
+                       time.perf_counter() - start)
+    for row, entry in zip(results["players"], players, strict=True):
+        row["entry"] = entry  # as entered: what replays the run (the name is the one shown)
+    return results
 
 
 def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, Any]:

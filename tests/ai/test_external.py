@@ -189,7 +189,8 @@ def test_serve_answers_each_question_and_reports_bad_ones():
     out = io.StringIO()
     assert serve(make_player("heuristic"), io.StringIO(
         "\n".join(json.dumps(m) for m in lines) + "\n"), out) == 0
-    replies = [json.loads(x) for x in out.getvalue().splitlines()]
+    ident, *replies = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert ident["type"] == "id" and ident["name"] == "heuristic (cribbage engine)"
     assert len(replies[0]["toss"]) == 2
     assert replies[1]["card"] in ("5H", "5C")  # fifteen two
     assert replies[2] == {"card": None}  # nothing fits under 31: go
@@ -211,3 +212,96 @@ def test_no_engine_process_is_left_behind(tmp_path):
     assert process.poll() is None
     player.close()
     assert process.poll() is not None and player.process is None
+
+
+# ---------------------------------------------------------------------------- names
+NAMED_BOT = MINIMAL_BOT.replace(
+    "for line in sys.stdin:",
+    'print(json.dumps({"type": "id", "name": "Peggy", "author": "A. Tester", '
+    '"version": "2.1"}), flush=True)\n\nfor line in sys.stdin:')
+
+
+def test_an_engine_that_names_itself_is_shown_by_that_name(tmp_path):
+    """Its id line comes before its first answer; tables, JSON and the history say
+    "Peggy", and the name it was entered as is kept to replay the run."""
+    from ai.match.report import format_table
+    from ai.match.tournament import run_tournament
+
+    name = bot(tmp_path, "peggy_bot", NAMED_BOT)
+    summary = run_match(name, "random", 4, seed=2)
+    assert (summary["player_a"], summary["entry_a"]) == ("Peggy", name)
+    assert summary["forfeits_a"] == 0  # the id line is not taken for an answer
+    results = run_tournament([name, "random", "heuristic"], 2, seed=1)
+    results["games_per_pair"] = 2  # as the command adds
+    assert [p["name"] for p in results["players"]] == ["Peggy", "random", "heuristic"]
+    assert results["players"][0]["entry"] == name
+    assert results["pairs"][0]["a"] == "Peggy"
+    table = format_table(results)
+    assert "Peggy" in table and sys.executable not in table
+    import sqlite3
+
+    from ai.match.report import store
+
+    store(tmp_path / "history.db", results)
+    db = sqlite3.connect(tmp_path / "history.db")
+    names = [row[0] for row in db.execute("SELECT name FROM tournament_players")]
+    db.close()
+    assert sorted(names) == ["Peggy", "heuristic", "random"]
+
+
+def test_a_silent_engine_is_named_by_its_program(tmp_path):
+    """The README's bot says nothing of itself: it is "minimal" (its file's name), and
+    naming it costs one answer, no wait for an id that never comes."""
+    from ai.external import engine_name
+
+    name = bot(tmp_path, "minimal", MINIMAL_BOT)
+    start = time.perf_counter()
+    identity = engine_name(name.removeprefix("ext:"), timeout=30.0)
+    assert (identity.name, identity.declared) == ("minimal", False)
+    assert time.perf_counter() - start < 10.0  # far inside the 30 s it could have waited
+    summary = run_match(name, "random", 2, seed=2)
+    assert summary["player_a"] == "minimal" and sys.executable not in summary["player_a"]
+
+
+def test_the_engine_command_names_itself_and_the_tables_use_it():
+    served = f"ext:{sys.executable} -m cribbage_gui.cli engine heuristic"
+    summary = run_match("mueller", served, 2, seed=3)
+    assert summary["player_b"] == "heuristic (cribbage engine)"
+    assert summary["entry_b"] == served
+
+
+def test_two_copies_of_one_engine_keep_the_names_they_were_entered_as(tmp_path):
+    from ai.registry import display_names
+
+    a = bot(tmp_path, "twin", MINIMAL_BOT)
+    b = a + " --fast"
+    assert display_names([a, b, "random"]) == [a, b, "random"]
+    assert display_names([a, "random"]) == ["twin", "random"]
+
+
+def test_a_bad_id_line_forfeits_with_a_reason(tmp_path):
+    bad = MINIMAL_BOT.replace(
+        "for line in sys.stdin:", 'print(json.dumps({"type": "id", "name": ""}), '
+        'flush=True)\n\nfor line in sys.stdin:')
+    summary = run_match(bot(tmp_path, "nameless", bad), "random", 2, seed=1)
+    assert summary["forfeits_a"] == 2
+    assert all("a bad id line" in r for r in summary["forfeit_reasons"])
+
+
+def test_the_program_name_is_the_script_not_the_interpreter():
+    from ai.external import program_name
+
+    assert program_name("python3 -u /opt/bots/hal.py --level 3") == "hal"
+    assert program_name("/usr/local/bin/cribbot --fast") == "cribbot"
+    assert program_name("node bots/js/peg.js") == "peg"
+    assert program_name("'/path with space/my bot.py'") == "my bot"
+
+
+def test_the_window_names_an_engine_by_what_it_said_without_starting_it(tmp_path):
+    from ai.external import engine_name
+    from cribbage_gui.texts import player_title
+
+    name = bot(tmp_path, "peggy_bot2", NAMED_BOT)
+    assert player_title(name) == "peggy_bot2"  # not yet run here: its program's name
+    engine_name(name.removeprefix("ext:"))
+    assert player_title(name) == "Peggy"
