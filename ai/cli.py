@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ai.match.jobs import add_backend_arguments, backend_from
 from ai.match.runner import run_match
 from ai.registry import available_players
 from engine.errors import UsageError
@@ -52,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction,
                    help="play GAMES matches of best of N games (odd) scored in ACC points "
                         "(2 a win, 3 a skunk; the loser of a game deals the next): matches "
                         "won, and ACC points a game with A's net and its 95%% interval")
+    add_backend_arguments(p)
     p.set_defaults(handler=_match)
 
     e = subparsers.add_parser(
@@ -87,6 +89,7 @@ def register(subparsers: argparse._SubParsersAction,
                         "compiled otherwise, the same games")
     t.add_argument("--save-games", metavar="DIR",
                    help="write every game to DIR as a game file (.crib.json)")
+    add_backend_arguments(t)
     t.set_defaults(handler=lambda args: _tournament(args, tournament_chart))
 
     r = subparsers.add_parser(
@@ -118,6 +121,31 @@ def register(subparsers: argparse._SubParsersAction,
     b.add_argument("--verify", type=int, default=0, metavar="N",
                    help="also check N games of every pairing (compiled = refereed)")
     b.set_defaults(handler=_bench_match)
+
+    c = subparsers.add_parser(
+        "bench-cluster", help="measure the Ray backend against this machine's processes",
+        description="Print what one chunk of work costs on each backend and the six-level "
+                    "duplicate tournament's time on each (a local Ray instance, or the "
+                    "cluster at --address), and check their results are the same.",
+        epilog="example: cribbage bench-cluster --tournament-games 200")
+    c.add_argument("--tournament-games", type=int, default=100, help="games per pair")
+    c.add_argument("--workers", "-j", type=int, default=2)
+    c.add_argument("--address", default=None, metavar="auto|HOST:PORT",
+                   help="a running Ray cluster (default: a local Ray instance)")
+    c.set_defaults(handler=_bench_cluster)
+
+
+def _bench_cluster(args: argparse.Namespace) -> int:
+    from ai.match.bench import bench_cluster
+
+    if min(args.tournament_games, args.workers) < 1:
+        raise UsageError("--tournament-games and --workers must be at least 1")
+    try:
+        bench_cluster(args.tournament_games, args.workers, args.address)
+    except AssertionError as exc:
+        print(f"cribbage bench-cluster: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _bench_match(args: argparse.Namespace) -> int:
@@ -153,12 +181,22 @@ def _match(args: argparse.Namespace) -> int:
               disable=None, leave=False) as bar:
         summary = run_match(args.player_a, args.player_b, args.games, args.seed,
                             workers=args.workers, progress=bar.update,
-                            referee=args.referee, save_games=args.save_games)
+                            referee=args.referee, save_games=args.save_games,
+                            backend=backend_from(args))
+    _stopped_early("match", summary["games"], args.games, "games")
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print(format_summary(summary))
     return 0
+
+
+def _stopped_early(command: str, done: int, asked: int, what: str) -> None:
+    """Say so when a run was cancelled (Ctrl-C on the Ray backend): the figures printed
+    are those of the work finished."""
+    if done < asked:
+        print(f"cribbage {command}: stopped early: {done:,} of {asked:,} {what} finished; "
+              f"the figures are theirs", file=sys.stderr)
 
 
 def _best_of(args: argparse.Namespace) -> int:
@@ -172,7 +210,8 @@ def _best_of(args: argparse.Namespace) -> int:
               disable=None, leave=False) as bar:
         summary = run_matches(args.player_a, args.player_b, args.games, args.best_of,
                               args.seed, workers=args.workers, progress=bar.update,
-                              referee=args.referee)
+                              referee=args.referee, backend=backend_from(args))
+    _stopped_early("match", summary["matches"], args.games, "matches")
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
@@ -251,7 +290,8 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:
         results = run_tournament(args.players, args.games, args.seed, args.duplicate,
                                  args.workers, progress=bar.update, referee=args.referee,
-                                 save_games=args.save_games)
+                                 save_games=args.save_games, backend=backend_from(args))
+    _stopped_early("tournament", sum(p["games"] for p in results["pairs"]), total, "games")
     results["games_per_pair"] = args.games
     if args.json:
         print(json.dumps(results, indent=1))

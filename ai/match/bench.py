@@ -7,12 +7,11 @@ refereed for the ratio), and the six-level duplicate tournament on the given wor
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 
 from ai.match import compiled
+from ai.match.jobs import LOCAL, Backend, run_jobs
 from ai.match.runner import run_match
 from ai.match.tournament import run_tournament
 
@@ -56,10 +55,9 @@ def _verify(games: int, workers: int, seed: int, out: Callable[[str], None]) -> 
             for a, b in pairs for i in range(0, games, chunk)]
     start = time.perf_counter()
     differ: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max(1, workers), mp_context=context) as pool:
-        for (a, b, _, _), found in zip(jobs, pool.map(_differences, jobs), strict=True):
-            differ[(a, b)].extend(found)
+    for i, found in run_jobs(_differences, jobs, max(1, workers)):
+        a, b = jobs[i][:2]
+        differ[(a, b)].extend(found)
     for (a, b), found in differ.items():
         out(f"  {a} v {b}: {games - len(found)}/{games} games identical")
     total = games * len(pairs)
@@ -74,3 +72,41 @@ def _verify(games: int, workers: int, seed: int, out: Callable[[str], None]) -> 
 def _differences(job: tuple) -> list[int]:
     a, b, seed, indices = job
     return compiled.differences(a, b, seed, indices)
+
+
+# ---------------------------------------------------------------------------- the cluster
+def _nothing(job: int) -> int:
+    return job
+
+
+def bench_cluster(tournament_games: int = 100, workers: int = 2, address: str | None = None,
+                  tasks: int = 400, seed: int = 0,
+                  out: Callable[[str], None] = print) -> dict[str, float]:
+    """The Ray backend against this machine's processes: the six-level duplicate
+    tournament on each (Ray's start included), and what one chunk costs on each (``tasks``
+    chunks that do nothing), which sets the smallest useful chunk."""
+    ray = Backend("ray", address)
+    figures: dict[str, float] = {}
+    for key, backend in (("local", LOCAL), ("ray", ray)):
+        start = time.perf_counter()
+        run_jobs(_nothing, list(range(tasks)), workers, backend=backend)
+        figures[f"chunk_ms_{key}"] = 1000 * (time.perf_counter() - start) / tasks
+    out(f"a chunk that does nothing, {tasks} of them on {workers} workers (the pool's or "
+        f"Ray's start included): local {figures['chunk_ms_local']:.2f} ms, Ray "
+        f"{figures['chunk_ms_ray']:.2f} ms")
+    run_match("mueller", "heuristic", 2, seed=seed)  # the compiled loop loaded here first
+    results = {}
+    for key, backend in (("local", LOCAL), ("ray", ray)):
+        results[key] = run_tournament(SIX_LEVELS, tournament_games, seed=seed,
+                                      duplicate=True, workers=workers, backend=backend)
+        figures[f"tournament_s_{key}"] = results[key]["elapsed_s"]
+    same = results["local"]["win_matrix"] == results["ray"]["win_matrix"]
+    overhead = figures["tournament_s_ray"] / figures["tournament_s_local"] - 1
+    figures["overhead"] = overhead
+    out(f"six-level duplicate tournament, {tournament_games} games a pair, {workers} "
+        f"workers: local {figures['tournament_s_local']:.1f} s, Ray "
+        f"{figures['tournament_s_ray']:.1f} s ({overhead:+.1%}); "
+        f"{'the same results' if same else 'DIFFERENT RESULTS'}")
+    if not same:
+        raise AssertionError("the Ray backend's tournament differs from the local one")
+    return figures

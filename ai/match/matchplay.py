@@ -21,7 +21,7 @@ import numpy as np
 
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game
-from ai.match.jobs import run_jobs
+from ai.match.jobs import LOCAL, Backend, run_jobs
 from ai.match.runner import Progress, named, summarize, wilson_interval
 from ai.match.series import Series, match_points
 from ai.registry import display_names, make_player
@@ -57,7 +57,7 @@ def play_matches(args: tuple) -> list[list[GameResult]]:
 
 def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int = 0,
                 workers: int = 1, progress: Progress | None = None,
-                referee: bool = False) -> dict[str, Any]:
+                referee: bool = False, backend: Backend = LOCAL) -> dict[str, Any]:
     """Play ``matches`` matches of best of ``length``; the summary (``summarize``'s game
     figures plus the match figures)."""
     if matches < 1 or workers < 1:
@@ -70,7 +70,7 @@ def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int =
     jobs = [(name_a, name_b, seed, list(range(i, min(matches, i + chunk))), length, referee)
             for i in range(0, matches, chunk)]
     done = run_jobs(play_matches, jobs, workers, size=lambda job: len(job[3]),
-                    progress=progress)
+                    progress=progress, backend=backend)
     played = [games for _, batch in done for games in batch]
     played.sort(key=lambda games: games[0].index)
     summary = named(summarize([g for games in played for g in games], shown,

@@ -17,7 +17,7 @@ import numpy as np
 
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game, refereed_game
-from ai.match.jobs import run_jobs
+from ai.match.jobs import LOCAL, Backend, run_jobs
 from ai.registry import display_names, make_player
 from engine.events import SOURCES
 
@@ -94,8 +94,10 @@ def _save_game(save: tuple, names: tuple[str, str], seed: int, index: int, game)
 def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int = 1,
               progress: Progress | None = None,
               cancelled: Callable[[], bool] | None = None,
-              referee: bool = False, save_games: str | None = None) -> dict[str, Any]:
+              referee: bool = False, save_games: str | None = None,
+              backend: Backend = LOCAL) -> dict[str, Any]:
     """Play ``games`` games of ``name_a`` (seat 0) against ``name_b``; return the summary.
+    ``backend``: where the chunks of games run (``ai.match.jobs``; the same results).
     ``save_games``: a folder to write every game to as a game file (``ai.gamefile``).
 
     ``cancelled`` is asked between chunks of games; when it says so, the games finished so
@@ -110,7 +112,7 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))), referee, save)
             for i in range(0, games, chunk)]
     done = run_jobs(play_chunk, jobs, workers, size=lambda job: len(job[3]),
-                    progress=progress, cancelled=cancelled)
+                    progress=progress, cancelled=cancelled, backend=backend)
     results = [r for _, batch in done for r in batch]
     elapsed = time.perf_counter() - start
     return named(summarize(results, shown, elapsed, seed), (name_a, name_b))

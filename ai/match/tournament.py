@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ai.match.driver import GameResult
-from ai.match.jobs import run_jobs
+from ai.match.jobs import LOCAL, Backend, run_jobs
 from ai.match.runner import play_chunk, save_folder, summarize, wilson_interval
 from ai.match.series import match_points
 from ai.registry import display_names, make_player
@@ -49,7 +49,8 @@ def _jobs(players: list[str], games: int, seed: int, duplicate: bool, referee: b
 
 def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: bool = False,
                    workers: int = 1, progress: Progress | None = None,
-                   referee: bool = False, save_games: str | None = None) -> dict[str, Any]:
+                   referee: bool = False, save_games: str | None = None,
+                   backend: Backend = LOCAL) -> dict[str, Any]:
     """Play the round robin; return the results (JSON-ready). Games between built-in
     players run compiled unless ``referee`` (the same games either way). ``save_games``:
     a folder to write every game to as a game file."""
@@ -68,7 +69,7 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
     jobs = list(_jobs(players, games, seed, duplicate, referee,
                       save_folder(save_games, "tournament")))
     done = run_jobs(play_chunk, [job for _, _, job in jobs], workers,
-                    size=lambda job: len(job[3]), progress=progress)
+                    size=lambda job: len(job[3]), progress=progress, backend=backend)
     for i, batch in done:
         p, swapped, _ = jobs[i]
         collected[p].extend((swapped, r) for r in batch)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ai.match.jobs import add_backend_arguments, backend_from
 from ai.tables import evolved as table
 from ai.training import evolve
 from engine.errors import UsageError
@@ -63,6 +64,7 @@ def _register_expert(kinds) -> None:
     p.add_argument("--workers", type=int, default=None,
                    help="processes (default: the cores, at most 2)")
     p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    add_backend_arguments(p)
     p.set_defaults(handler=_train_expert)
 
     from ai.tables import expert_pegging
@@ -73,6 +75,7 @@ def _register_expert(kinds) -> None:
     p.add_argument("--workers", type=int, default=None,
                    help="processes (default: the cores, at most 2)")
     p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    add_backend_arguments(p)
     p.set_defaults(handler=_train_expert_pegging)
 
     p = kinds.add_parser("expert-acc", help="expert:acc's table of expected ACC points",
@@ -93,7 +96,8 @@ def _train_expert(args: argparse.Namespace) -> int:
     workers = args.workers or expert_build.default_workers()
     start = time.perf_counter()
     with tqdm(total=args.games, unit="game", desc="deal samples", disable=None) as bar:
-        tables, meta = expert_build.build(args.games, args.seed, workers, bar.update)
+        tables, meta = expert_build.build(args.games, args.seed, workers, bar.update,
+                                          backend_from(args))
     seconds = time.perf_counter() - start
     expert_tables.save(args.out, tables, {**meta, "build_seconds": round(seconds, 1)})
     W = tables.W
@@ -110,7 +114,7 @@ def _train_expert_pegging(args: argparse.Namespace) -> int:
     workers = args.workers or expert_build.default_workers()
     start = time.perf_counter()
     with tqdm(total=N_FOUR, unit="hand", desc="plays", disable=None) as bar:
-        V = expert_build.pegging_table(workers, bar.update)
+        V = expert_build.pegging_table(workers, bar.update, backend_from(args))
     seconds = time.perf_counter() - start
     expert_pegging.save(args.out, V, {"build_seconds": round(seconds, 1)})
     fits = V != expert_pegging.INFEASIBLE

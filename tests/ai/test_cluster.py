@@ -1,0 +1,150 @@
+"""The Ray backend (``ai.match.jobs``, ``--backend ray``) with a local Ray instance: the same
+results as this machine's processes, chunks rerun when their worker dies, cancellation and
+Ctrl-C keeping the finished chunks, and no Ray process left behind."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ai.match.jobs import LOCAL, Backend, run_jobs
+from ai.match.runner import play_chunk, run_match
+from ai.match.tournament import run_tournament
+from engine.errors import UsageError
+
+ray = pytest.importorskip("ray")
+
+RAY = Backend("ray")
+TIMING = ("elapsed_s", "games_per_s")
+
+
+def _untimed(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k not in TIMING}
+
+
+def _ray_processes() -> list[str]:
+    """Command lines of Ray's processes (its raylet, store and workers) still running."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "raylet" in cmd or "ray::" in cmd or "gcs_server" in cmd:
+            found.append(cmd)
+    return found
+
+
+def _squares(job: list[int]) -> list[int]:
+    return [x * x for x in job]
+
+
+def _dies_once(job: tuple[str, list[int]]) -> list[int]:
+    """Kills its own worker process the first time it runs chunk 2 (a marker file says it
+    has), as a crashed node would."""
+    marker, numbers = job
+    if 4 in numbers and not Path(marker).exists():
+        Path(marker).touch()
+        os._exit(1)
+    return [x * x for x in numbers]
+
+
+def _dying_play_chunk(job: tuple) -> list:
+    """``play_chunk`` whose worker dies the first time it plays its first game."""
+    marker, inner = job
+    if inner[3][0] == 0 and not Path(marker).exists():
+        Path(marker).touch()
+        os._exit(1)
+    return play_chunk(inner)
+
+
+JOBS = [[0, 1], [2, 3], [4, 5], [6, 7], [8]]
+
+
+def test_a_run_starts_its_own_ray_instance_and_leaves_nothing_behind():
+    """With no address and no Ray running, the run starts a local instance and stops it
+    (Ray's processes all gone), with the same results as locally."""
+    if ray.is_initialized():
+        pytest.skip("Ray is already running in this process")
+    done = run_jobs(_squares, JOBS, 2, backend=RAY)
+    assert done == run_jobs(_squares, JOBS, 1, backend=LOCAL)
+    assert not ray.is_initialized()
+    deadline = time.monotonic() + 20
+    while _ray_processes() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _ray_processes() == []
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """A local Ray instance for this module: 2 CPUs, no dashboard."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             logging_level="WARNING")
+    yield
+    ray.shutdown()
+
+
+def test_a_match_is_the_same_on_ray(local_ray):
+    here = run_match("mueller", "heuristic", 40, seed=5, workers=2)
+    there = run_match("mueller", "heuristic", 40, seed=5, workers=2, backend=RAY)
+    assert there["games"] == 40
+    assert _untimed(there) == _untimed(here)
+
+
+def test_a_duplicate_tournament_is_the_same_on_ray(local_ray):
+    players = ["random", "heuristic", "mueller"]
+    here = run_tournament(players, 12, seed=3, duplicate=True, workers=2)
+    there = run_tournament(players, 12, seed=3, duplicate=True, workers=2, backend=RAY)
+    assert _untimed(there) == _untimed(here)
+
+
+def test_a_chunk_whose_worker_dies_is_run_again_with_the_same_result(local_ray, tmp_path):
+    marker = str(tmp_path / "died")
+    done = run_jobs(_dies_once, [(marker, job) for job in JOBS], 2, backend=RAY)
+    assert Path(marker).exists()  # a worker really died
+    assert done == run_jobs(_squares, JOBS, 1)
+
+
+def test_a_match_whose_worker_dies_plays_the_identical_games(local_ray, tmp_path):
+    marker = str(tmp_path / "died")
+    jobs = [("mueller", "heuristic", 7, list(range(i, i + 5))) for i in range(0, 20, 5)]
+    rerun = run_jobs(_dying_play_chunk, [(marker, j) for j in jobs], 2, backend=RAY)
+    assert Path(marker).exists()
+    straight = run_jobs(play_chunk, jobs, 1)
+    assert [[(r.index, r.winner, r.scores) for r in batch] for _, batch in rerun] == \
+        [[(r.index, r.winner, r.scores) for r in batch] for _, batch in straight]
+
+
+def test_cancelling_keeps_the_finished_chunks(local_ray):
+    finished = []
+    done = run_jobs(_squares, [[i] for i in range(40)], 2, progress=finished.append,
+                    cancelled=lambda: len(finished) >= 3, backend=RAY)
+    assert 3 <= len(done) < 40
+    assert all(result == [i * i] for i, result in done)
+
+
+def test_ctrl_c_keeps_the_finished_chunks(local_ray):
+    def interrupt(n):
+        raise KeyboardInterrupt
+
+    done = run_jobs(_squares, [[i] for i in range(20)], 2, progress=interrupt, backend=RAY)
+    assert len(done) == 1 and done[0][1] == [done[0][0] ** 2]
+
+
+def test_the_cluster_extra_is_named_when_ray_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
+    with pytest.raises(UsageError, match=r"pip install -e \".\[cluster\]\""):
+        run_jobs(_squares, JOBS, 2, backend=RAY)
+
+
+def test_a_bad_backend_or_a_stray_address_is_refused():
+    with pytest.raises(UsageError, match="unknown backend"):
+        Backend("spark")
+    with pytest.raises(UsageError, match="--address is for --backend ray"):
+        Backend("local", "auto")
