@@ -16,8 +16,11 @@ cancels the outstanding tasks and keeps the chunks finished.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
+import signal
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -76,23 +79,27 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1, *,
     function (the workers are other processes and import it). ``progress`` is called with
     ``size(job)`` (default 1) as each job finishes; ``cancelled`` is asked before each job
     (one worker) or as each finishes (several): once it says so, the jobs not started are
-    dropped and those finished are returned. Locally, with ``workers`` <= 1 everything runs
-    here, in this process; on Ray, ``workers`` is the local instance's CPUs (a cluster
-    joined brings its own)."""
+    dropped and those finished are returned; Ctrl-C (a KeyboardInterrupt) does the same.
+    Locally, with ``workers`` <= 1 everything runs here, in this process; on Ray,
+    ``workers`` is the local instance's CPUs (a cluster joined brings its own)."""
     stop = cancelled or (lambda: False)
     measure = size or (lambda job: 1)
     if backend.kind == "ray":
         return _run_on_ray(fn, jobs, workers, measure, progress, stop, backend.address)
     done: list[tuple[int, Any]] = []
     if workers <= 1:
-        for i, job in enumerate(jobs):
-            if stop():
-                break
-            done.append((i, fn(job)))
-            if progress:
-                progress(measure(job))
+        try:
+            for i, job in enumerate(jobs):
+                if stop():
+                    break
+                done.append((i, fn(job)))
+                if progress:
+                    progress(measure(job))
+        except KeyboardInterrupt:
+            pass  # Ctrl-C: keep what finished
         return done
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_ignore_ctrl_c) as pool:
         futures = {pool.submit(fn, job): i for i, job in enumerate(jobs)}
         try:
             for future in as_completed(futures):
@@ -102,10 +109,33 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1, *,
                 done.append((i, future.result()))
                 if progress:
                     progress(measure(jobs[i]))
+        except KeyboardInterrupt:
+            pass  # Ctrl-C reaches the workers too, which ignore it: keep what finished
         finally:
             for f in futures:
                 f.cancel()  # those not started (a no-op once all have finished)
     return sorted(done, key=lambda pair: pair[0])
+
+
+def _ignore_ctrl_c() -> None:
+    """A local worker's start: Ctrl-C in the terminal reaches the whole process group, and
+    only the run itself should act on it (finishing the chunks in hand)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _ctrl_c_for_this_process_only():
+    """Start Ray's processes (its store, raylet and workers, children of this one and so in
+    the terminal's process group) with Ctrl-C ignored, as an ignored signal stays ignored
+    in a child: Ctrl-C then stops only this process, which cancels the outstanding chunks
+    and shuts the instance down, instead of killing the raylet under the running tasks."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        yield
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _run_on_ray(fn, jobs, workers, measure, progress, stop, address):
@@ -124,7 +154,8 @@ def _run_on_ray(fn, jobs, workers, measure, progress, stop, address):
         else:
             options["address"] = address
         try:
-            ray.init(**options)
+            with _ctrl_c_for_this_process_only():
+                ray.init(**options)
         except ConnectionError as exc:
             raise UsageError(f"cannot join the Ray cluster at {address}: {exc}") from exc
     done: list[tuple[int, Any]] = []

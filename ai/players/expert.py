@@ -38,6 +38,11 @@ valued by complete deals instead: fixed opponent sixes (each tossing as a sensib
 does) and every starter they leave, the play played out with both hands known by the
 search above, the show in order and W. Measured no better than the default (README).
 
+**Pegging without the opponent seeing my cards** (``expert:blind``,
+``ai._expert.blind_play_values``): the opponent's reply to my card is chosen by its value
+averaged over the hands it may imagine I hold, not by my actual hand; the rest is searched
+as above. Measured no resolved gain (README).
+
 This describes ``expert-2026`` (:class:`Expert2026Player`), the expert as it was on
 2026-11-25, kept unchanged as the bar. The expert (:class:`ExpertPlayer`) is that player
 with two changes: its discard's pegging figure is the pegging table (every play of every

@@ -44,3 +44,12 @@ def test_cancelled_with_workers_returns_what_finished():
 def test_a_failing_job_raises_its_error(workers):
     with pytest.raises(ValueError, match="three"):
         run_jobs(_fail_on_three, JOBS, workers)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_finished_jobs(workers):
+    def interrupt(n):
+        raise KeyboardInterrupt
+
+    done = run_jobs(_square_all, JOBS, workers, progress=interrupt)
+    assert len(done) == 1 and done[0][1] == [x * x for x in JOBS[done[0][0]]]
