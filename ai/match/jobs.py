@@ -138,7 +138,9 @@ def _ctrl_c_for_this_process_only():
             signal.signal(signal.SIGINT, previous)
 
 
-def _run_on_ray(fn, jobs, workers, measure, progress, stop, address):
+def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
+                measure: Callable[[Any], int], progress: Callable[[int], None] | None,
+                stop: Callable[[], bool], address: str | None) -> list[tuple[int, Any]]:
     """:func:`run_jobs` as Ray tasks; a KeyboardInterrupt (Ctrl-C) is taken as a
     cancellation (the chunks finished are returned)."""
     try:

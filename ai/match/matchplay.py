@@ -64,7 +64,7 @@ def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int =
         raise UsageError("--games and --workers must be at least 1")
     Series(length)  # an even or non-positive length fails here
     make_player(name_a), make_player(name_b)
-    shown = tuple(display_names([name_a, name_b]))
+    shown_a, shown_b = display_names([name_a, name_b])
     start = time.perf_counter()
     chunk = max(1, min(20, matches // (4 * workers) or 1))
     jobs = [(name_a, name_b, seed, list(range(i, min(matches, i + chunk))), length, referee)
@@ -73,7 +73,7 @@ def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int =
                     progress=progress, backend=backend)
     played = [games for _, batch in done for games in batch]
     played.sort(key=lambda games: games[0].index)
-    summary = named(summarize([g for games in played for g in games], shown,
+    summary = named(summarize([g for games in played for g in games], (shown_a, shown_b),
                               time.perf_counter() - start, seed), (name_a, name_b))
     return {**summary, **match_figures(played, length)}
 

@@ -105,7 +105,7 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     players run compiled unless ``referee`` asks for the referee path (which also times
     each decision)."""
     make_player(name_a), make_player(name_b)  # fail fast on a bad name, before any work
-    shown = tuple(display_names([name_a, name_b]))
+    shown_a, shown_b = display_names([name_a, name_b])
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
     save = save_folder(save_games, "match")
@@ -115,7 +115,7 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
                     progress=progress, cancelled=cancelled, backend=backend)
     results = [r for _, batch in done for r in batch]
     elapsed = time.perf_counter() - start
-    return named(summarize(results, shown, elapsed, seed), (name_a, name_b))
+    return named(summarize(results, (shown_a, shown_b), elapsed, seed), (name_a, name_b))
 
 
 def named(summary: dict[str, Any], entries: tuple[str, str]) -> dict[str, Any]:

@@ -148,3 +148,51 @@ def test_a_bad_backend_or_a_stray_address_is_refused():
         Backend("spark")
     with pytest.raises(UsageError, match="--address is for --backend ray"):
         Backend("local", "auto")
+
+
+def _in_group(pgid: int) -> list[int]:
+    """The processes still in process group ``pgid``."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(pid))
+    return found
+
+
+@pytest.mark.parametrize("backend", ["ray", "local"])
+def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backend):
+    """A terminal's Ctrl-C reaches the whole process group (the command, and Ray's
+    processes or the local workers): the run stops, prints the figures of the games
+    finished, says it stopped early, and leaves no process of its group behind."""
+    import shutil
+    import signal
+    import subprocess
+
+    cribbage = shutil.which("cribbage")
+    assert cribbage is not None
+    p = subprocess.Popen(
+        [cribbage, "match", "mueller", "heuristic", "--games", "2000000", "--workers", "2",
+         "--backend", backend], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                                 signal.SIG_DFL))
+    try:
+        time.sleep(12)  # started, and playing
+        assert p.poll() is None
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 0, err[-2000:]
+    assert "stopped early" in err and "of 2,000,000 games finished" in err
+    assert "mueller v heuristic" in out
+    deadline = time.monotonic() + 20
+    while _in_group(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _in_group(p.pid) == []
