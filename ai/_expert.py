@@ -594,13 +594,14 @@ def play_likelihoods(played, played_by, n_played, me, samples, k, temperature, o
 def opponent_views(hidden, theirs, n_theirs, candidates, n_mine, keys, out):
     """``out[j, k, s, :n_mine]``: the ranks of the cards I hold after playing
     ``candidates[k]``, as the opponent of world ``j`` may imagine them, view ``s``.
-    ``hidden[r]``: the cards of rank ``r`` neither player had seen before my card (not
-    played, not the starter); the opponent of world ``j`` holds ``theirs[j, :n_theirs]``
+    ``hidden[r]``: the cards of rank ``r`` not played and not the starter before my card;
+    the opponent of world ``j`` holds ``theirs[j, :n_theirs]``
     (ranks) and has just seen my card, so it imagines my cards among the rest: the
     ``n_mine`` with the smallest ``keys[s]``, card ``4 r + u`` standing for the ``u``-th
     card of rank ``r`` it cannot see. Suits do not matter in the play, so this draws my
     hand uniformly from the cards it cannot see, and a view depends only on the world's
-    ranks."""
+    ranks. (The two cards it threw to the crib are not known in a world, so it may imagine
+    one of them in my hand: a small approximation.)"""
     order = np.empty((keys.shape[0], 52), dtype=np.int64)
     for s in range(keys.shape[0]):
         order[s] = np.argsort(keys[s])

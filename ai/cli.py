@@ -183,18 +183,21 @@ def _match(args: argparse.Namespace) -> int:
                             workers=args.workers, progress=bar.update,
                             referee=args.referee, save_games=args.save_games,
                             backend=backend_from(args))
-    _stopped_early("match", summary["games"], args.games, "games")
+    _stopped_early("match", summary["stopped_early"], summary["games"], args.games, "games")
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print(format_summary(summary))
-    return 0
+    return STOPPED if summary["stopped_early"] else 0
 
 
-def _stopped_early(command: str, done: int, asked: int, what: str) -> None:
-    """Say so when a run was cancelled (Ctrl-C on the Ray backend): the figures printed
-    are those of the work finished."""
-    if done < asked:
+STOPPED = 130  # the exit status of a run Ctrl-C stopped (128 + SIGINT), figures printed
+
+
+def _stopped_early(command: str, stopped: bool, done: int, asked: int, what: str) -> None:
+    """Say so when a run was stopped (Ctrl-C): the figures printed are those of the work
+    finished."""
+    if stopped:
         print(f"cribbage {command}: stopped early: {done:,} of {asked:,} {what} finished; "
               f"the figures are theirs", file=sys.stderr)
 
@@ -211,10 +214,12 @@ def _best_of(args: argparse.Namespace) -> int:
         summary = run_matches(args.player_a, args.player_b, args.games, args.best_of,
                               args.seed, workers=args.workers, progress=bar.update,
                               referee=args.referee, backend=backend_from(args))
-    _stopped_early("match", summary["matches"], args.games, "matches")
+    _stopped_early("match", summary["stopped_early"], summary["matches"], args.games,
+                   "matches")
+    status = STOPPED if summary["stopped_early"] else 0
     if args.json:
         print(json.dumps(summary, indent=1))
-        return 0
+        return status
     a, b = summary["player_a"], summary["player_b"]
     lo, hi = summary["match_ci95_a"]
     net_lo, net_hi = summary["acc_net_ci95_a"]
@@ -227,7 +232,7 @@ def _best_of(args: argparse.Namespace) -> int:
           f"{summary['acc_net_per_game_a']:+.3f} (95% CI {net_lo:+.3f} to {net_hi:+.3f})")
     print()
     print(format_summary(summary))
-    return 0
+    return status
 
 
 def format_summary(s: dict) -> str:
@@ -291,7 +296,8 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
         results = run_tournament(args.players, args.games, args.seed, args.duplicate,
                                  args.workers, progress=bar.update, referee=args.referee,
                                  save_games=args.save_games, backend=backend_from(args))
-    _stopped_early("tournament", sum(p["games"] for p in results["pairs"]), total, "games")
+    _stopped_early("tournament", results["stopped_early"],
+                   sum(p["games"] for p in results["pairs"]), total, "games")
     results["games_per_pair"] = args.games
     if args.json:
         print(json.dumps(results, indent=1))
@@ -305,6 +311,10 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
                 chart(results, args.out / "results.png")
             except ImportError as exc:  # a machine without Qt: the figures are still there
                 print(f"cribbage tournament: no results.png ({exc})", file=sys.stderr)
+    if results["stopped_early"]:  # part of a run: neither ratings nor the history
+        print("cribbage tournament: not added to the history, no ratings written",
+              file=sys.stderr)
+        return STOPPED
     if args.ratings_out:
         write_ratings(results, args.ratings_out)
     if not args.no_store:

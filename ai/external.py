@@ -40,6 +40,7 @@ import shlex
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from itertools import combinations
 from typing import IO, Any, NoReturn
@@ -219,10 +220,12 @@ class ExternalPlayer(Player):
             self._fail(f"the engine stopped reading ({exc})")
 
     def _ask(self, message: dict) -> dict:
-        """Its answer to ``message``; an ``id`` line before it is read and kept."""
+        """Its answer to ``message``; an ``id`` line before it is read and kept (the
+        timeout covers both: an engine cannot put off its answer with more id lines)."""
         self._send(message)
+        deadline = time.monotonic() + self.timeout
         while True:
-            reply = self._read_line()
+            reply = self._read_line(max(0.0, deadline - time.monotonic()))
             if reply.get("type") != "id":
                 return reply
             try:
@@ -231,9 +234,9 @@ class ExternalPlayer(Player):
                 self._fail(f"a bad id line {reply!r}: {exc}")
             _KNOWN[self.command] = self.identity
 
-    def _read_line(self) -> dict:
+    def _read_line(self, timeout: float) -> dict:
         try:
-            line = self.lines.get(timeout=self.timeout)
+            line = self.lines.get(timeout=timeout)
         except queue.Empty:
             self._fail(f"no answer within {self.timeout:g} s")
         if line is None:

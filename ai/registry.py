@@ -213,8 +213,15 @@ def display_name(name: str) -> str:
 
 def display_names(names: list[str]) -> list[str]:
     """:func:`display_name` of each, except that players who would show the same name keep
-    the names they were given (two copies of one engine with different options)."""
-    shown = [display_name(n) for n in names]
+    the names they were given (two copies of one engine with different options), and an
+    engine whose name is one of ours ("mueller", "expert:deep") is marked "(ext)", so the
+    history and the ratings never file it as ours."""
+    ours = set(_registry())
+    shown = []
+    for name, s in zip(names, (display_name(n) for n in names), strict=True):
+        if name.startswith("ext:") and s.partition(":")[0] in ours:
+            s = f"{s} (ext)"
+        shown.append(s)
     return [n if shown.count(s) > 1 else s for n, s in zip(names, shown, strict=True)]
 
 

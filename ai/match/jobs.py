@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Callable, Sequence
@@ -26,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from engine.errors import UsageError
+from engine.errors import CribbageError, UsageError
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -70,24 +71,46 @@ def backend_from(args) -> Backend:
     return Backend(args.backend, args.address)
 
 
+class Finished(list):
+    """:func:`run_jobs`' results, ``(i, result)`` in the jobs' order; ``stopped_early`` when
+    the run was cancelled or Ctrl-C stopped it before every job had finished (the list then
+    holds the jobs that did)."""
+
+    stopped_early: bool = False
+
+
+class StoppedEarly(CribbageError):
+    """A run whose every job is needed (a table) was stopped before they all finished."""
+
+
+def finished(done: Finished, total: int) -> Finished:
+    """``done``, every one of ``total`` jobs, or :class:`StoppedEarly` (so a table is never
+    built from part of its work)."""
+    if done.stopped_early:
+        raise StoppedEarly(f"stopped early: {len(done)} of {total} chunks finished; "
+                           f"nothing was written")
+    return done
+
+
 def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1, *,
              size: Callable[[J], int] | None = None,
              progress: Callable[[int], None] | None = None,
              cancelled: Callable[[], bool] | None = None,
-             backend: Backend = LOCAL) -> list[tuple[int, R]]:
+             backend: Backend = LOCAL) -> Finished:
     """``(i, fn(jobs[i]))`` for every job, in the jobs' order. ``fn`` must be a module-level
     function (the workers are other processes and import it). ``progress`` is called with
     ``size(job)`` (default 1) as each job finishes; ``cancelled`` is asked before each job
     (one worker) or as each finishes (several): once it says so, the jobs not started are
-    dropped and those finished are returned; Ctrl-C (a KeyboardInterrupt) does the same.
-    Locally, with ``workers`` <= 1 everything runs here, in this process; on Ray,
-    ``workers`` is the local instance's CPUs (a cluster joined brings its own)."""
+    dropped, those finished are returned and ``stopped_early`` is set; Ctrl-C (a
+    KeyboardInterrupt) does the same. Locally, with ``workers`` <= 1 everything runs here,
+    in this process; on Ray, ``workers`` is the local instance's CPUs (a cluster joined
+    brings its own)."""
     stop = cancelled or (lambda: False)
     measure = size or (lambda job: 1)
     if backend.kind == "ray":
-        return _run_on_ray(fn, jobs, workers, measure, progress, stop, backend.address)
-    done: list[tuple[int, Any]] = []
-    if workers <= 1:
+        done = _run_on_ray(fn, jobs, workers, measure, progress, stop, backend.address)
+    elif workers <= 1:
+        done = Finished()
         try:
             for i, job in enumerate(jobs):
                 if stop():
@@ -97,30 +120,41 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1, *,
                     progress(measure(job))
         except KeyboardInterrupt:
             pass  # Ctrl-C: keep what finished
-        return done
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=_ignore_ctrl_c) as pool:
+    else:
+        done = _run_in_pool(fn, jobs, workers, measure, progress, stop)
+    done.sort(key=lambda pair: pair[0])
+    done.stopped_early = len(done) < len(jobs)
+    return done
+
+
+def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
+    """:func:`run_jobs` on this machine's processes. They start with Ctrl-C ignored (a
+    terminal's Ctrl-C reaches the whole process group; only this process acts on it, by
+    keeping the jobs finished)."""
+    done = Finished()
+    with _ctrl_c_for_this_process_only():  # the workers spawned now inherit it
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
         futures = {pool.submit(fn, job): i for i, job in enumerate(jobs)}
-        try:
-            for future in as_completed(futures):
-                if stop():
-                    break
-                i = futures[future]
-                done.append((i, future.result()))
-                if progress:
-                    progress(measure(jobs[i]))
-        except KeyboardInterrupt:
-            pass  # Ctrl-C reaches the workers too, which ignore it: keep what finished
-        finally:
-            for f in futures:
-                f.cancel()  # those not started (a no-op once all have finished)
-    return sorted(done, key=lambda pair: pair[0])
-
-
-def _ignore_ctrl_c() -> None:
-    """A local worker's start: Ctrl-C in the terminal reaches the whole process group, and
-    only the run itself should act on it (finishing the chunks in hand)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        for future in as_completed(futures):
+            i = futures[future]
+            done.append((i, future.result()))
+            if progress:
+                progress(measure(jobs[i]))
+            if stop():
+                break
+    except KeyboardInterrupt:
+        pass  # keep what finished
+    finally:
+        for f in futures:
+            f.cancel()  # those not started (a no-op once all have finished)
+        pool.shutdown(wait=True)  # the jobs in hand finish
+    kept = {i for i, _ in done}
+    for future, i in futures.items():  # any others that finished meanwhile are kept too
+        if i not in kept and future.done() and not future.cancelled() \
+                and future.exception() is None:
+            done.append((i, future.result()))
+    return done
 
 
 @contextlib.contextmanager
@@ -134,13 +168,13 @@ def _ctrl_c_for_this_process_only():
     try:
         yield
     finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
+        if main:  # (None: a handler not set from Python; the default stands in for it)
+            signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
 
 
 def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
                 measure: Callable[[Any], int], progress: Callable[[int], None] | None,
-                stop: Callable[[], bool], address: str | None) -> list[tuple[int, Any]]:
+                stop: Callable[[], bool], address: str | None) -> Finished:
     """:func:`run_jobs` as Ray tasks; a KeyboardInterrupt (Ctrl-C) is taken as a
     cancellation (the chunks finished are returned)."""
     try:
@@ -151,16 +185,16 @@ def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
     if started:
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                    "logging_level": logging.WARNING}
-        if address is None:
-            options["num_cpus"] = max(1, workers)
-        else:
+        if address is not None:
             options["address"] = address
+        elif not os.environ.get("RAY_ADDRESS"):  # (set: Ray joins that cluster instead)
+            options["num_cpus"] = max(1, workers)
         try:
             with _ctrl_c_for_this_process_only():
                 ray.init(**options)
         except ConnectionError as exc:
             raise UsageError(f"cannot join the Ray cluster at {address}: {exc}") from exc
-    done: list[tuple[int, Any]] = []
+    done = Finished()
     pending: list = []
     try:
         task = ray.remote(max_retries=RAY_RETRIES)(fn)
@@ -180,4 +214,4 @@ def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()  # the local instance and its workers go with it
-    return sorted(done, key=lambda pair: pair[0])
+    return done

@@ -73,14 +73,21 @@ def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int =
                     progress=progress, backend=backend)
     played = [games for _, batch in done for games in batch]
     played.sort(key=lambda games: games[0].index)
-    summary = named(summarize([g for games in played for g in games], (shown_a, shown_b),
-                              time.perf_counter() - start, seed), (name_a, name_b))
+    summary = {**named(summarize([g for games in played for g in games], (shown_a, shown_b),
+                              time.perf_counter() - start, seed), (name_a, name_b)),
+               "stopped_early": done.stopped_early}
     return {**summary, **match_figures(played, length)}
 
 
 def match_figures(played: list[list[GameResult]], length: int) -> dict[str, Any]:
-    """Matches won by each side (A's 95% interval), ACC points a game, A's net a game."""
+    """Matches won by each side (A's 95% interval), ACC points a game, A's net a game (zero
+    matches, when a run was stopped before any finished: zeros)."""
     n = len(played)
+    if n == 0:
+        return {"best_of": length, "matches": 0, "match_wins_a": 0, "match_wins_b": 0,
+                "match_win_rate_a": 0.0, "match_ci95_a": [0.0, 1.0], "games_per_match": 0.0,
+                "acc_points_per_game_a": 0.0, "acc_points_per_game_b": 0.0,
+                "acc_net_per_game_a": 0.0, "acc_net_ci95_a": [0.0, 0.0]}
     target = length // 2 + 1
     won_a = sum(sum(g.winner == 0 for g in games) >= target for games in played)
     points = np.array([[sum(match_points(g.skunk) for g in games if g.winner == seat)

@@ -65,10 +65,19 @@ def play_chunk(args: tuple) -> list[GameResult]:
             player.close()
 
 
-def save_folder(folder: str | None, kind: str) -> tuple[str, dict] | None:
-    """The ``save`` of :func:`play_chunk`: the folder made (a UsageError if it cannot be)."""
+def save_folder(folder: str | None, kind: str, backend: Backend = LOCAL
+                ) -> tuple[str, dict] | None:
+    """The ``save`` of :func:`play_chunk`: the folder made, as an absolute path (a
+    UsageError if it cannot be). The workers write the games, so on a cluster joined by
+    address they would land on other machines: refused there."""
     if folder is None:
         return None
+    if backend.kind == "ray" and backend.address is not None:
+        from engine.errors import UsageError
+
+        raise UsageError("--save-games writes each game where it is played: on a cluster "
+                         "that is other machines; save games with --backend local or a "
+                         "local Ray instance (no --address)")
     from pathlib import Path
 
     from engine.errors import UsageError
@@ -78,7 +87,7 @@ def save_folder(folder: str | None, kind: str) -> tuple[str, dict] | None:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot write games to {folder}: {exc.strerror or exc}") from exc
-    return str(path), {"kind": kind}
+    return str(path.resolve()), {"kind": kind}
 
 
 def _save_game(save: tuple, names: tuple[str, str], seed: int, index: int, game) -> None:
@@ -108,14 +117,15 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     shown_a, shown_b = display_names([name_a, name_b])
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
-    save = save_folder(save_games, "match")
+    save = save_folder(save_games, "match", backend)
     jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))), referee, save)
             for i in range(0, games, chunk)]
     done = run_jobs(play_chunk, jobs, workers, size=lambda job: len(job[3]),
                     progress=progress, cancelled=cancelled, backend=backend)
     results = [r for _, batch in done for r in batch]
     elapsed = time.perf_counter() - start
-    return named(summarize(results, (shown_a, shown_b), elapsed, seed), (name_a, name_b))
+    summary = named(summarize(results, (shown_a, shown_b), elapsed, seed), (name_a, name_b))
+    return {**summary, "stopped_early": done.stopped_early}
 
 
 def named(summary: dict[str, Any], entries: tuple[str, str]) -> dict[str, Any]:

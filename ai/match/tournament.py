@@ -62,19 +62,21 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
         raise UsageError("--games and --workers must be at least 1")
     for name in players:
         make_player(name)  # a bad name fails before any work
+    shown = display_names(players)  # (an ext: engine is asked its name once, here)
     start = time.perf_counter()
     pairs = list(itertools.combinations(range(len(players)), 2))
     # per pair: results with seat 0 = the pair's first player (swapped games flipped back)
     collected: list[list[tuple[bool, GameResult]]] = [[] for _ in pairs]
     jobs = list(_jobs(players, games, seed, duplicate, referee,
-                      save_folder(save_games, "tournament")))
+                      save_folder(save_games, "tournament", backend)))
     done = run_jobs(play_chunk, [job for _, _, job in jobs], workers,
                     size=lambda job: len(job[3]), progress=progress, backend=backend)
     for i, batch in done:
         p, swapped, _ = jobs[i]
         collected[p].extend((swapped, r) for r in batch)
-    results = tabulate(display_names(players), pairs, collected, seed, duplicate,
+    results = tabulate(shown, pairs, collected, seed, duplicate,
                        time.perf_counter() - start)
+    results["stopped_early"] = done.stopped_early
     for row, entry in zip(results["players"], players, strict=True):
         row["entry"] = entry  # as entered: what replays the run (the name is the one shown)
     return results

@@ -341,8 +341,9 @@ class Expert2026Player(Player):
 
     @staticmethod
     def _hidden_ranks(obs: Observation) -> np.ndarray:
-        """(13,) the cards of each rank neither player has seen: not played, not the
-        starter (what the opponent cannot see, its own cards and my next card aside)."""
+        """(13,) the cards of each rank not played and not the starter: what the opponent
+        cannot see, once its own cards and my next card are taken out (and, approximately,
+        the two it threw, which a sampled world does not know)."""
         hidden = np.full(13, 4, dtype=np.int64)
         for _, c in obs.played:
             hidden[c >> 2] -= 1

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ai import _expert
-from ai.match.jobs import LOCAL, Backend, run_jobs
+from ai.match.jobs import LOCAL, Backend, finished, run_jobs
 from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables, value_table
 from ai.tables.index import N_FOUR
 from engine.kernels import rank_score5
@@ -134,9 +134,9 @@ def deal_samples(games: int, seed: int, workers: int = 1, progress=None,
     """Complete deals of ``games`` mueller-v-mueller games (game ``i`` from ``seed``)."""
     chunk = 25
     jobs = [(seed, list(range(i, min(games, i + chunk)))) for i in range(0, games, chunk)]
-    parts = [part for _, part in run_jobs(_sample_games, jobs, workers,
-                                          size=lambda job: len(job[1]), progress=progress,
-                                          backend=backend)]
+    done = run_jobs(_sample_games, jobs, workers, size=lambda job: len(job[1]),
+                    progress=progress, backend=backend)
+    parts = [part for _, part in finished(done, len(jobs))]
     return {k: np.concatenate([p[k] for p in parts]) for k in SAMPLE_FIELDS}
 
 
@@ -179,7 +179,7 @@ def _pegging_rows(args: tuple[int, int]) -> np.ndarray:
 def pegging_table(workers: int = 1, progress=None, backend: Backend = LOCAL) -> np.ndarray:
     """The whole pegging table ``V`` (``ai.tables.expert_pegging``), int8."""
     jobs = [(i, min(N_FOUR, i + PEG_ROWS)) for i in range(0, N_FOUR, PEG_ROWS)]
-    parts = [part for _, part in run_jobs(_pegging_rows, jobs, workers,
-                                          size=lambda job: job[1] - job[0],
-                                          progress=progress, backend=backend)]
+    done = run_jobs(_pegging_rows, jobs, workers, size=lambda job: job[1] - job[0],
+                    progress=progress, backend=backend)
+    parts = [part for _, part in finished(done, len(jobs))]
     return np.concatenate(parts).astype(np.int8)

@@ -305,3 +305,30 @@ def test_the_window_names_an_engine_by_what_it_said_without_starting_it(tmp_path
     assert player_title(name) == "peggy_bot2"  # not yet run here: its program's name
     engine_name(name.removeprefix("ext:"))
     assert player_title(name) == "Peggy"
+
+
+def test_an_engine_named_like_one_of_ours_is_marked(tmp_path):
+    """An engine saying it is "mueller", or a program called heuristic.py, is never filed
+    in the history or the ratings as our mueller or heuristic."""
+    from ai.registry import display_names
+
+    liar = bot(tmp_path, "liar", NAMED_BOT.replace('"Peggy"', '"mueller"'))
+    homonym = bot(tmp_path, "heuristic", MINIMAL_BOT)
+    assert display_names([liar, homonym, "mueller"]) == [
+        "mueller (ext)", "heuristic (ext)", "mueller"]
+
+
+def test_an_engine_that_only_names_itself_still_times_out(tmp_path, monkeypatch):
+    """id lines do not put off the answer: the timeout covers them."""
+    flood = MINIMAL_BOT.replace(
+        "for line in sys.stdin:",
+        'import threading, time\n\ndef spam():\n    while True:\n'
+        '        print(json.dumps({"type": "id", "name": "Chatty"}), flush=True)\n'
+        '        time.sleep(0.05)\n\nthreading.Thread(target=spam, daemon=True).start()\n'
+        'time.sleep(60)\n\nfor line in sys.stdin:')
+    monkeypatch.setenv("CRIBBAGE_ENGINE_TIMEOUT", "1")
+    start = time.perf_counter()
+    summary = run_match(bot(tmp_path, "chatty", flood), "random", 1, seed=1)
+    assert summary["forfeits_a"] == 1
+    assert "no answer within 1 s" in summary["forfeit_reasons"][0]
+    assert time.perf_counter() - start < 20
