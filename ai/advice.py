@@ -5,6 +5,10 @@ review of a person's decisions (:func:`rate`) all ask the same player, ``expert`
 same random stream for the same moment of the game, so they never disagree: the option the
 hint gives is the one the inspector puts first and the one the review calls best.
 
+In a match scored in ACC points (the window's best-of-N), the computer plays ``expert:acc``
+and the advice asks it too (``objective="acc"``): "best" is then the most expected ACC
+match points net (2 a win, 3 a skunk), and the figures are in those points.
+
 The plain ranking players learn first (expected hand plus or minus the expected crib, with
 the opponent's two crib cards random) is reported beside it (``plain_net``,
 ``Rating.plain_best``), as information rather than as a verdict.
@@ -32,18 +36,36 @@ from engine import Observation, Phase, PlayCard, Toss, analyze_discards
 from engine.cards import Card
 
 ADVISOR = "expert"
+ADVISORS = {"win": ADVISOR, "acc": "expert:acc"}  # by objective: the game, or ACC points
 _local = threading.local()
 
 
-def advisor():
-    """This thread's instance of the advising player (its tables load once per process)."""
-    player = getattr(_local, "player", None)
-    if player is None:
+def advisor(objective: str = "win"):
+    """This thread's instance of the advising player for ``objective`` (its tables load
+    once per process)."""
+    if objective not in ADVISORS:
+        raise ValueError(f"unknown objective {objective!r}; one of {', '.join(ADVISORS)}")
+    players = getattr(_local, "players", None)
+    if players is None:
+        players = _local.players = {}
+    if objective not in players:
         from ai.registry import make_player
 
-        player = make_player(ADVISOR, seed=0)
-        _local.player = player
-    return player
+        players[objective] = make_player(ADVISORS[objective], seed=0)
+    return players[objective]
+
+
+def value_text(value: float, objective: str) -> str:
+    """An option's figure as players read it: "54.1%" (the chance of winning) or "+0.42"
+    (expected ACC points net)."""
+    return f"{value:+.2f}" if objective == "acc" else f"{value:.1%}"
+
+
+def lost_text(lost: float, objective: str) -> str:
+    """What a choice gave up: "2.1%" or "0.12 pts" (ACC points); "—" for nothing."""
+    if lost < 5e-5:
+        return "—"
+    return f"{lost:.2f} pts" if objective == "acc" else f"{lost:.1%}"
 
 
 def moment_seed(obs: Observation) -> int:
@@ -53,21 +75,22 @@ def moment_seed(obs: Observation) -> int:
     return int.from_bytes(hashlib.sha256(key).digest()[:8], "little")
 
 
-def _advisor_at(obs: Observation):
+def _advisor_at(obs: Observation, objective: str = "win"):
     """The advisor, seated and seeded for this moment."""
-    player = advisor()
+    player = advisor(objective)
     player.seat = obs.seat
     player.rng = np.random.default_rng(moment_seed(obs))
     return player
 
 
-def _decide(obs: Observation) -> Decision:
-    return _advisor_at(obs).decide(obs)
+def _decide(obs: Observation, objective: str = "win") -> Decision:
+    return _advisor_at(obs, objective).decide(obs)
 
 
-def hint(obs: Observation) -> Decision:
-    """What the strongest player would do now (a discard or a card), with its reasoning."""
-    return _decide(obs)
+def hint(obs: Observation, objective: str = "win") -> Decision:
+    """What the strongest player would do now (a discard or a card), with its reasoning;
+    ``objective="acc"`` in a match scored in ACC points."""
+    return _decide(obs, objective)
 
 
 # ---------------------------------------------------------------------------- discards
@@ -87,8 +110,9 @@ class DiscardChoice:
     pegging: float  # expected pegging points gained minus given
     net: float  # hand + crib + pegging: the advisor's expected points
     plain_net: float  # hand + crib_exact: the classic ranking
-    win: float  # probability of winning the game keeping this
-    win_lost: float  # against the best option (0 for the best)
+    win: float  # the objective's figure keeping this: the probability of winning the game,
+    # or (objective "acc") the expected ACC match points net
+    win_lost: float  # against the best option, in the same unit (0 for the best)
     points_lost: float  # the advisor's expected points against the best option
 
 
@@ -97,7 +121,8 @@ class DiscardAdvice:
     dealt: tuple[Card, ...]
     my_crib: bool
     scores: tuple[int, int]  # (mine, the opponent's)
-    options: tuple[DiscardChoice, ...]  # best first: by win probability, then points
+    options: tuple[DiscardChoice, ...]  # best first: by the objective, then points
+    objective: str = "win"  # or "acc": the options' win figures are ACC points
 
     @property
     def best(self) -> DiscardChoice:
@@ -114,14 +139,16 @@ class DiscardAdvice:
         return next(o for o in self.options if set(o.toss) == wanted)
 
 
-def discard_advice(obs: Observation) -> DiscardAdvice:
+def discard_advice(obs: Observation, objective: str = "win") -> DiscardAdvice:
     """Every keep/toss option of the observed six cards, best first, with exact hand
-    statistics and the advisor's expected points and chance of winning."""
+    statistics and the advisor's expected points and chance of winning (or, objective
+    "acc", expected ACC match points net)."""
     if obs.phase is not Phase.DISCARD:
         raise ValueError("discard advice needs an observation of the discard")
     from ai.players.expert import ExpertDiscard  # loaded with the advisor
+    from ai.tables.expert import acc_points
 
-    reasoning = _decide(obs).reasoning
+    reasoning = _decide(obs, objective).reasoning
     assert isinstance(reasoning, ExpertDiscard)  # the advisor is the expert
     evaluated = {frozenset(o.toss): o for o in reasoning.options}
     exact = analyze_discards(list(obs.dealt), obs.is_dealer)
@@ -131,17 +158,24 @@ def discard_advice(obs: Observation) -> DiscardAdvice:
         e = evaluated[frozenset(o.toss)]
         rows.append((o, e))
     best = max(rows, key=lambda r: (round(r[1].win, 9), r[1].net))[1]
+
+    def figure(value: float) -> float:  # the objective's value in players' units
+        return float(acc_points(value)) if objective == "acc" else float(value)
+
     choices = [DiscardChoice(
         keep=tuple(o.keep), toss=tuple(o.toss), hand_min=int(o.hand_min),
         hand_mean=float(o.hand_mean), hand_median=float(o.hand_median),
         hand_max=int(o.hand_max), hand_histogram=tuple(int(x) for x in o.hand_histogram),
         crib_exact=sign * float(o.crib_mean), crib=float(e.crib), pegging=float(e.pegging),
-        net=float(e.net), plain_net=float(o.net), win=float(e.win),
-        win_lost=max(0.0, float(best.win - e.win)), points_lost=float(best.net - e.net))
+        net=float(e.net), plain_net=float(o.net), win=figure(e.win),
+        win_lost=max(0.0, figure(best.win) - figure(e.win)),
+        points_lost=float(best.net - e.net))
         for o, e in rows]
-    choices.sort(key=lambda c: (-round(c.win, 9), -c.net))
+    # by the advisor's own ranking (its value to 1e-9, then points): the hint's order
+    raw = {frozenset(e.toss): round(e.win, 9) for _, e in rows}
+    choices.sort(key=lambda c: (-raw[frozenset(c.toss)], -c.net))
     return DiscardAdvice(tuple(obs.dealt), obs.is_dealer, (obs.my_score, obs.opponent_score),
-                         tuple(choices))
+                         tuple(choices), objective)
 
 
 # ---------------------------------------------------------------------------- the play
@@ -151,16 +185,19 @@ class PlayOption:
 
     card: Card
     points: float  # expected net pegging points to the end of the play, playing it
-    win: float  # probability of winning the game, playing it
+    win: float  # the objective's figure playing it: the probability of winning the game,
+    # or (objective "acc") the expected ACC match points net
     points_lost: float  # against the best option (negative: more points, fewer wins)
     win_lost: float  # against the best option (0 when it wins as often or more)
 
 
 @dataclass(frozen=True)
 class PlayAdvice:
-    mode: str  # what the advisor plays for at this score: "points", or "win" near the end
+    mode: str  # what the advisor plays for at this score: "points", or near the end its
+    # objective ("win", or "acc")
     options: tuple[PlayOption, ...]  # the advisor's choice first, then by its measure
     samples: int  # sampled opponent hands
+    objective: str = "win"
 
     @property
     def best(self) -> PlayOption:
@@ -171,7 +208,7 @@ class PlayAdvice:
         return next(o for o in self.options if o.card >> 2 == card >> 2)
 
 
-def play_advice(obs: Observation) -> PlayAdvice:
+def play_advice(obs: Observation, objective: str = "win") -> PlayAdvice:
     """Every rank the observed player may play, with the advisor's expected points and
     chance of winning for each (one draw of the opponent's cards for both). The best is the
     hint's card: by points until a player reaches 86, by the chance of winning from there
@@ -180,15 +217,16 @@ def play_advice(obs: Observation) -> PlayAdvice:
         raise ValueError("play advice needs an observation of a card to play")
     from ai.players.expert import END_GAME
 
-    points, win = _advisor_at(obs).evaluate_play(obs, ("points", "win"))
+    points, win = _advisor_at(obs, objective).evaluate_play(obs, ("points", objective))
     primary = win if max(obs.scores) >= END_GAME else points
     p = {c.card >> 2: c.value for c in points.candidates}
-    w = {c.card >> 2: min(1.0, max(0.0, c.value)) for c in win.candidates}  # sums' rounding
+    w = {c.card >> 2: c.value if objective == "acc" else min(1.0, max(0.0, c.value))
+         for c in win.candidates}  # (a probability clipped for sums' rounding)
     best = primary.chosen >> 2
     options = tuple(PlayOption(c.card, p[c.card >> 2], w[c.card >> 2],
                                p[best] - p[c.card >> 2], max(0.0, w[best] - w[c.card >> 2]))
                     for c in primary.candidates)
-    return PlayAdvice(primary.mode, options, primary.samples)
+    return PlayAdvice(primary.mode, options, primary.samples, objective)
 
 
 # ---------------------------------------------------------------------------- ratings
@@ -198,9 +236,10 @@ class Rating:
 
     ``points_lost``: expected points given up (for a discard, hand + crib + pegging; for a
     card, net pegging points to the end of the play); ``win_lost``: probability of winning
-    given up. ``mode`` is what "best" is measured by: the chance of winning for every
-    discard and for a card from 86 points on, points for a card before; a negative
-    ``points_lost`` means the choice scores more on average but wins less often."""
+    given up (in a match scored in ACC points, expected ACC points given up). ``mode`` is
+    what "best" is measured by: the objective ("win", or "acc") for every discard and for
+    a card from 86 points on, points for a card before; a negative ``points_lost`` means
+    the choice scores more on average but wins less often."""
 
     kind: str  # "discard" or "play"
     deal: int
@@ -210,11 +249,12 @@ class Rating:
     win_lost: float | None
     plain_best: tuple[Card, ...] | None = None  # discards: best by hand ± crib alone
     options: int = 0  # how many different choices there were
-    mode: str = "win"  # "win" or "points": what the best is best by
+    mode: str = "win"  # "win", "acc" or "points": what the best is best by
+    objective: str = "win"  # what win_lost measures: "win", or "acc" (ACC points)
 
     @property
     def is_best(self) -> bool:
-        lost = self.win_lost if self.mode == "win" else self.points_lost
+        lost = self.points_lost if self.mode == "points" else self.win_lost
         return lost is not None and lost <= 1e-9
 
     @property
@@ -222,21 +262,22 @@ class Rating:
         return self.plain_best is None or set(self.plain_best) == set(self.best)
 
 
-def rate(obs: Observation, action) -> Rating | None:
-    """Rate ``action`` taken at ``obs`` against the advisor's best; None when there was no
-    real choice (one card, or a go)."""
+def rate(obs: Observation, action, objective: str = "win") -> Rating | None:
+    """Rate ``action`` taken at ``obs`` against the advisor's best (for ``objective``);
+    None when there was no real choice (one card, or a go)."""
     if isinstance(action, Toss):
-        advice = discard_advice(obs)
+        advice = discard_advice(obs, objective)
         mine = advice.option(action.cards)
         return Rating("discard", obs.deal, tuple(mine.toss), tuple(advice.best.toss),
                       mine.points_lost, mine.win_lost, tuple(advice.plain_best.toss),
-                      len(advice.options))
+                      len(advice.options), objective, objective)
     if isinstance(action, PlayCard):
         ranks = {c >> 2 for c in obs.legal_cards}
         if len(ranks) < 2:
             return None
-        play = play_advice(obs)
+        play = play_advice(obs, objective)
         card = play.option(action.card)
         return Rating("play", obs.deal, (action.card,), (play.best.card,),
-                      card.points_lost, card.win_lost, None, len(ranks), play.mode)
+                      card.points_lost, card.win_lost, None, len(ranks), play.mode,
+                      objective)
     return None

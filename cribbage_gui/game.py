@@ -97,6 +97,12 @@ class Playing(QObject):
         names[1 - self.setup.human_seat] = self.setup.opponent
         return (names[0], names[1])
 
+    @property
+    def objective(self) -> str:
+        """What the hint, the inspector and the review judge by: the game ("win"), or in a
+        match the ACC points the computer plays for ("acc")."""
+        return "acc" if self.series.length > 1 else "win"
+
     # ------------------------------------------------------------------ starting games
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
         """A game, or a match of ``length`` games scored in ACC points, which the expert
@@ -221,7 +227,8 @@ class Playing(QObject):
             decision = next(self._ids)
             self._decisions.append(decision)
             self._undo.append((self.controller.checkpoints[-1], self._turn_mark, decision))
-            run_job(self, decision, lambda: advice.rate(obs, action), self._rated)
+            objective = self.objective
+            run_job(self, decision, lambda: advice.rate(obs, action, objective), self._rated)
         self.obs = None
         self.table.selected = set()
         self.set_controls(None)
@@ -294,8 +301,8 @@ class Playing(QObject):
     def hint(self) -> None:
         if self.obs is None or self.obs.phase not in (Phase.DISCARD, Phase.PLAY):
             return
-        obs = self.obs
-        run_job(self, obs, lambda: advice.hint(obs), self._show_hint)
+        obs, objective = self.obs, self.objective
+        run_job(self, obs, lambda: advice.hint(obs, objective), self._show_hint)
 
     def _show_hint(self, obs, decision) -> None:
         if obs is not self.obs or isinstance(decision, Exception):

@@ -188,7 +188,9 @@ miscount can be checked.</p>
 line), a double skunk. In a match under the American Cribbage Congress's rules a game is
 worth 2 match points, and a skunk (or a double skunk) 3. In a match the expert plays for
 match points rather than for each game alone: near the end it goes for a skunk, or to
-save one, when that is worth more than the safest win.</p>
+save one, when that is worth more than the safest win. Your hint, the options in the
+Reasoning panel and the review of your decisions then measure the same thing: expected
+match points (the <i>ACC</i> column) instead of the chance of winning.</p>
 """
 
 MUGGINS = """

@@ -357,7 +357,7 @@ class MainWindow(QMainWindow):
         """A new table: the panels start afresh for these players."""
         names = self.presenter.model.names
         seat = None if self.watching.active else self.playing.setup.human_seat
-        self.reasoning.begin(names, seat)
+        self.reasoning.begin(names, seat, "win" if seat is None else self.playing.objective)
         self.log.begin(names)
         weights = [i for i, n in enumerate(players) if n and n.partition(":")[0] == "weights"]
         self._weights_seat = weights[0] if weights else None

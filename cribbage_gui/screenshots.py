@@ -22,7 +22,7 @@ from pathlib import Path
 SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
            "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "watching",
-           "match-expert", "help")
+           "match-expert", "match-inspector", "help")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -306,7 +306,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         d.grab("watching")
         w.stop_watching()
 
-    if want("match-expert"):  # a best of 3: the expert plays for ACC match points
+    if want("match-expert") or want("match-inspector"):  # a best of 3, in ACC points
         w.start_match("expert", seed=seed, length=3)
         computer = w.reasoning.computer
         computer.reveal.setChecked(True)
@@ -317,8 +317,17 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         kinds = [type(r).__name__ for _, r in computer.records]
         computer.decisions.setCurrentRow(kinds.index("ExpertDiscard"))
         w.statusBar().clearMessage()  # the last game's result, shown for a few seconds
-        d.grab("match-expert")
+        if want("match-expert"):
+            d.grab("match-expert")
         computer.reveal.setChecked(False)
+        if want("match-inspector"):  # your options in a match: by expected ACC points
+            tab = w.reasoning.discard
+            w.reasoning.tabs.setCurrentWidget(tab)
+            d.until(lambda: tab.advice is not None, what="the options in ACC points")
+            w.playing.hint()
+            d.pump(0.4)
+            w.statusBar().clearMessage()
+            d.grab("match-inspector")
         w.playing.stop()
 
     if want("help"):

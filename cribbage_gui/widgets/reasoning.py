@@ -46,6 +46,11 @@ DISCARD_TIPS = {
     "Win": "The chance of winning the game keeping these four, from this score",
     "Lost": "Chance of winning given up against the best option",
 }
+ACC_TIPS = {  # the same columns in a match scored in ACC points
+    "ACC": "Expected ACC match points net keeping these four (2 a win, 3 a skunk; what the "
+           "opponent scores counts against you), from this score",
+    "Lost": "Expected ACC points given up against the best option",
+}
 
 
 def percent(p: float) -> str:
@@ -100,6 +105,7 @@ class DiscardTab(QWidget):
         self.advice: advice.DiscardAdvice | None = None
         self.obs = None
         self.chosen: tuple | None = None
+        self.objective = "win"  # or "acc" in a match: what "best" is (ReasoningDock.begin)
         self.clear()
 
     def _restyle(self, t) -> None:
@@ -119,7 +125,8 @@ class DiscardTab(QWidget):
         crib = "your crib" if obs.is_dealer else "the opponent's crib"
         self.clear(f"{cards_text(obs.dealt)}, {crib}: working out the options…")
         self.obs = obs
-        run_job(self, obs, lambda: advice.discard_advice(obs), self._arrived)
+        objective = self.objective
+        run_job(self, obs, lambda: advice.discard_advice(obs, objective), self._arrived)
 
     def _arrived(self, obs, result) -> None:
         if obs is not self.obs:
@@ -136,9 +143,12 @@ class DiscardTab(QWidget):
         note = "" if set(plain.toss) == set(a.best.toss) else (
             f" By expected hand ± crib alone, {cards_text(plain.toss)} would be first "
             f"({plain.plain_net:+.2f} against {a.best.plain_net:+.2f}).")
+        acc = a.objective == "acc"
+        measure = "expected ACC match points" if acc else "the chance of winning"
         self.title.setText(
             f"<b>{cards_text(a.dealt)}</b>, {crib}, at {a.scores[0]}–{a.scores[1]}: best "
-            f"first, by the chance of winning (the hint's choice).{note}")
+            f"first, by {measure} (the hint's choice).{note}")
+        self._set_measure(a.objective)
         rows, tips = [], []
         for index, o in enumerate(a.options):
             rows.append([self._keep_item(cards_text(o.keep), index), cards_text(o.toss),
@@ -148,9 +158,9 @@ class DiscardTab(QWidget):
                          NumberItem(o.net, f"{o.net:+.2f}"),
                          # equal chances sort as the advisor ranks them: by points, then
                          # in its order
-                         NumberItem(o.win, percent(o.win), (round(o.win, 9), o.net, -index)),
-                         NumberItem(o.win_lost, "—" if o.win_lost < 5e-5 else
-                                    f"{o.win_lost:.1%}")])
+                         NumberItem(o.win, advice.value_text(o.win, a.objective),
+                                    (round(o.win, 9), o.net, -index)),
+                         NumberItem(o.win_lost, advice.lost_text(o.win_lost, a.objective))])
             tips.append(f"Keep {cards_text(o.keep)}: hand min {o.hand_min}, mean "
                         f"{o.hand_mean:.2f}, median {o.hand_median:g}, max {o.hand_max} over "
                         f"46 starters; crib {o.crib:+.2f} (with the opponent's cards random, "
@@ -164,6 +174,18 @@ class DiscardTab(QWidget):
         self.table.selectRow(0)
         self._show_selected()
         self.ready.emit(a)
+
+    def _set_measure(self, objective: str) -> None:
+        """The last two columns' headers and tips: the chance of winning, or in a match
+        expected ACC points."""
+        acc = objective == "acc"
+        for column, (label, tip) in ((6, ("ACC", ACC_TIPS["ACC"]) if acc else
+                                      ("Win", DISCARD_TIPS["Win"])),
+                                     (7, ("Lost", ACC_TIPS["Lost"] if acc else
+                                          DISCARD_TIPS["Lost"]))):
+            item = self.table.horizontalHeaderItem(column)
+            item.setText(label)
+            item.setToolTip(tip)
 
     @staticmethod
     def _keep_item(text: str, index: int) -> QTableWidgetItem:
@@ -225,6 +247,11 @@ class DiscardTab(QWidget):
         return np.asarray(self.bars.opts["height"])
 
 
+ACC_LOST_TIP = ("Expected ACC match points given up (2 a win, 3 a skunk): in a match the "
+                "expert plays for those. Cards are judged by points until a player has 86 "
+                "and by ACC points from there")
+
+
 class ReviewTab(QWidget):
     """Each of the person's decisions rated by the hint's evaluation, as the game goes."""
 
@@ -254,6 +281,10 @@ class ReviewTab(QWidget):
     def show_ratings(self, ratings: list) -> None:
         self.ratings = list(ratings)
         rows = []
+        acc = any(r.objective == "acc" for r in ratings)
+        header = self.table.horizontalHeaderItem(4)
+        header.setText("ACC lost" if acc else "Win lost")
+        header.setToolTip(ACC_LOST_TIP if acc else self.TIPS["Win lost"])
         for r in ratings:
             you = ("threw " if r.kind == "discard" else "played ") + cards_text(r.chosen)
             best = "the same" if r.is_best else cards_text(r.best)
@@ -262,7 +293,8 @@ class ReviewTab(QWidget):
                          NumberItem(-1e9, "—") if r.points_lost is None else
                          NumberItem(r.points_lost, f"{r.points_lost:.2f}"),
                          NumberItem(-1e9, "—") if r.win_lost is None else
-                         NumberItem(r.win_lost, f"{r.win_lost:.1%}"), plain])
+                         NumberItem(r.win_lost, f"{r.win_lost:.2f}" if r.objective == "acc"
+                                    else f"{r.win_lost:.1%}"), plain])
         fill(self.table, rows)
         self.title.setText(self.headline())
 
@@ -279,9 +311,11 @@ def review_headline(ratings: list) -> str:
     points = sum(r.points_lost for r in ratings if r.points_lost is not None)
     win = sum(r.win_lost for r in ratings if r.win_lost is not None)
     n = len(ratings)
+    given = (f"{win:.2f} expected ACC points" if any(r.objective == "acc" for r in ratings)
+             else f"{win:.1%} chance of winning")
     return (f"{n} decision{'s' if n != 1 else ''} rated by the expert: the best {best} "
-            f"time{'s' if best != 1 else ''}; {points:.1f} expected points and {win:.1%} "
-            f"chance of winning given up.")
+            f"time{'s' if best != 1 else ''}; {points:.1f} expected points and {given} "
+            f"given up.")
 
 
 class ReasoningDock(QDockWidget):
@@ -306,8 +340,11 @@ class ReasoningDock(QDockWidget):
         self._deal = 0
         self.computer.reveal.toggled.connect(self._release_held)
 
-    def begin(self, names, my_seat: int | None) -> None:
+    def begin(self, names, my_seat: int | None, objective: str = "win") -> None:
+        """A new game: ``objective`` is what the inspector and the review judge by (the
+        game, or in a match ACC points)."""
         self.names, self.my_seat = names, my_seat
+        self.discard.objective = objective
         self.held.clear()
         self.computer.clear()
         self.discard.clear()

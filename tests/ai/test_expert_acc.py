@@ -174,3 +174,35 @@ def test_near_the_end_its_play_reads_in_acc_points():
 def test_its_discards_are_the_same_compiled_and_refereed_in_every_seat():
     assert compiled.differences("expert:acc", "expert", 7, [0, 1]) == []
     assert compiled.differences("mueller", "expert:acc", 8, [0, 1]) == []
+
+
+def test_in_a_match_the_advice_judges_by_acc_points():
+    """The hint, the inspector's figures and the review in a match ask expert:acc: where
+    a skunk is at stake their best can differ from the game's, and the figures are ACC
+    points net (the win figure stays a probability)."""
+    from ai import advice
+    from engine import Toss
+
+    rng = np.random.default_rng(0)
+    differ = 0
+    for _ in range(40):
+        six = [int(c) for c in rng.choice(52, 6, replace=False)]
+        obs = _discard_observation(six, bool(rng.integers(2)), (104, 78))
+        acc, win = advice.discard_advice(obs, "acc"), advice.discard_advice(obs)
+        assert acc.objective == "acc" and win.objective == "win"
+        assert set(acc.best.toss) == set(advice.hint(obs, "acc").action.cards)
+        assert all(-3.0 <= o.win <= 3.0 for o in acc.options)
+        assert all(0.0 <= o.win <= 1.0 for o in win.options)
+        worst = acc.options[-1]
+        assert worst.win_lost == pytest.approx(acc.best.win - worst.win)
+        rating = advice.rate(obs, Toss(worst.toss), "acc")
+        assert (rating.mode, rating.objective) == ("acc", "acc")
+        assert rating.win_lost == pytest.approx(worst.win_lost)
+        assert rating.is_best == (worst.win_lost <= 1e-9)
+        differ += set(acc.best.toss) != set(win.best.toss)
+    assert differ >= 1
+    assert advice.value_text(0.4213, "acc") == "+0.42"
+    assert advice.lost_text(0.123, "acc") == "0.12 pts"
+    assert advice.value_text(0.541, "win") == "54.1%"
+    with pytest.raises(ValueError, match="unknown objective"):
+        advice.advisor("points")

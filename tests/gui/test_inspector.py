@@ -353,3 +353,34 @@ def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
     assert bar.value() > 0
     tab.decisions.setCurrentRow(tall + 1)
     assert bar.value() == 0
+
+
+def test_in_a_match_the_inspector_and_the_hint_judge_by_acc_points(qtbot, make_window):
+    """A best-of-3 is scored in ACC points and the computer plays expert:acc: the
+    inspector's best option, the hint and the review use the same measure, in points."""
+    window = make_window()
+    window.start_match("random", seed=5, length=3)
+    wait_for_input(qtbot, window)
+    obs = window.playing.obs
+    tab = window.reasoning.discard
+    qtbot.waitUntil(lambda: tab.advice is not None, timeout=TIMEOUT)
+    assert tab.advice.objective == "acc"
+    assert tab.table.horizontalHeaderItem(6).text() == "ACC"
+    assert "expected ACC match points" in tab.title.text()
+    best = tab.option_at(0)
+    assert set(best.toss) == set(advice.hint(obs, "acc").action.cards)
+    assert tab.table.item(0, 6).text() == advice.value_text(best.win, "acc")
+    window.playing.hint()
+    qtbot.waitUntil(lambda: window.table.selected == set(best.toss), timeout=TIMEOUT)
+    worst = tab.advice.options[-1]
+    window.table.selected = set()
+    for card in worst.toss:
+        click_card(qtbot, window, card)
+    qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.playing.ratings) == 1, timeout=TIMEOUT)
+    rating = window.playing.ratings[0]
+    assert rating.objective == "acc" and rating.win_lost == pytest.approx(worst.win_lost)
+    review = window.reasoning.review_tab
+    assert review.table.horizontalHeaderItem(4).text() == "ACC lost"
+    assert review.table.item(0, 4).text() == f"{worst.win_lost:.2f}"
+    assert "expected ACC points given up" in review.title.text()
