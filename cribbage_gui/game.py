@@ -101,7 +101,7 @@ class Playing(QObject):
     def objective(self) -> str:
         """What the hint, the inspector and the review judge by: the game ("win"), or in a
         match the ACC points the computer plays for ("acc")."""
-        return "acc" if self.series.length > 1 else "win"
+        return "acc" if self.series is not None and self.series.length > 1 else "win"
 
     # ------------------------------------------------------------------ starting games
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
