@@ -382,6 +382,37 @@ def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_f
 
 
 @njit(cache=True)
+def search_work():
+    """The work arrays of :func:`_search` (saved states, ints, floats, the transposition
+    table's values and flags), made once per kernel call, reused by all its searches."""
+    return (np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64),
+            np.empty((N_INTS, MAX_DEPTH), dtype=np.int64), np.empty((5, MAX_DEPTH)),
+            np.empty(TT_SIZE), np.empty(TT_SIZE, dtype=np.int64))
+
+
+@njit(cache=True)
+def _count_state(mine, seq, count):
+    """The play state of the count as it is, me (seat 0, holding ranks ``mine``) to play;
+    the opponent's hand is set per sample (:func:`_set_their_hand`)."""
+    n_seq = seq.shape[0]
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    state[COUNT], state[N_SEQ], state[LAST], state[CANDIDATE] = count, n_seq, 1, 0
+    state[SEQ:SEQ + n_seq] = seq
+    state[HELD] = mine.shape[0]
+    for t in range(mine.shape[0]):
+        state[HANDS + t] = mine[t] * 4
+    return state
+
+
+@no_refcount_njit
+def _set_their_hand(state, theirs, n_theirs):
+    """Seat 1 (the opponent) holds ranks ``theirs[:n_theirs]``."""
+    state[HELD + 1] = n_theirs
+    for t in range(n_theirs):
+        state[HANDS + 4 + t] = theirs[t] * 4
+
+
+@njit(cache=True)
 def _same_sample(samples, k, opp_hand_pts, by_points, j):
     """An earlier sample with the same ranks as sample ``j`` (and, when the show is
     searched too, the same show points), or -1."""
@@ -408,18 +439,8 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
 
     ``ctx``: mode, my score, the opponent's, I deal (1/0), my hand's show points,
     the opponent's (per sample, from ``opp_hand_pts``), the crib's."""
-    n_seq = seq.shape[0]
-    saved = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
-    ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
-    floats = np.empty((5, MAX_DEPTH))
-    tt_val = np.empty(TT_SIZE)
-    tt_flag = np.empty(TT_SIZE, dtype=np.int64)
-    before = np.zeros(PLAY_STATE, dtype=np.int64)  # the count as it is, me to play
-    before[COUNT], before[N_SEQ], before[LAST], before[CANDIDATE] = count, n_seq, 1, 0
-    before[SEQ:SEQ + n_seq] = seq
-    before[HELD] = mine.shape[0]
-    for t in range(mine.shape[0]):
-        before[HANDS + t] = mine[t] * 4
+    saved, ints, floats, tt_val, tt_flag = search_work()
+    before = _count_state(mine, seq, count)  # the count as it is, me to play
     root = np.empty(PLAY_STATE, dtype=np.int64)
     for j in range(theirs_samples.shape[0]):
         theirs = theirs_samples[j, :n_theirs]
@@ -429,9 +450,7 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
             continue
         ctx[5] = opp_hand_pts[j]
         tt_flag[:] = TT_EMPTY  # their hand changed
-        before[HELD + 1] = n_theirs
-        for t in range(n_theirs):
-            before[HANDS + 4 + t] = theirs[t] * 4
+        _set_their_hand(before, theirs, n_theirs)
         for k in range(candidates.shape[0]):
             i = 0
             while mine[i] != candidates[k]:
@@ -477,11 +496,7 @@ def leader_values(hands, first, last, out):
     player leading hand ``hands[a]`` against ``hands[b]`` (rank hands of four, sorted), both
     playing their best with both hands known (the search above, net points), for ``a`` in
     ``first .. last - 1``; -128 where the two hands hold more than four of a rank."""
-    saved = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
-    ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
-    floats = np.empty((5, MAX_DEPTH))
-    tt_val = np.empty(TT_SIZE)
-    tt_flag = np.empty(TT_SIZE, dtype=np.int64)
+    saved, ints, floats, tt_val, tt_flag = search_work()
     ctx = np.zeros(7, dtype=np.int64)  # mode 0: net points
     W = np.zeros((2, 1, 1))
     state = np.zeros(PLAY_STATE, dtype=np.int64)
@@ -642,22 +657,12 @@ def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, vi
     (a go, one rank, my last card, or me to play again) the value is :func:`play_values`'s.
     Worlds with the same ranks have the same values (views depend only on the ranks), so
     each is searched once."""
-    n_seq = seq.shape[0]
     n_views = views.shape[2]
     n_after = mine.shape[0] - 1
-    saved = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
-    ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
-    floats = np.empty((5, MAX_DEPTH))
-    tt_val = np.empty(TT_SIZE)
-    tt_flag = np.empty(TT_SIZE, dtype=np.int64)
+    saved, ints, floats, tt_val, tt_flag = search_work()
     ctx = np.zeros(7, dtype=np.int64)
     W = np.zeros((3, 1, 1))
-    before = np.zeros(PLAY_STATE, dtype=np.int64)
-    before[COUNT], before[N_SEQ], before[LAST], before[CANDIDATE] = count, n_seq, 1, 0
-    before[SEQ:SEQ + n_seq] = seq
-    before[HELD] = mine.shape[0]
-    for t in range(mine.shape[0]):
-        before[HANDS + t] = mine[t] * 4
+    before = _count_state(mine, seq, count)
     root = np.empty(PLAY_STATE, dtype=np.int64)
     view = np.empty(PLAY_STATE, dtype=np.int64)
     child = np.empty(PLAY_STATE, dtype=np.int64)
@@ -672,9 +677,7 @@ def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, vi
             out[:, j] = out[:, first_world[key]]
             continue
         first_world[key] = j
-        before[HELD + 1] = n_theirs
-        for t in range(n_theirs):
-            before[HANDS + 4 + t] = theirs[t] * 4
+        _set_their_hand(before, theirs, n_theirs)
         for k in range(candidates.shape[0]):
             i = 0
             while mine[i] != candidates[k]:

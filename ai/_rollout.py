@@ -22,14 +22,12 @@ import numpy as np
 from numba import njit
 
 from ai._expert import (
-    MAX_DEPTH,
-    N_INTS,
     TT_EMPTY,
-    TT_SIZE,
     _nth_unused,
     _peg_deal,
     _search,
     _show,
+    search_work,
 )
 from engine.analysis import SPLITS
 from engine.kernels import (
@@ -198,11 +196,7 @@ def rollout_values(six, keeps, tosses, d, me, opp, opp_sixes, crib_model, W, val
     hand_out[:] = 0.0
     state = np.empty(PLAY_STATE, dtype=np.int64)
     child = np.empty(PLAY_STATE, dtype=np.int64)
-    saved = np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64)
-    ints = np.empty((N_INTS, MAX_DEPTH), dtype=np.int64)
-    floats = np.empty((5, MAX_DEPTH))
-    tt_val = np.empty(TT_SIZE)
-    tt_flag = np.empty(TT_SIZE, dtype=np.int64)
+    saved, ints, floats, tt_val, tt_flag = search_work()
     ctx = np.zeros(7, dtype=np.int64)  # the search's mode 0: net points
     peg_role = np.empty((1, MAX_PEGS), dtype=np.int64)
     peg_pts = np.empty((1, MAX_PEGS), dtype=np.int64)
