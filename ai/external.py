@@ -80,9 +80,15 @@ def program_name(command: str) -> str:
     from pathlib import PurePath
 
     words = [w for w in shlex.split(command) if not w.startswith("-")]
-    chosen = next((w for w in words if PurePath(w).name not in INTERPRETERS),
+    chosen = next((w for w in words if _interpreter(PurePath(w).name) is None),
                   words[0] if words else "engine")
     return PurePath(chosen).stem or "engine"
+
+
+def _interpreter(name: str) -> str | None:
+    """The interpreter a program name is ("python3.11" is python3), or None."""
+    base = name.rstrip("0123456789.")
+    return base if name in INTERPRETERS or base in INTERPRETERS else None
 
 
 def parse_id(message: dict) -> EngineId:

@@ -294,6 +294,7 @@ def test_the_program_name_is_the_script_not_the_interpreter():
     assert program_name("python3 -u /opt/bots/hal.py --level 3") == "hal"
     assert program_name("/usr/local/bin/cribbot --fast") == "cribbot"
     assert program_name("node bots/js/peg.js") == "peg"
+    assert program_name("/opt/venv/bin/python3.11 bot.py") == "bot"  # a versioned python
     assert program_name("'/path with space/my bot.py'") == "my bot"
 
 
