@@ -89,8 +89,9 @@ def _analyze(args: argparse.Namespace) -> int:
 
 
 def run(handler, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Run a command; bad cards or illegal input become a one-line error, exit status 2."""
+    """Run a command; bad cards or illegal input become a one-line error, exit status 2 (the
+    error's ``exit_status``: 130 for a table build Ctrl-C stopped)."""
     try:
         return handler(args)
     except CribbageError as exc:
-        parser.exit(2, f"cribbage {args.command}: error: {exc}\n")
+        parser.exit(exc.exit_status, f"cribbage {args.command}: error: {exc}\n")

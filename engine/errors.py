@@ -10,6 +10,8 @@ from __future__ import annotations
 class CribbageError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
+    exit_status = 2  # the command line's, as argparse's for a bad argument
+
 
 class CardError(CribbageError):
     """Malformed card text, a card number outside 0..51, or a wrong number of cards."""

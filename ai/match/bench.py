@@ -80,12 +80,15 @@ def _nothing(job: int) -> int:
 
 
 def bench_cluster(tournament_games: int = 100, workers: int = 2, address: str | None = None,
-                  tasks: int = 400, seed: int = 0,
+                  tasks: int = 400, seed: int = 0, pegging_sims: int = 1000,
                   out: Callable[[str], None] = print) -> dict[str, float]:
     """The Ray backend against this machine's processes: the time to start a local Ray
     instance (or join the cluster at ``address``), what one chunk costs on each backend
     (``tasks`` chunks that do nothing: the smallest useful chunk is well above it), and
-    the six-level duplicate tournament on each, with the results compared."""
+    the six-level duplicate tournament on each, with the results compared; then the
+    pegging statistics (``train pegging-stats``, ``pegging_sims`` plays a hand and role;
+    0: not measured) in one process on the sequential stream and on the per-hand stream on
+    each backend, with the per-hand tables compared."""
     import logging
 
     try:
@@ -116,6 +119,7 @@ def bench_cluster(tournament_games: int = 100, workers: int = 2, address: str | 
             results[key] = run_tournament(SIX_LEVELS, tournament_games, seed=seed,
                                           duplicate=True, workers=workers, backend=backend)
             figures[f"tournament_s_{key}"] = results[key]["elapsed_s"]
+        tables = _bench_pegging_stats(pegging_sims, seed, workers, backends, figures)
     finally:
         ray.shutdown()
     out(f"Ray: {'a local instance started' if address is None else 'joined ' + address} "
@@ -133,4 +137,31 @@ def bench_cluster(tournament_games: int = 100, workers: int = 2, address: str | 
         f"Ray's start); {'the same results' if same else 'DIFFERENT RESULTS'}")
     if not same:
         raise AssertionError("the Ray backend's tournament differs from the local one")
+    if pegging_sims:
+        same = all((tables["local"][k] == tables["ray"][k]).all() for k in (0, 1))
+        out(f"pegging statistics, {pegging_sims:,} plays a hand and role: sequential stream "
+            f"in one process {figures['pegging_s_sequential']:.1f} s; per-hand stream on "
+            f"{workers} workers: local {figures['pegging_s_local']:.1f} s, Ray "
+            f"{figures['pegging_s_ray']:.1f} s; {'the same table' if same else 'DIFFERENT'}")
+        if not same:
+            raise AssertionError("the Ray backend's pegging statistics differ from the local")
     return figures
+
+
+def _bench_pegging_stats(sims: int, seed: int, workers: int, backends, figures) -> dict:
+    """Time ``build_pegging_stats`` (sequential here, per-hand on each backend)."""
+    from ai.training.weights import build_pegging_stats
+
+    if not sims:
+        return {}
+    build_pegging_stats(1, seed, "sequential")  # compiled here first
+    start = time.perf_counter()
+    build_pegging_stats(sims, seed, "sequential")
+    figures["pegging_s_sequential"] = time.perf_counter() - start
+    tables = {}
+    for key, backend in backends:
+        start = time.perf_counter()
+        stats = build_pegging_stats(sims, seed, "per-hand", workers, backend=backend)
+        figures[f"pegging_s_{key}"] = time.perf_counter() - start
+        tables[key] = (stats.gained, stats.given)
+    return tables

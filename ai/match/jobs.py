@@ -82,6 +82,8 @@ class Finished(list):
 class StoppedEarly(CribbageError):
     """A run whose every job is needed (a table) was stopped before they all finished."""
 
+    exit_status = 130  # as a match or tournament Ctrl-C stopped (128 + SIGINT)
+
 
 def finished(done: Finished, total: int) -> Finished:
     """``done``, every one of ``total`` jobs, or :class:`StoppedEarly` (so a table is never

@@ -42,7 +42,7 @@ STRATEGIES = ("hand_max_min", "hand_max_avg", "hand_max_med", "hand_max_poss",
 SHAPE = (2, WINNING_SCORE, WINNING_SCORE, len(STRATEGIES))
 FILE = "weights.npz"
 PEGGING_FILE = "pegging_stats.npz"
-PEGGING_REBUILD = "cribbage train pegging-stats --sims 4000 --seed 0 " \
+PEGGING_REBUILD = "cribbage train pegging-stats --sims 4000 --seed 0 --stream sequential " \
                   "--out assets/pegging_stats.npz"
 REBUILD = ("cribbage train weights --rule pg --lr 0.1 --radius 5 --init semi-pure:hand_max_avg "
            "--pool pure:hand_max_avg --games 2000000 --seed 1 --checkpoint-every 250000 "

@@ -91,48 +91,68 @@ def play_phase(hands, dealer, scores, gained):
 def build_pegging_stats(sims, seed, gained_hist, given_hist):
     """For every kept four-rank hand (1820) and role (``engine.roles``): ``sims`` plays
     between greedy peggers against four random cards from the other 48. Histograms of the
-    points gained and given: (1820, 2, 32) each."""
+    points gained and given: (1820, 2, 32) each. One random stream over every hand in turn
+    (the shipped statistics; ``--stream sequential``)."""
     np.random.seed(seed)
+    ranks = np.empty(4, dtype=np.int64)
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    ranks[0], ranks[1], ranks[2], ranks[3] = a, b, c, d
+                    h = hand_index(ranks * 4)
+                    for role in (DEALER, PONE):  # this order: the same random draws
+                        play_hand(ranks, role, sims, gained_hist[h, role],
+                                  given_hist[h, role])
+
+
+@njit(cache=True)
+def build_pegging_rows(sims, quads, seeds, gained_hist, given_hist):
+    """:func:`build_pegging_stats` for the kept rank hands ``quads`` (n, 4), each hand and
+    role on its own random stream ``seeds`` (n, 2), so any split of the hands into chunks
+    gives the same rows (``--stream per-hand``); histograms (n, 2, 32)."""
+    for i in range(quads.shape[0]):
+        for role in (DEALER, PONE):
+            np.random.seed(seeds[i, role])
+            play_hand(quads[i], role, sims, gained_hist[i, role], given_hist[i, role])
+
+
+@njit(cache=True)
+def play_hand(ranks, role, sims, gained_row, given_row):
+    """``sims`` greedy plays of the rank hand ``ranks`` in ``role`` (random suits, against
+    four random cards from the other 48), drawn from numba's global random stream; the
+    points of each play counted into ``gained_row`` and ``given_row`` (MAX_PEG,)."""
     deck = np.empty(52, dtype=np.int64)
     hands = np.empty((2, 4), dtype=np.int64)
     scores = np.zeros(2, dtype=np.int64)
     gained = np.zeros(2, dtype=np.int64)
     mine = np.empty(4, dtype=np.int64)
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    ranks = np.array([a, b, c, d])
-                    h = hand_index(ranks * 4)
-                    for role in (DEALER, PONE):  # this order: the same random draws
-                        for _ in range(sims):
-                            # suits for my ranks, then the opponent from the rest
-                            used = np.zeros(52, dtype=np.bool_)
-                            for i in range(4):
-                                s = np.random.randint(0, 4)
-                                while used[ranks[i] * 4 + s]:
-                                    s = np.random.randint(0, 4)
-                                mine[i] = ranks[i] * 4 + s
-                                used[mine[i]] = True
-                            n = 0
-                            for card in range(52):
-                                if not used[card]:
-                                    deck[n] = card
-                                    n += 1
-                            for i in range(4):
-                                j = np.random.randint(i, n)
-                                deck[i], deck[j] = deck[j], deck[i]
-                            me = 0
-                            dealer = me if role == DEALER else 1 - me
-                            hands[me, :] = mine
-                            hands[1 - me, :] = deck[:4]
-                            scores[:] = 0
-                            gained[:] = 0
-                            play_phase(hands, dealer, scores, gained)
-                            gained_hist[h, role, min(MAX_PEG - 1, gained[me])] += 1
-                            given_hist[h, role, min(MAX_PEG - 1, gained[1 - me])] += 1
-
-
+    for _ in range(sims):
+        # suits for my ranks, then the opponent from the rest
+        used = np.zeros(52, dtype=np.bool_)
+        for i in range(4):
+            s = np.random.randint(0, 4)
+            while used[ranks[i] * 4 + s]:
+                s = np.random.randint(0, 4)
+            mine[i] = ranks[i] * 4 + s
+            used[mine[i]] = True
+        n = 0
+        for card in range(52):
+            if not used[card]:
+                deck[n] = card
+                n += 1
+        for i in range(4):
+            j = np.random.randint(i, n)
+            deck[i], deck[j] = deck[j], deck[i]
+        me = 0
+        dealer = me if role == DEALER else 1 - me
+        hands[me, :] = mine
+        hands[1 - me, :] = deck[:4]
+        scores[:] = 0
+        gained[:] = 0
+        play_phase(hands, dealer, scores, gained)
+        gained_row[min(MAX_PEG - 1, gained[me])] += 1
+        given_row[min(MAX_PEG - 1, gained[1 - me])] += 1
 
 
 MAX_DECISIONS = 64  # decisions of one seat in one training game

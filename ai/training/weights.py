@@ -31,7 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.tables.index import N_FOUR
+from ai.match.jobs import LOCAL, Backend, finished, run_jobs
+from ai.tables.index import N_FOUR, all_four_rank_hands
 from ai.tables.splits import split_tables
 from ai.tables.weights import (
     REBUILD,
@@ -43,16 +44,69 @@ from ai.tables.weights import (
 )
 from ai.tables.weights_kernels import MAX_PEG
 from ai.training import _weights as K
+from engine.errors import UsageError
 
 CHUNK = 10_000
 
 
 # ---------------------------------------------------------------------------- pegging stats
-def build_pegging_stats(sims: int, seed: int) -> PeggingStats:
+STREAMS = ("per-hand", "sequential")
+PEGGING_HANDS = 35  # kept rank hands a job (52 jobs)
+
+
+def build_pegging_stats(sims: int, seed: int, stream: str = "per-hand", workers: int = 1,
+                        progress: Callable[[int], None] | None = None,
+                        backend: Backend = LOCAL) -> PeggingStats:
+    """The pegging statistics: ``sims`` greedy plays per kept rank hand and role.
+
+    ``per-hand``: each hand and role has its own random stream, seeded by ``seed``, the
+    hand's index and the role, so the hands are split into jobs (``workers`` processes or a
+    Ray cluster, ``backend``) with the same result whatever the split. ``sequential``: one
+    stream over every hand in turn, in this process (the shipped statistics were built so,
+    and ``--stream sequential`` rebuilds them exactly). ``progress`` is called with the
+    number of hands done; a run stopped early raises ``StoppedEarly``."""
+    if sims < 1:
+        raise UsageError("--sims must be at least 1")
+    if seed < 0:
+        raise UsageError("--seed must be 0 or more")
+    if stream not in STREAMS:
+        raise UsageError(f"unknown stream {stream!r}; one of {', '.join(STREAMS)}")
     gained = np.zeros((N_FOUR, 2, MAX_PEG), dtype=np.int64)
     given = np.zeros_like(gained)
-    K.build_pegging_stats(sims, seed, gained, given)
+    if stream == "sequential":
+        if workers > 1 or backend.kind != "local":
+            raise UsageError("--stream sequential is one random stream over every hand in "
+                             "turn, so it runs in one process; --stream per-hand splits the "
+                             "hands across workers or a Ray cluster")
+        K.build_pegging_stats(sims, seed, gained, given)
+        if progress:
+            progress(N_FOUR)
+        return PeggingStats(gained, given)
+    jobs = [(sims, seed, first, min(N_FOUR, first + PEGGING_HANDS))
+            for first in range(0, N_FOUR, PEGGING_HANDS)]
+    done = run_jobs(pegging_rows, jobs, workers, size=lambda job: job[3] - job[2],
+                    progress=progress, backend=backend)
+    for (_, _, first, last), (_, (g, v)) in zip(jobs, finished(done, len(jobs))):
+        gained[first:last], given[first:last] = g, v
     return PeggingStats(gained, given)
+
+
+def stream_seeds(seed: int, first: int, last: int) -> np.ndarray:
+    """(last - first, 2) the random streams' seeds of the kept rank hands ``first`` ..
+    ``last - 1`` (by index) and the roles: numpy's SeedSequence of (seed, hand, role)."""
+    return np.array([[np.random.SeedSequence([seed, h, role]).generate_state(1)[0]
+                      for role in range(2)] for h in range(first, last)], dtype=np.int64)
+
+
+def pegging_rows(job: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """One job of the per-hand statistics: (sims, seed, first, last) -> the hands' rows of
+    the gained and given histograms."""
+    sims, seed, first, last = job
+    gained = np.zeros((last - first, 2, MAX_PEG), dtype=np.int64)
+    given = np.zeros_like(gained)
+    K.build_pegging_rows(sims, all_four_rank_hands()[first:last],
+                         stream_seeds(seed, first, last), gained, given)
+    return gained, given
 
 
 # ---------------------------------------------------------------------------- the tables

@@ -10,7 +10,9 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+from ai.match.jobs import add_backend_arguments, backend_from
 from ai.tables import weights as table
+from ai.tables.index import N_FOUR
 from ai.training import weights as model
 
 
@@ -58,8 +60,16 @@ def register(kinds) -> None:
     q = kinds.add_parser("pegging-stats", help="the pegging statistics the weights use",
                          description="Simulate greedy-vs-greedy play for every kept four-rank"
                                      " hand and role and write the points histograms.")
-    q.add_argument("--sims", type=int, default=4000)
+    q.add_argument("--sims", type=int, default=4000, help="plays per kept hand and role")
     q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--stream", choices=model.STREAMS, default="per-hand",
+                   help="per-hand: a random stream per hand and role, split into jobs "
+                        "(the same result on any workers or backend); sequential: one "
+                        "stream over every hand in turn, in one process (how the shipped "
+                        "statistics were built)")
+    q.add_argument("--workers", type=int, default=None,
+                   help="worker processes (default: up to 2); with --stream per-hand")
+    add_backend_arguments(q)
     q.add_argument("--out", type=Path, required=True)
     q.set_defaults(handler=_pegging_stats)
 
@@ -111,9 +121,15 @@ def _train_weights(args: argparse.Namespace) -> int:
 
 
 def _pegging_stats(args: argparse.Namespace) -> int:
+    from ai.training.expert_build import default_workers
+
+    workers = args.workers or (default_workers() if args.stream == "per-hand" else 1)
     start = time.perf_counter()
-    stats = model.build_pegging_stats(args.sims, args.seed)
-    table.save_pegging_stats(args.out, stats, {"sims": args.sims, "seed": args.seed})
+    with tqdm(total=N_FOUR, unit="hand", desc=f"plays ({args.stream})", disable=None) as bar:
+        stats = model.build_pegging_stats(args.sims, args.seed, args.stream, workers,
+                                          bar.update, backend_from(args))
+    table.save_pegging_stats(args.out, stats, {"sims": args.sims, "seed": args.seed,
+                                               "stream": args.stream})
     print(f"wrote {args.out}: {args.sims:,} plays per kept hand and role in "
           f"{time.perf_counter() - start:.1f} s")
     return 0

@@ -81,6 +81,23 @@ def test_a_run_starts_its_own_ray_instance_and_leaves_nothing_behind():
     assert _ray_processes() == []
 
 
+def test_bench_cluster_measures_both_backends_and_compares_their_results():
+    """``cribbage bench-cluster`` (run before the module's Ray instance starts: it starts
+    its own), with tiny runs: every figure printed, the results found the same."""
+    from ai.match.bench import bench_cluster
+
+    if ray.is_initialized():
+        pytest.skip("Ray is already running in this process")
+    lines: list[str] = []
+    figures = bench_cluster(tournament_games=2, workers=2, tasks=8, pegging_sims=2,
+                            out=lines.append)
+    assert not ray.is_initialized()
+    assert {"ray_start_s", "chunk_ms_local", "chunk_ms_ray", "tournament_s_local",
+            "tournament_s_ray", "pegging_s_sequential", "pegging_s_local",
+            "pegging_s_ray"} <= set(figures)
+    assert "the same results" in lines[2] and "the same table" in lines[3]
+
+
 @pytest.fixture(scope="module")
 def local_ray():
     """A local Ray instance for this module: 2 CPUs, no dashboard."""
@@ -102,6 +119,16 @@ def test_a_duplicate_tournament_is_the_same_on_ray(local_ray):
     here = run_tournament(players, 12, seed=3, duplicate=True, workers=2)
     there = run_tournament(players, 12, seed=3, duplicate=True, workers=2, backend=RAY)
     assert _untimed(there) == _untimed(here)
+
+
+def test_the_pegging_statistics_are_the_same_on_ray(local_ray):
+    """``train pegging-stats --stream per-hand``: every hand and role on its own random
+    stream, so the 52 chunks give the same table on Ray as in one process."""
+    from ai.training import weights as model
+
+    here = model.build_pegging_stats(6, 3, workers=1)
+    there = model.build_pegging_stats(6, 3, workers=2, backend=RAY)
+    assert (there.gained == here.gained).all() and (there.given == here.given).all()
 
 
 def test_a_chunk_whose_worker_dies_is_run_again_with_the_same_result(local_ray, tmp_path):
