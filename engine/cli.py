@@ -90,8 +90,12 @@ def _analyze(args: argparse.Namespace) -> int:
 
 def run(handler, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run a command; bad cards or illegal input become a one-line error, exit status 2 (the
-    error's ``exit_status``: 130 for a table build Ctrl-C stopped)."""
+    error's ``exit_status``: 130 for a table build Ctrl-C stopped). Ctrl-C anywhere else
+    (a training run, a one-process table build) stops the command with one line and status
+    130, not a traceback; files already written (checkpoints) are kept."""
     try:
         return handler(args)
     except CribbageError as exc:
         parser.exit(exc.exit_status, f"cribbage {args.command}: error: {exc}\n")
+    except KeyboardInterrupt:
+        parser.exit(130, f"cribbage {args.command}: stopped (Ctrl-C)\n")

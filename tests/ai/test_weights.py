@@ -296,3 +296,18 @@ def test_the_player_keeps_argmax_of_w_dot_s():
     assert np.allclose(p, w @ S) and r.chosen == int(np.argmax(p))
     assert r.position == (0, 40, 55)  # pone, own score, opponent's score
     assert set(decision.action.cards) == set(r.tosses[r.chosen])
+
+
+def test_ctrl_c_in_a_one_process_build_stops_with_one_line(tmp_path, monkeypatch, capsys):
+    """The sequential stream is one compiled call: Ctrl-C lands when it returns, and the
+    command stops with one line and status 130 (no traceback), writing nothing."""
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(model.K, "build_pegging_stats", interrupted)
+    out = tmp_path / "peg.npz"
+    with pytest.raises(SystemExit) as exc:
+        main(["train", "pegging-stats", "--stream", "sequential", "--out", str(out)])
+    assert exc.value.code == 130
+    assert capsys.readouterr().err.strip().endswith("cribbage train: stopped (Ctrl-C)")
+    assert not out.exists()
