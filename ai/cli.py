@@ -98,12 +98,17 @@ def register(subparsers: argparse._SubParsersAction,
                     "(discards and cards played) against the expert's: the best option, "
                     "the expected points and the chance of winning given up, marks "
                     "(inaccuracy from 2%% of the chance of winning, mistake from 5%%, "
-                    "blunder from 10%%) and each player's accuracy.",
+                    "blunder from 10%%) and each player's accuracy. A game of a match "
+                    "scored in ACC points (the window's matches) is judged by expected ACC "
+                    "points instead, as the computer plays there.",
         epilog="example: cribbage review games/expert-v-random-seed4-game0000.crib.json "
                "--json")
     r.add_argument("file", nargs="?", metavar="FILE", help="a game file (.crib.json)")
     r.add_argument("--last", action="store_true",
                    help="review the latest game of the history (games played in the window)")
+    r.add_argument("--objective", choices=("win", "acc"), default=None,
+                   help="judge by the chance of winning the game (win) or by expected ACC "
+                        "match points (acc); default: acc for a game of a match, else win")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.set_defaults(handler=_review)
 
@@ -329,7 +334,7 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
 
 def _review(args: argparse.Namespace) -> int:
     from ai import gamefile
-    from ai.review import format_review, review_game
+    from ai.review import format_review, objective_of, review_game
 
     if (args.file is None) == (not args.last):
         raise UsageError("give a game file, or --last for the latest game of the history")
@@ -346,7 +351,8 @@ def _review(args: argparse.Namespace) -> int:
     with tqdm(total=len(file.game.actions), unit="action", desc="review", disable=None,
               leave=False) as bar:
         review = review_game(file.game, file.players,
-                             progress=lambda done, total: bar.update(done - bar.n))
+                             progress=lambda done, total: bar.update(done - bar.n),
+                             objective=args.objective or objective_of(file.context))
     if args.json:
         print(json.dumps(review.to_dict(), indent=1))
     else:

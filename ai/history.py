@@ -193,11 +193,11 @@ class History:
         """The stored game as a game file; GameFileError if it has no record (a game from an
         earlier version) or its record does not replay."""
         row = self.db.execute(
-            "SELECT finished_at, opponent, human_seat, players, record, seed, game_index "
-            "FROM games WHERE id = ?", (game_id,)).fetchone()
+            "SELECT finished_at, opponent, human_seat, players, record, seed, game_index, "
+            "match_id FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise GameFileError(f"no game {game_id} in the history")
-        at, opponent, seat, players, record, seed, index = row
+        at, opponent, seat, players, record, seed, index, match_id = row
         if record is None:
             raise GameFileError("this game was played before games were kept with their "
                                 "moves, so it cannot be opened")
@@ -207,10 +207,12 @@ class History:
             data = json.loads(record)
         except json.JSONDecodeError as exc:
             raise GameFileError(f"the stored record of game {game_id} is damaged") from exc
+        context = {"kind": "history", "id": game_id, "seed": seed, "index": index}
+        if match_id is not None:  # a game of a match, scored in ACC points
+            context.update({"match": match_id, "objective": "acc"})
         return gamefile.parse({"format": gamefile.FORMAT, "version": gamefile.VERSION,
                                "players": names, "date": at, "game": data,
-                               "context": {"kind": "history", "id": game_id, "seed": seed,
-                                           "index": index}})
+                               "context": context})
 
     def latest_with_record(self) -> int | None:
         row = self.db.execute("SELECT MAX(id) FROM games WHERE record IS NOT NULL").fetchone()

@@ -12,6 +12,14 @@ probability of winning the game, and the decision is compared with the advisor's
 - ``mark``: by ``win_prob_lost``: an *inaccuracy* from 2%, a *mistake* from 5%, a
   *blunder* from 10% (``MARKS``).
 
+A game of a match scored in ACC points (``objective="acc"``: a game file whose context says
+``"objective": "acc"``, as the window's matches do) is judged by the measure the computer
+plays for there: the advisor is ``expert:acc``, every option's value is its expected ACC
+points net (-3..3; a win is +2, a skunk +3), ``win_prob_lost`` is the expected ACC points
+given up and the marks are at 0.08, 0.2 and 0.4 points (``ACC_MARKS``: the win marks times
+4, the ACC points between a plain win and a plain loss). Accuracy is the same share, of the
+ACC points at stake; the curve is seat 0's expected ACC points, ending at the game's.
+
 Each player's **accuracy** is the share of the winning chances at stake in its decisions
 that it kept: ``100 * (1 - sum of win_prob_lost / sum of at_stake)`` over its decisions,
 where a decision's ``at_stake`` is its best option's chance of winning minus its worst
@@ -35,16 +43,38 @@ from ai.advice import discard_advice, play_advice
 from engine import GameState, PlayCard, Toss
 from engine.cards import Card, card_name
 from engine.record import Replay
+from engine.rules import SKUNK_LINE, SKUNK_POINTS, WIN_POINTS
 
 MARKS = (("blunder", 0.10), ("mistake", 0.05), ("inaccuracy", 0.02))
+ACC_MARKS = tuple((name, 4 * threshold) for name, threshold in MARKS)  # in ACC points
+OBJECTIVES = ("win", "acc")
 BEST_TOLERANCE = 1e-9  # a choice this close to the best is the best
 
 
-def mark_of(win_prob_lost: float) -> str | None:
-    for name, threshold in MARKS:
+def marks_for(objective: str = "win") -> tuple[tuple[str, float], ...]:
+    return ACC_MARKS if objective == "acc" else MARKS
+
+
+def mark_of(win_prob_lost: float, objective: str = "win") -> str | None:
+    for name, threshold in marks_for(objective):
         if win_prob_lost >= threshold - 1e-12:
             return name
     return None
+
+
+def objective_of(context: dict[str, Any]) -> str:
+    """What a game file's game is judged by: ``"acc"`` for a game of a match scored in ACC
+    points (its context says so), else the game's win."""
+    return "acc" if context.get("objective") == "acc" else "win"
+
+
+def final_value(winner: int, loser_score: int, seat: int, objective: str) -> float:
+    """What the finished game was worth to ``seat``: 1 or 0 (the win), or its ACC points
+    net (+-2, +-3 for a skunk or double skunk)."""
+    sign = 1.0 if winner == seat else -1.0
+    if objective == "acc":
+        return sign * (SKUNK_POINTS if loser_score < SKUNK_LINE else WIN_POINTS)
+    return 1.0 if sign > 0 else 0.0
 
 
 def accuracy_of(win_prob_lost: float, at_stake: float) -> float:
@@ -74,19 +104,20 @@ class ReviewedDecision:
     win_prob_lost: float
     win_best: float  # the chooser's chance of winning with the best option
     win_chosen: float  # ... with the option chosen
-    mode: str  # what the best is best by: "win", or "points" for a card before 86 points
+    mode: str  # what the best is best by: the objective, or "points" for a card before 86
     scores: tuple[int, int]  # before the decision, by seat
     dealer: int
     options: tuple[ReviewOption, ...]  # the advisor's best first
     count: int = 0  # the count before a card is played (0 for a discard)
+    objective: str = "win"  # or "acc": the win figures are then expected ACC points net
 
     @property
     def mark(self) -> str | None:
-        return mark_of(self.win_prob_lost)
+        return mark_of(self.win_prob_lost, self.objective)
 
     @property
     def is_best(self) -> bool:
-        lost = self.win_prob_lost if self.mode == "win" else self.points_lost
+        lost = self.points_lost if self.mode == "points" else self.win_prob_lost
         return lost <= BEST_TOLERANCE
 
     @property
@@ -109,6 +140,7 @@ class ReviewedDecision:
                 "at_stake": round(self.at_stake, 6), "mark": self.mark,
                 "is_best": self.is_best, "mode": self.mode,
                 "scores": list(self.scores), "dealer": self.dealer, "count": self.count,
+                "objective": self.objective,
                 "options": [{"cards": [card_name(c) for c in o.cards],
                              "points": round(o.points, 4), "win": round(o.win, 6)}
                             for o in self.options]}
@@ -143,7 +175,7 @@ class SeatSummary:
 def summarize(decisions: list[ReviewedDecision] | tuple[ReviewedDecision, ...],
               seat: int) -> SeatSummary:
     mine = [d for d in decisions if d.seat == seat]
-    marks = {name: sum(d.mark == name for d in mine) for name, _ in MARKS}
+    marks = {name: sum(d.mark == name for d in mine) for name, _ in MARKS}  # (same names)
     return SeatSummary(len(mine), sum(d.is_best for d in mine),
                        sum(d.points_lost for d in mine), sum(d.win_prob_lost for d in mine),
                        sum(d.at_stake for d in mine), marks)
@@ -157,6 +189,7 @@ class GameReview:
     scores: tuple[int, int]  # at the end of the record
     winner: int | None
     seconds: float  # how long the review took
+    objective: str = "win"  # or "acc": judged by expected ACC points (the curve's too)
 
     @property
     def summary(self) -> tuple[SeatSummary, SeatSummary]:
@@ -168,7 +201,7 @@ class GameReview:
                 "summary": [s.to_dict() for s in self.summary],
                 "curve": [[i, round(p, 6)] for i, p in self.curve],
                 "scores": list(self.scores), "winner": self.winner,
-                "seconds": round(self.seconds, 3)}
+                "objective": self.objective, "seconds": round(self.seconds, 3)}
 
 
 Progress = Callable[[int, int], None]  # (actions looked at, all the actions)
@@ -180,10 +213,14 @@ class Cancelled(Exception):
 
 def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1"),
                 progress: Progress | None = None,
-                cancelled: Callable[[], bool] | None = None) -> GameReview:
-    """Rate every real decision of ``game`` (finished or not). Slow work (tens of ms a
+                cancelled: Callable[[], bool] | None = None,
+                objective: str = "win") -> GameReview:
+    """Rate every real decision of ``game`` (finished or not) for ``objective`` (``"win"``,
+    or ``"acc"`` for a game of a match scored in ACC points). Slow work (tens of ms a
     decision): run it off the GUI thread. ``progress`` is told after each action;
     ``cancelled`` is asked before each decision and raises :class:`Cancelled` if true."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}; one of {', '.join(OBJECTIVES)}")
     start = time.perf_counter()
     steps = Replay(GameState, game.to_record())
     total = len(steps.actions)
@@ -192,77 +229,99 @@ def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1")
         if isinstance(action, (Toss, PlayCard)):
             if cancelled is not None and cancelled():
                 raise Cancelled()
-            rated = _rate(state, seat, action, index)
+            rated = _rate(state, seat, action, index, objective)
             if rated is not None:
                 decisions.append(rated)
         if progress is not None:
             progress(index + 1, total)
     final = steps.game
-    curve = _curve(decisions, final)
+    curve = _curve(decisions, final, objective)
     return GameReview((players[0], players[1]), tuple(decisions), curve,
                       (final.scores[0], final.scores[1]), final.winner,
-                      time.perf_counter() - start)
+                      time.perf_counter() - start, objective)
 
 
-def _rate(state: GameState, seat: int, action: Any, index: int) -> ReviewedDecision | None:
+def _rate(state: GameState, seat: int, action: Any, index: int, objective: str = "win"
+          ) -> ReviewedDecision | None:
     obs = state.observation(seat)
     scores = (state.scores[0], state.scores[1])
     if isinstance(action, Toss):
-        advice = discard_advice(obs)
+        advice = discard_advice(obs, objective)
         mine = advice.option(action.cards)
         best = advice.best
         options = tuple(ReviewOption(tuple(o.toss), o.net, o.win) for o in advice.options)
         return ReviewedDecision(index, seat, obs.deal, "discard", tuple(mine.toss),
                                 tuple(best.toss), mine.points_lost, mine.win_lost, best.win,
-                                mine.win, "win", scores, state.dealer, options)
+                                mine.win, objective, scores, state.dealer, options,
+                                objective=objective)
     if len({c >> 2 for c in obs.legal_cards}) < 2:
         return None  # one rank to play: no choice
-    play = play_advice(obs)
+    play = play_advice(obs, objective)
     chosen = play.option(action.card)
     options = tuple(ReviewOption((o.card,), o.points, o.win) for o in play.options)
     return ReviewedDecision(index, seat, obs.deal, "play", (action.card,), (play.best.card,),
                             chosen.points_lost, chosen.win_lost, play.best.win, chosen.win,
-                            play.mode, scores, state.dealer, options, obs.count)
+                            play.mode, scores, state.dealer, options, obs.count, objective)
 
 
-def _curve(decisions: list[ReviewedDecision], final: GameState
+def seat_value(value: float, seat: int, to_seat: int, objective: str = "win") -> float:
+    """``seat``'s value of a position (a chance of winning, or expected ACC points net) as
+    ``to_seat``'s: the same, or the other side of it (1 - p; -points)."""
+    if seat == to_seat:
+        return value
+    return -value if objective == "acc" else 1.0 - value
+
+
+def _curve(decisions: list[ReviewedDecision], final: GameState, objective: str = "win"
            ) -> tuple[tuple[int, float], ...]:
     def seat0(d: ReviewedDecision, p: float) -> float:
-        return p if d.seat == 0 else 1.0 - p
+        return seat_value(p, d.seat, 0, objective)
 
     points: list[tuple[int, float]] = []
     if decisions:
         points.append((decisions[0].action, seat0(decisions[0], decisions[0].win_best)))
         points.extend((d.action + 1, seat0(d, d.win_chosen)) for d in decisions)
     if final.winner is not None:
-        points.append((len(final.actions), 1.0 if final.winner == 0 else 0.0))
+        loser = final.scores[1 - final.winner]
+        points.append((len(final.actions), final_value(final.winner, loser, 0, objective)))
     return tuple(points)
 
 
 # ---------------------------------------------------------------------------- text
+def lost_text(lost: float, objective: str) -> str:
+    """A decision's loss as the review's tables show it: "2.9%" of the chance of winning,
+    or "0.12" ACC points."""
+    return f"{lost:.2f}" if objective == "acc" else f"{100 * lost:.1f}%"
+
+
 def format_review(review: GameReview) -> str:
     """The review as text: each decision, then the summary by player."""
     names = review.players
+    acc = review.objective == "acc"
     lines = [f"{names[0]} (seat 0) v {names[1]} (seat 1)"]
     if review.winner is not None:
         lines[0] += (f": {names[review.winner]} won {review.scores[review.winner]}-"
                      f"{review.scores[1 - review.winner]}")
+    if acc:
+        lines.append("a game of a match: judged by expected ACC points (2 a win, 3 a skunk)")
+    lost = "ACC lost" if acc else "win lost"
     lines.append("")
     lines.append(f"{'deal':>4}  {'player':<12} {'kind':<7} {'chosen':<7} {'best':<7} "
-                 f"{'points lost':>11} {'win lost':>9}  mark")
+                 f"{'points lost':>11} {lost:>9}  mark")
     for d in review.decisions:
         chosen = " ".join(card_name(c) for c in d.chosen)
         best = "=" if d.is_best else " ".join(card_name(c) for c in d.best)
         lines.append(f"{d.deal:>4}  {names[d.seat][:12]:<12} {d.kind:<7} {chosen:<7} "
-                     f"{best:<7} {d.points_lost:>11.2f} {100 * d.win_prob_lost:>8.1f}%  "
-                     f"{d.mark or ''}")
+                     f"{best:<7} {d.points_lost:>11.2f} "
+                     f"{lost_text(d.win_prob_lost, review.objective):>9}  {d.mark or ''}")
     lines.append("")
     lines.append(f"{'player':<14} {'decisions':>9} {'best':>6} {'points lost':>11} "
-                 f"{'win lost':>9} {'accuracy':>8}  marks (inaccuracy/mistake/blunder)")
+                 f"{lost:>9} {'accuracy':>8}  marks (inaccuracy/mistake/blunder)")
     for seat, s in enumerate(review.summary):
         marks = "/".join(str(s.marks.get(name, 0)) for name, _ in reversed(MARKS))
         lines.append(f"{names[seat][:14]:<14} {s.decisions:>9} {s.best_rate:>6.0%} "
-                     f"{s.points_lost:>11.2f} {100 * s.win_prob_lost:>8.1f}% "
+                     f"{s.points_lost:>11.2f} "
+                     f"{lost_text(s.win_prob_lost, review.objective):>9} "
                      f"{s.accuracy:>8.1f}  {marks}")
     lines.append(f"(reviewed in {review.seconds:.2f} s)")
     return "\n".join(lines)

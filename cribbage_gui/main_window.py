@@ -468,8 +468,10 @@ class MainWindow(QMainWindow):
         if not game.is_over and self.playing.obs is None:
             return None, "Wait for your turn: the computer is playing."
         copy = GameState.from_record(game.to_record())  # the worker may go on with the game
-        return gamefile.make(copy, self.playing.file_players(),
-                             {"kind": "game", "seed": setup.seed, "index": setup.index}), ""
+        context = {"kind": "game", "seed": setup.seed, "index": setup.index}
+        if self.playing.objective == "acc":  # a game of a match: reviewed in ACC points
+            context["objective"] = "acc"
+        return gamefile.make(copy, self.playing.file_players(), context), ""
 
     def save_game_dialog(self) -> None:
         """Game → Save game as…"""
@@ -579,10 +581,10 @@ class MainWindow(QMainWindow):
         if game_id is None or game is None or setup is None:
             return
         record, seat = game.to_record(), setup.human_seat
-        players = self.playing.file_players()
+        players, objective = self.playing.file_players(), self.playing.objective
 
         def work() -> float:
-            review = review_game(GameState.from_record(record), players)
+            review = review_game(GameState.from_record(record), players, objective=objective)
             return review.summary[seat].accuracy
 
         def done(_tag, result) -> None:

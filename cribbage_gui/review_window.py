@@ -1,6 +1,7 @@
 """The review of a game: step through it event by event with the table and the board as they
 were, every decision of both players rated by the expert (``ai.review``), and a chart of the
-chance of winning over the game with the marked decisions on it.
+chance of winning over the game with the marked decisions on it (a game of a match scored in
+ACC points is judged, and charted, by expected ACC points, as the computer plays there).
 
 The rating runs in a worker thread (a decision takes tens of milliseconds), with progress;
 the table can be stepped through meanwhile. Positions are the game's events: position ``p``
@@ -33,7 +34,17 @@ from PySide6.QtWidgets import (
 )
 
 from ai.gamefile import GameFile
-from ai.review import MARKS, Cancelled, GameReview, ReviewedDecision, review_game
+from ai.review import (
+    Cancelled,
+    GameReview,
+    ReviewedDecision,
+    final_value,
+    lost_text,
+    marks_for,
+    objective_of,
+    review_game,
+    seat_value,
+)
 from cribbage_gui import theme
 from cribbage_gui.model import TableModel
 from cribbage_gui.texts import YOU, cards_text, player_title, result_sentence
@@ -43,6 +54,7 @@ from cribbage_gui.widgets.tables import NumberItem, fill, make_table
 from engine import GameState
 from engine.events import Dealt, GameOver
 from engine.record import Replay
+from engine.rules import SKUNK_POINTS
 
 BOTH = "both"  # the view that shows both hands
 MARK_COLOURS = {"inaccuracy": "#d9a400", "mistake": "#e8720c", "blunder": "#d43a3a"}
@@ -74,9 +86,10 @@ class ReviewWorker(QThread):
     reviewed = Signal(object)  # GameReview
     failed = Signal(str)
 
-    def __init__(self, game: GameState, players: tuple[str, str], parent=None) -> None:
+    def __init__(self, game: GameState, players: tuple[str, str], parent=None,
+                 objective: str = "win") -> None:
         super().__init__(parent)
-        self.game, self.players = game, players
+        self.game, self.players, self.objective = game, players, objective
         self._stop = threading.Event()
 
     def cancel(self) -> None:
@@ -86,7 +99,7 @@ class ReviewWorker(QThread):
         try:
             review = review_game(self.game, self.players,
                                  progress=lambda i, n: self.progress.emit(i, n),
-                                 cancelled=self._stop.is_set)
+                                 cancelled=self._stop.is_set, objective=self.objective)
         except Cancelled:
             return
         except Exception:  # shown in the window instead of dying silently in a thread
@@ -108,6 +121,7 @@ class ReviewWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.file = file
         self.game = file.game
+        self.objective = objective_of(file.context)  # "acc": a game of a match
         self.events = list(self.game.events)
         self.first_event = event_positions(self.game)
         self.names = display_names(file.players)
@@ -168,24 +182,31 @@ class ReviewWindow(QWidget):
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
+        acc = self.objective == "acc"
+        lost = "ACC lost" if acc else "Win lost"
+        (_, blunder), (_, mistake), (_, inaccuracy) = marks_for(self.objective)
         self.summary_table = make_table(
-            ["Player", "Accuracy", "Best", "Pts lost", "Win lost", "?!", "?", "??"],
-            {"Accuracy": "The share of the winning chances at stake in the player's "
-                         "decisions that it kept: 100 is always the best, choosing at "
-                         "random about 50",
+            ["Player", "Accuracy", "Best", "Pts lost", lost, "?!", "?", "??"],
+            {"Accuracy": f"The share of the {'ACC points' if acc else 'winning chances'} "
+                         "at stake in the player's decisions that it kept: 100 is always "
+                         "the best, choosing at random about 50",
              "Best": "Decisions where the player chose the best",
              "Pts lost": "Expected points given up, summed over the decisions",
-             "Win lost": "Chance of winning given up, summed over the decisions",
-             "?!": "Inaccuracies: 2% to 5% of the game lost",
-             "?": "Mistakes: 5% to 10% of the game lost",
-             "??": "Blunders: 10% of the game or more lost"})
+             lost: ("Expected ACC match points given up (a win is 2, a skunk 3)" if acc
+                    else "Chance of winning given up") + ", summed over the decisions",
+             "?!": f"Inaccuracies: {_measure(inaccuracy, acc)} to "
+                   f"{_measure(mistake, acc)} lost",
+             "?": f"Mistakes: {_measure(mistake, acc)} to {_measure(blunder, acc)} lost",
+             "??": f"Blunders: {_measure(blunder, acc)} or more lost"})
         self.summary_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.summary_table.stretch_last = False
         for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
             self.summary_table.horizontalHeaderItem(c).setForeground(QColor(MARK_COLOURS[name]))
         right_layout.addWidget(self.summary_table)
         scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
-                       "about 50.")
+                       "about 50." + (" A game of a match: judged by expected ACC points "
+                                      "(2 a win, 3 a skunk), as the computer plays there."
+                                      if acc else ""))
         scale.setWordWrap(True)
         scale.setStyleSheet(f"color: {theme.current().muted}")
         right_layout.addWidget(scale)
@@ -201,9 +222,10 @@ class ReviewWindow(QWidget):
         filters.addStretch(1)
         right_layout.addLayout(filters)
         self.decisions_table = make_table(
-            ["Deal", "Player", "Kind", "Choice", "Best", "Pts lost", "Win lost", "Mark"],
+            ["Deal", "Player", "Kind", "Choice", "Best", "Pts lost", lost, "Mark"],
             {"Pts lost": "Expected points lost against the best",
-             "Win lost": "Chance of winning lost against the best",
+             lost: ("Expected ACC match points" if acc else "Chance of winning") +
+             " lost against the best",
              "Best": "The best choice (✓: this was it)"})
         self.decisions_table.verticalHeader().setDefaultSectionSize(22)
         self.decisions_table.stretch_last = False
@@ -216,10 +238,12 @@ class ReviewWindow(QWidget):
         self.decision_label.setTextFormat(Qt.TextFormat.RichText)
         details_layout.addWidget(self.decision_label)
         self.options_table = make_table(
-            ["Option", "Exp. points", "Win chance", ""],
+            ["Option", "Exp. points", "ACC points" if acc else "Win chance", ""],
             {"Exp. points": "The expert's expected points: for a discard the hand, plus "
                             "the crib (minus the opponent's), plus the net pegging; for a "
                             "card the net pegging to the end of the play",
+             "ACC points": "The expected ACC match points net with this option (+2 a win, "
+                           "+3 a skunk; negative: a loss)",
              "Win chance": "The chance of winning the game with this option"})
         self.options_table.verticalHeader().setDefaultSectionSize(22)
         self.options_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
@@ -281,12 +305,19 @@ class ReviewWindow(QWidget):
         chart.hideButtons()
         chart.setMenuEnabled(False)
         chart.setLabel("bottom", "deal")
-        chart.setYRange(0, 100, padding=0.04)
         chart.setXRange(0, max(1, len(self.events) - 1), padding=0.01)
-        chart.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
+        if self.objective == "acc":  # expected ACC points net, -3 (skunked) .. +3
+            chart.setYRange(-SKUNK_POINTS, SKUNK_POINTS, padding=0.04)
+            chart.getAxis("left").setTicks([[(v, f"{v:+d}" if v else "0")
+                                             for v in (-3, -2, 0, 2, 3)]])
+            middle = 0.0
+        else:
+            chart.setYRange(0, 100, padding=0.04)
+            chart.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
+            middle = 50.0
         chart.getAxis("bottom").setTicks([[(p, str(e.deal)) for p, e in
                                            enumerate(self.events) if isinstance(e, Dealt)]])
-        chart.addItem(pg.InfiniteLine(pos=50, angle=0, pen=pg.mkPen(
+        chart.addItem(pg.InfiniteLine(pos=middle, angle=0, pen=pg.mkPen(
             t.neutral, style=Qt.PenStyle.DashLine)))
         self.curve = chart.plot([], [], pen=pg.mkPen(t.accent, width=2))
         self.marks_plot = pg.ScatterPlotItem(size=11, pen=pg.mkPen(t.chart_foreground))
@@ -331,7 +362,7 @@ class ReviewWindow(QWidget):
         self.progress.setRange(0, max(1, len(self.first_event)))
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        self.worker = ReviewWorker(self.game, self.file.players, self)
+        self.worker = ReviewWorker(self.game, self.file.players, self, self.objective)
         self.worker.progress.connect(self._progress)
         self.worker.reviewed.connect(self.show_review)
         self.worker.failed.connect(self._failed)
@@ -379,7 +410,8 @@ class ReviewWindow(QWidget):
             rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
                          NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
                          NumberItem(s.points_lost, f"{s.points_lost:.1f}"),
-                         NumberItem(s.win_prob_lost, f"{100 * s.win_prob_lost:.1f}%"),
+                         NumberItem(s.win_prob_lost, lost_text(s.win_prob_lost,
+                                                               self.objective)),
                          *(s.marks.get(name, 0) for name in
                            ("inaccuracy", "mistake", "blunder"))])
         fill(self.summary_table, rows)
@@ -400,7 +432,8 @@ class ReviewWindow(QWidget):
                                                  else ""),
                          "✓" if d.is_best else cards_text(d.best),
                          NumberItem(d.points_lost, f"{d.points_lost:.1f}"),
-                         NumberItem(d.win_prob_lost, f"{100 * d.win_prob_lost:.1f}%"),
+                         NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost,
+                                                               self.objective)),
                          mark])
             tips.append(self._sentence(d, html=False))
         table = self.decisions_table
@@ -433,22 +466,31 @@ class ReviewWindow(QWidget):
         for i, d in enumerate(self.review.decisions if self.review else ()):
             if d.mark:
                 x = self.position_of(d)
-                y = 100 * (d.win_chosen if d.seat == bottom else 1 - d.win_chosen)
+                y = self._y(seat_value(d.win_chosen, d.seat, bottom, self.objective))
                 spots.append({"pos": (x, y), "brush": pg.mkBrush(MARK_COLOURS[d.mark]),
                               "symbol": "o" if d.seat == bottom else "t", "data": i})
         self.marks_plot.setData(spots)
         self.marks_plot.setPen(pg.mkPen(t.chart_foreground))
         who = self.names[bottom]
-        chance = "Your chance of winning" if who == YOU else f"Chance that {who} wins"
+        if self.objective == "acc":
+            chance = ("Your expected ACC points" if who == YOU
+                      else f"{who}'s expected ACC points")
+        else:
+            chance = "Your chance of winning" if who == YOU else f"Chance that {who} wins"
         mine = "yours" if who == YOU else f"{who}'s"
         theirs = self.names[1 - bottom] + "'s"
         self.chart.setTitle(f"{chance} after each decision · ● {mine}, ▼ {theirs} "
                             f"marked: ?! yellow, ? orange, ?? red · click to go there")
         theme.style_chart(self.chart)
 
+    def _y(self, value: float) -> float:
+        """A value (the bottom seat's) on the chart: a chance in percent, or ACC points."""
+        return value if self.objective == "acc" else 100 * value
+
     def _curve_points(self) -> tuple[np.ndarray, np.ndarray]:
-        """The bottom seat's chance of winning: before the first decision, after each one,
-        and 1 or 0 at the end of a finished game."""
+        """The bottom seat's chance of winning (or expected ACC points): before the first
+        decision, after each one, and what the game was worth at the end of a finished
+        game."""
         xs: list[float] = []
         ys: list[float] = []
         if self.review is None or not self.review.decisions:
@@ -456,7 +498,7 @@ class ReviewWindow(QWidget):
         bottom = self.bottom_seat
 
         def mine(d: ReviewedDecision, p: float) -> float:
-            return 100 * (p if d.seat == bottom else 1 - p)
+            return self._y(seat_value(p, d.seat, bottom, self.objective))
 
         first = self.review.decisions[0]
         xs.append(0)
@@ -466,7 +508,8 @@ class ReviewWindow(QWidget):
             ys.append(mine(d, d.win_chosen))
         if self.game.winner is not None:
             xs.append(len(self.events) - 1)
-            ys.append(100.0 if self.game.winner == bottom else 0.0)
+            loser = self.game.scores[1 - self.game.winner]
+            ys.append(self._y(final_value(self.game.winner, loser, bottom, self.objective)))
         return np.array(xs, dtype=float), np.array(ys, dtype=float)
 
     def _chart_clicked(self, event) -> None:
@@ -570,7 +613,8 @@ class ReviewWindow(QWidget):
             if o.cards == d.chosen:
                 chosen = r
             rows.append([cards_text(o.cards), NumberItem(o.points, f"{o.points:+.2f}"),
-                         NumberItem(o.win, f"{100 * o.win:.1f}%"), note])
+                         NumberItem(o.win, f"{o.win:+.2f}" if self.objective == "acc"
+                                    else f"{100 * o.win:.1f}%"), note])
         fill(self.options_table, rows, highlight=chosen)
 
     def _sentence(self, d: ReviewedDecision, html: bool) -> str:
@@ -585,11 +629,14 @@ class ReviewWindow(QWidget):
         if d.is_best:
             tail = "The best choice."
         else:
+            acc = self.objective == "acc"
+            measure = "expected ACC points" if acc else "the chance of winning"
             basis = ("points: before 86, the card that pegs the most to the end of the "
-                     "play" if d.mode == "points" else "the chance of winning")
+                     "play" if d.mode == "points" else measure)
+            before, after = ((f"{d.win_best:+.2f}", f"{d.win_chosen:+.2f}") if acc else
+                             (f"{100 * d.win_best:.1f}%", f"{100 * d.win_chosen:.1f}%"))
             tail = (f"Best: {cards_text(d.best)} (by {basis}). Lost {d.points_lost:.2f} "
-                    f"points; the chance of winning {100 * d.win_best:.1f}% → "
-                    f"{100 * d.win_chosen:.1f}%.")
+                    f"points; {measure} {before} → {after}.")
         mark = d.mark
         if html:
             head = f"<b>{head}</b>"
@@ -653,9 +700,6 @@ class ReviewWindow(QWidget):
             self.go_to(self.position_of(self.review.decisions[row]))
 
 
-def marks_legend() -> str:
-    """The marks and their thresholds, for tooltips and help."""
-    return ", ".join(f"{name} ({MARK_SIGNS[name]}) from {threshold:.0%} of the game lost"
-                     for name, threshold in reversed(MARKS))
-
-
+def _measure(threshold: float, acc: bool) -> str:
+    """A mark's threshold: "5% of the game", or "0.2 ACC points"."""
+    return f"{threshold:g} ACC points" if acc else f"{threshold:.0%} of the game"

@@ -14,7 +14,15 @@ from ai import gamefile, make_player
 from ai.advice import discard_advice, hint, play_advice
 from ai.history import History, latest_game_file
 from ai.match.driver import refereed_game
-from ai.review import Cancelled, accuracy_of, mark_of, review_game
+from ai.review import (
+    Cancelled,
+    accuracy_of,
+    final_value,
+    format_review,
+    mark_of,
+    objective_of,
+    review_game,
+)
 from engine import GameState, Phase, PlayCard, Toss, analyze_discards
 from engine.cards import card_name, parse_card, parse_cards
 from engine.errors import UsageError
@@ -102,6 +110,57 @@ def test_marks_and_accuracy_follow_the_written_thresholds():
     assert accuracy_of(0.0, 1.0) == 100.0 and accuracy_of(1.0, 1.0) == 0.0
     assert accuracy_of(0.25, 1.0) == pytest.approx(75.0)
     assert accuracy_of(0.0, 0.0) == 100.0  # nothing at stake: nothing lost
+
+
+def test_acc_marks_are_the_win_marks_in_acc_points():
+    """In a match the loss is in expected ACC points: 4 of them between a plain win (+2)
+    and a plain loss (-2), so the marks are the win marks times 4."""
+    assert mark_of(0.079, "acc") is None and mark_of(0.08, "acc") == "inaccuracy"
+    assert mark_of(0.199, "acc") == "inaccuracy" and mark_of(0.2, "acc") == "mistake"
+    assert mark_of(0.399, "acc") == "mistake" and mark_of(0.4, "acc") == "blunder"
+    assert mark_of(0.08) == "mistake"  # the same number as a chance of winning
+    assert final_value(0, 100, 0, "acc") == 2.0 and final_value(0, 90, 1, "acc") == -3.0
+    assert final_value(1, 40, 1, "acc") == 3.0  # ACC: a double skunk is worth a skunk
+    assert final_value(0, 90, 0, "win") == 1.0 and final_value(0, 90, 1, "win") == 0.0
+    assert objective_of({"objective": "acc"}) == "acc"
+    assert objective_of({}) == objective_of({"objective": "odd"}) == "win"
+    with pytest.raises(ValueError, match="unknown objective"):
+        review_game(expert_v_random(0)[0], objective="points")
+
+
+@cache
+def expert_v_random_in_acc(index: int):
+    game, _ = expert_v_random(index)
+    return game, review_game(game, ("expert", "random"), objective="acc")
+
+
+def test_a_game_of_a_match_is_judged_by_expected_acc_points():
+    game, review = expert_v_random_in_acc(0)
+    by_win = expert_v_random(0)[1]
+    assert review.objective == "acc" and review.to_dict()["objective"] == "acc"
+    assert [d.action for d in review.decisions] == [d.action for d in by_win.decisions]
+    snapshots = _snapshots(game)
+    for d in review.decisions:
+        assert d.objective == "acc" and d.mode in ("acc", "points")
+        assert d.mark == mark_of(d.win_prob_lost, "acc")
+        assert all(-3.0 - 1e-9 <= o.win <= 3.0 + 1e-9 for o in d.options)
+        assert 0.0 <= d.win_prob_lost <= d.at_stake + 1e-12
+    for d in [d for d in review.decisions if d.kind == "discard"][:4]:
+        state, seat, _ = snapshots[d.action]
+        advice = discard_advice(state.observation(seat), "acc")  # the advisor: expert:acc
+        assert set(d.best) == set(advice.best.toss)
+        assert [o.win for o in d.options] == [o.win for o in advice.options]
+    # the curve: seat 0's expected ACC points, ending at what the game was worth
+    loser = game.scores[1 - game.winner]
+    worth = 3.0 if loser < 91 else 2.0
+    assert review.curve[-1] == (len(game.actions), worth if game.winner == 0 else -worth)
+    assert all(-3.0 - 1e-9 <= v <= 3.0 + 1e-9 for _, v in review.curve)
+    expert, rand = review.summary
+    assert expert.accuracy > rand.accuracy + 20
+    assert rand.win_prob_lost > 3 * expert.win_prob_lost
+    text = format_review(review)
+    assert "judged by expected ACC points" in text and "ACC lost" in text
+    assert f"{rand.win_prob_lost:.2f}" in text.splitlines()[-2]
 
 
 def _discard_game(six, scores):
@@ -271,6 +330,18 @@ def test_replay_shows_each_moment_before_its_action():
 
 
 # ---------------------------------------------------------------------------- the history
+def test_a_pone_throwing_away_its_sure_three_in_a_match_is_a_blunder_in_acc_points():
+    six = parse_cards("5H TD 2C 9S KH 7D")
+    exact = {frozenset(o.toss): o for o in analyze_discards(six, False)}
+    risky = min((t for t, o in exact.items() if o.hand_min == 0),
+                key=lambda t: exact[t].hand_mean)
+    game, _ = _discard_game(six, (116, 118))
+    game.toss(1, tuple(risky))
+    (d,) = review_game(game, ("dealer", "pone"), objective="acc").decisions
+    assert d.mode == "acc" and d.mark == "blunder" and not d.is_best
+    assert d.win_best > 1.0 and d.win_prob_lost > 0.8  # about 4 ACC points a game's chance
+
+
 def test_the_history_keeps_each_game_to_open_and_review(tmp_path):
     game, _ = expert_v_random(0)
     path = tmp_path / "history.sqlite3"
@@ -295,6 +366,31 @@ def test_the_history_keeps_each_game_to_open_and_review(tmp_path):
     reopened = History(path)
     assert reopened.accuracy_history()[0]["accuracy"] == 87.0
     reopened.close()
+
+
+def test_a_game_of_a_match_in_the_history_is_reviewed_in_acc_points(tmp_path, monkeypatch,
+                                                                   capsys):
+    """The history knows a game's match; `cribbage review --last` judges it by ACC points
+    (`--objective win` asks for the chance of winning instead)."""
+    from cribbage_gui.cli import main
+
+    game, _ = expert_v_random(0)
+    history = History(tmp_path / "history.sqlite3")
+    single = history.record_game(game.events, opponent="random", seed=4, game_index=0,
+                                 human_seat=0, players=("you", "random"),
+                                 record=game.to_record())
+    in_match = history.record_game(game.events, opponent="random", seed=4, game_index=0,
+                                   human_seat=0, players=("you", "random"), match_id="4",
+                                   record=game.to_record())
+    assert objective_of(history.game_file(single).context) == "win"
+    context = history.game_file(in_match).context
+    assert objective_of(context) == "acc" and context["match"] == "4"
+    history.close()
+    monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path))
+    assert main(["review", "--last", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["objective"] == "acc"
+    assert main(["review", "--last", "--json", "--objective", "win"]) == 0
+    assert json.loads(capsys.readouterr().out)["objective"] == "win"
 
 
 def test_an_older_history_gains_the_new_columns_and_keeps_its_games(tmp_path):

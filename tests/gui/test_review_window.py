@@ -113,6 +113,31 @@ def test_the_review_rates_the_game_and_steps_through_it(qtbot, expert_v_random):
     assert not any(window.decisions_table.isRowHidden(r) for r in range(len(shown)))
 
 
+def test_a_game_of_a_match_is_reviewed_in_acc_points(qtbot, expert_v_random):
+    """A game file whose context says it was a game of a match: the tables, the sentence
+    and the chart are in expected ACC points, as the computer plays there."""
+    saved = gamefile.read(expert_v_random)
+    file = gamefile.make(saved.game, saved.players, {**saved.context, "objective": "acc"})
+    window = open_review(qtbot, file)
+    review = window.review
+    assert review.objective == "acc"
+    assert window.summary_table.horizontalHeaderItem(4).text() == "ACC lost"
+    assert window.decisions_table.horizontalHeaderItem(6).text() == "ACC lost"
+    assert window.options_table.horizontalHeaderItem(2).text() == "ACC points"
+    expert, rand = review.summary
+    assert window.summary_table.item(1, 4).text() == f"{rand.win_prob_lost:.2f}"
+    xs, ys = window.curve.getData()
+    loser = file.game.scores[1 - file.game.winner]
+    assert ys[-1] == (3.0 if loser < 91 else 2.0)  # the expert (seat 0, below) won
+    assert all(-3.01 <= y <= 3.01 for y in ys)
+    assert "expected ACC points" in window.chart.getPlotItem().titleLabel.text
+    lost = next(d for d in review.decisions if not d.is_best and d.mode == "acc")
+    window.go_to(window.position_of(lost))
+    assert (f"expected ACC points {lost.win_best:+.2f} → {lost.win_chosen:+.2f}"
+            in window.decision_label.text())
+    assert window.options_table.item(0, 2).text() == f"{lost.options[0].win:+.2f}"
+
+
 def test_one_sides_view_hides_the_other_hand(qtbot, expert_v_random):
     window = open_review(qtbot, gamefile.read(expert_v_random))
     dealt = next(p for p, e in enumerate(window.events) if isinstance(e, Dealt))
@@ -243,6 +268,22 @@ def test_statistics_games_open_for_review_and_accuracy_is_followed(qtbot, make_w
     review = window.review_windows[-1]
     qtbot.waitUntil(lambda: review.review is not None, timeout=REVIEW_TIMEOUT)
     assert review.file.players == ("you", "random")
+
+
+def test_a_game_of_a_match_is_saved_reviewed_and_rated_in_acc_points(qtbot, make_window):
+    window = make_window()
+    window.start_match("random", seed=9, length=3)
+    play_to_the_end(qtbot, window)
+    file, _ = window.current_game_file()
+    assert file.context["objective"] == "acc"
+    qtbot.waitUntil(lambda: window.history.accuracy_history() != [], timeout=REVIEW_TIMEOUT)
+    review = window.review_game()
+    qtbot.addWidget(review)
+    qtbot.waitUntil(lambda: review.review is not None, timeout=REVIEW_TIMEOUT)
+    assert review.objective == "acc" and review.file.context["match"] == "9"
+    seat = window.playing.setup.human_seat
+    kept = window.history.accuracy_history()[0]["accuracy"]
+    assert kept == pytest.approx(review.review.summary[seat].accuracy)
 
 
 def test_the_game_over_box_opens_the_review(qtbot, make_window):
