@@ -409,7 +409,7 @@ class ReviewWindow(QWidget):
         for seat, s in enumerate(self.review.summary):
             rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
                          NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
-                         NumberItem(s.points_lost, f"{s.points_lost:.1f}"),
+                         NumberItem(s.points_lost, one_place(s.points_lost)),
                          NumberItem(s.win_prob_lost, lost_text(s.win_prob_lost,
                                                                self.objective)),
                          *(s.marks.get(name, 0) for name in
@@ -431,7 +431,7 @@ class ReviewWindow(QWidget):
                          cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"
                                                  else ""),
                          "✓" if d.is_best else cards_text(d.best),
-                         NumberItem(d.points_lost, f"{d.points_lost:.1f}"),
+                         NumberItem(d.points_lost, one_place(d.points_lost)),
                          NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost,
                                                                self.objective)),
                          mark])
@@ -703,3 +703,10 @@ class ReviewWindow(QWidget):
 def _measure(threshold: float, acc: bool) -> str:
     """A mark's threshold: "5% of the game", or "0.2 ACC points"."""
     return f"{threshold:g} ACC points" if acc else f"{threshold:.0%} of the game"
+
+
+def one_place(value: float) -> str:
+    """``value`` to one decimal place, without a minus sign on zero ("-0.0": a choice
+    that gives up a few hundredths of a point less than nothing)."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text

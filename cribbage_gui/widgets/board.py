@@ -242,11 +242,30 @@ class BoardWidget(QWidget):
                 p.setPen(QColor(t.badge_text))
                 p.drawText(badge, Qt.AlignmentFlag.AlignCenter, "CRIB")
 
-    def _paint_lines(self, p: QPainter) -> None:
-        t = theme.current()
+    def _line_font(self):
         small = theme.font(0)
         small.setPointSizeF(self.number_font().pointSizeF() * 0.85)
-        p.setFont(small)
+        return small
+
+    def _crowded_by_a_line(self, score: int) -> bool:
+        """Whether the hole number ``score`` would touch a skunk line's label (on a narrow
+        board "double skunk" spans more than five holes): the label stands there instead."""
+        label_metrics = QFontMetricsF(self._line_font())
+        number_metrics = QFontMetricsF(self.number_font())
+        x = self.hole(0, score).x()
+        half_number = number_metrics.horizontalAdvance(str(score)) / 2
+        for after, label in LINES.items():
+            line_x, pass_index = self._line_x(after)
+            if pass_index != (score - 1) // PER_PASS:
+                continue
+            room = label_metrics.horizontalAdvance(label) / 2 + half_number + 4
+            if abs(x - line_x) < room:
+                return True
+        return False
+
+    def _paint_lines(self, p: QPainter) -> None:
+        t = theme.current()
+        p.setFont(self._line_font())
         strip = self._number_strip()
         for after, label in LINES.items():
             x, pass_index = self._line_x(after)
@@ -274,7 +293,7 @@ class BoardWidget(QWidget):
         for marker in range(5, PER_PASS + 1, 5):
             for pass_index in range(3):
                 score = pass_index * PER_PASS + marker
-                if any(abs(score - line) < 3 for line in LINES):
+                if self._crowded_by_a_line(score):
                     continue  # the line's own label stands there
                 x = self.hole(0, score).x()
                 p.drawText(QRectF(x - 20, self._band(pass_index).top(), 40, strip),

@@ -57,3 +57,37 @@ def test_with_animation_off_the_peg_is_there_at_once(qtbot):
     assert not board.animating and board.scores[1] == 12
     board.peg_to(1, HOLES + 1)
     assert board.hole(1, HOLES + 1) == board.hole(0, HOLES + 1)  # the one game hole
+
+
+@pytest.mark.parametrize("width", [560, 800, 1900])
+def test_hole_numbers_never_run_into_the_skunk_labels(qtbot, width):
+    """On a narrow board (the review window at 1024x700) "double skunk" spans more than
+    five holes: the numbers it would touch give way; on a wide one they all stay."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from cribbage_gui.widgets.board import LINES, PER_PASS
+
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(width, 150)
+    board.show()
+    labels = QFontMetricsF(board._line_font())
+    numbers = QFontMetricsF(board.number_font())
+    shown = []
+    for marker in range(5, PER_PASS + 1, 5):
+        for pass_index in range(3):
+            score = pass_index * PER_PASS + marker
+            if board._crowded_by_a_line(score):
+                continue
+            shown.append(score)
+            x = board.hole(0, score).x()
+            half = numbers.horizontalAdvance(str(score)) / 2
+            for after, label in LINES.items():
+                line_x, line_pass = board._line_x(after)
+                if line_pass == pass_index:
+                    assert abs(x - line_x) >= labels.horizontalAdvance(label) / 2 + half
+    assert 60 not in shown and 90 not in shown  # the lines' own places
+    if width >= 1900:
+        assert {55, 65, 85, 95} <= set(shown)
+    if width <= 560:
+        assert 65 not in shown

@@ -319,3 +319,10 @@ def test_watched_games_are_saved_as_files(qtbot, make_window, tmp_path):
     window.stop_watching()
     file, _ = window.current_game_file()  # the last watched game, after stopping
     assert file is not None and file.context["index"] == 1
+
+
+def test_points_to_one_place_never_show_minus_zero():
+    from cribbage_gui.review_window import one_place
+
+    assert one_place(-0.04) == "0.0" and one_place(0.04) == "0.0"
+    assert one_place(-0.06) == "-0.1" and one_place(9.46) == "9.5"
