@@ -60,8 +60,9 @@ class StatisticsWindow(QDialog):
                                      "Skunks given", "Skunks taken", "With undo"],
                                     {"With undo": "Games in which you took a decision back"})
         self.opponents.stretch_last = False
-        rows = [[opponent_name(r["opponent"]), r["games"], r["wins"], f"{r['win_rate']:.0%}",
-                 r["skunks_given"], r["skunks_taken"], r["undo_games"] or 0]
+        rows = [[opponent_name(r["opponent"]), r["games"], r["wins"],
+                 NumberItem(r["win_rate"], f"{r['win_rate']:.0%}"), r["skunks_given"],
+                 r["skunks_taken"], r["undo_games"] or 0]
                 for r in history.by_opponent()]
         fill(self.opponents, rows)
         self.opponents.setMaximumHeight(

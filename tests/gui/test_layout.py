@@ -114,3 +114,31 @@ def test_the_count_said_in_the_show_stays_clear_of_the_cards(qtbot, make_window,
     assert words.height() > table.text_px(16) * 2  # two lines at least
     assert not any(words.intersects(card) for card in cards)
     assert table.sceneRect().contains(words)
+
+
+@pytest.mark.parametrize("width", [200, 900])
+def test_a_table_that_does_not_stretch_its_last_column_spreads_across_the_panel(qtbot,
+                                                                                 width):
+    """The review's and the statistics' tables: on a wide panel the room left over is
+    shared among the columns (none more than doubled), not left blank on the right; on a
+    narrow one the columns keep their content's width and the least important go."""
+    from cribbage_gui.widgets.tables import fill, make_table
+
+    table = make_table(["Player", "Accuracy", "Best", "Pts lost", "Win lost"])
+    table.stretch_last = False
+    qtbot.addWidget(table)
+    table.resize(width, 200)
+    table.show()
+    fill(table, [["You", 81.0, "20/29", 9.5, "19.8%"], ["Expert", 100.0, "30/31", 0.0,
+                                                           "0.0%"]])
+    shown = [c for c in range(5) if not table.isColumnHidden(c)]
+    content = {c: max(table.sizeHintForColumn(c), table._header_width(c)) + 2 for c in shown}
+    widths = {c: table.columnWidth(c) for c in shown}
+    room = table.viewport().width()
+    assert sum(widths.values()) <= room
+    assert all(content[c] <= widths[c] <= 2 * content[c] for c in shown)
+    if width == 900:
+        assert shown == list(range(5))
+        assert sum(widths.values()) >= min(room - len(shown), 2 * sum(content.values())) - 5
+    else:
+        assert table.hidden_columns and room - sum(widths.values()) < 2 * len(shown) + 70
