@@ -127,36 +127,6 @@ def register(subparsers: argparse._SubParsersAction,
                    help="also check N games of every pairing (compiled = refereed)")
     b.set_defaults(handler=_bench_match)
 
-    c = subparsers.add_parser(
-        "bench-cluster", help="measure the Ray backend against this machine's processes",
-        description="Print what one chunk of work costs on each backend, the six-level "
-                    "duplicate tournament's time and the pegging statistics' build time on "
-                    "each (a local Ray instance, or the cluster at --address), and check "
-                    "their results are the same.",
-        epilog="example: cribbage bench-cluster --tournament-games 200")
-    c.add_argument("--tournament-games", type=int, default=100, help="games per pair")
-    c.add_argument("--pegging-sims", type=int, default=1000, metavar="N",
-                   help="train pegging-stats with N plays a hand and role (0: skip)")
-    c.add_argument("--workers", "-j", type=int, default=2)
-    c.add_argument("--address", default=None, metavar="auto|HOST:PORT",
-                   help="a running Ray cluster (default: a local Ray instance)")
-    c.set_defaults(handler=_bench_cluster)
-
-
-def _bench_cluster(args: argparse.Namespace) -> int:
-    from ai.match.bench import bench_cluster
-
-    if min(args.tournament_games, args.workers) < 1 or args.pegging_sims < 0:
-        raise UsageError("--tournament-games and --workers must be at least 1, "
-                         "--pegging-sims at least 0")
-    try:
-        bench_cluster(args.tournament_games, args.workers, args.address,
-                      pegging_sims=args.pegging_sims)
-    except AssertionError as exc:
-        print(f"cribbage bench-cluster: {exc}", file=sys.stderr)
-        return 1
-    return 0
-
 
 def _bench_match(args: argparse.Namespace) -> int:
     from ai.match.bench import bench_match

@@ -86,7 +86,7 @@ def build_pegging_stats(sims: int, seed: int, stream: str = "per-hand", workers:
             for first in range(0, N_FOUR, PEGGING_HANDS)]
     done = run_jobs(pegging_rows, jobs, workers, size=lambda job: job[3] - job[2],
                     progress=progress, backend=backend)
-    for (_, _, first, last), (_, (g, v)) in zip(jobs, finished(done, len(jobs))):
+    for (_, _, first, last), (_, (g, v)) in zip(jobs, finished(done, len(jobs)), strict=True):
         gained[first:last], given[first:last] = g, v
     return PeggingStats(gained, given)
 

@@ -84,7 +84,7 @@ def test_a_run_starts_its_own_ray_instance_and_leaves_nothing_behind():
 def test_bench_cluster_measures_both_backends_and_compares_their_results():
     """``cribbage bench-cluster`` (run before the module's Ray instance starts: it starts
     its own), with tiny runs: every figure printed, the results found the same."""
-    from ai.match.bench import bench_cluster
+    from ai.training.bench import bench_cluster
 
     if ray.is_initialized():
         pytest.skip("Ray is already running in this process")

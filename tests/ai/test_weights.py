@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 from ai import make_player
+from ai.match.jobs import Backend
 from ai.players.weights import greedy_play
 from ai.tables import weights as table
 from ai.tables import weights_kernels
 from ai.tables.files import TableFileError
-from ai.match.jobs import Backend
 from ai.tables.index import N_FOUR, SPLITS, hand_index
 from ai.training import _weights as K
 from ai.training import weights as model
