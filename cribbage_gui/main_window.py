@@ -43,6 +43,7 @@ from cribbage_gui.widgets.log_panel import LogDock
 from cribbage_gui.widgets.reasoning import ReasoningDock, review_headline
 from cribbage_gui.widgets.table import TableView
 from engine import GameState
+from engine.events import CutForDeal, Dealt, Played, SaidGo, Tossed
 
 LAYOUT_VERSION = 2  # a saved dock layout from another version is not restored
 WATCH_SOUND_MS = 200  # watching with shorter pauses than this makes no sound
@@ -193,6 +194,7 @@ class MainWindow(QMainWindow):
         p.shown.connect(self.reasoning.on_event)
         p.shown.connect(self._track_weights_position)
         p.shown.connect(self._log_event)
+        p.shown.connect(self._status_follows)
         p.shown.connect(self._sound_event)
         p.turn_ready.connect(lambda _obs: self.undo_action.setEnabled(g.can_undo))
         g.message.connect(self.tell)
@@ -594,6 +596,21 @@ class MainWindow(QMainWindow):
         run_job(self, ("accuracy", game_id), work, done)
 
     # ------------------------------------------------------------------ the panels follow
+    def _status_follows(self, event) -> None:
+        """The status line never describes a moment that has passed: a hint goes once the
+        person has moved, and anything else (a finished game's result) once the next deal
+        or cut for deal is on the table (the messages stay in the log)."""
+        bar = self.statusBar()
+        current = bar.currentMessage()
+        if not current:
+            return
+        model = self.presenter.model
+        mine = model is not None and getattr(event, "seat", None) == model.my_seat
+        if isinstance(event, Dealt | CutForDeal) or (
+                mine and isinstance(event, Tossed | Played | SaidGo)
+                and current.startswith("Hint:")):
+            bar.clearMessage()
+
     def _log_event(self, _event) -> None:
         model = self.presenter.model
         if model is None:

@@ -128,15 +128,21 @@ class Bubble(QGraphicsObject):
         return theme.font(self.size, bold=True)
 
     def _text_rect(self) -> QRectF:
-        metrics = QFontMetricsF(self._font())
-        flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
-        return metrics.boundingRect(QRectF(0, 0, self.max_width, 1000), flags, self.text)
+        """The text's box, wrapped within ``max_width`` into lines of even length: a
+        sentence that needs two lines is split near its middle, instead of leaving its last
+        word alone on the second line."""
+        key = (self.text, self.size, self.max_width, theme.zoom())
+        if getattr(self, "_measured", (None,))[0] != key:
+            self._measured = (key, balanced_text_rect(self._font(), self.text,
+                                                       self.max_width))
+        return self._measured[1]
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         if not self.text:
             return QRectF()
         r = self._text_rect()
-        return QRectF(-r.width() / 2 - 12, -r.height() / 2 - 6, r.width() + 24, r.height() + 12)
+        # (one pixel to spare each side, so painting wraps exactly as measured)
+        return QRectF(-r.width() / 2 - 13, -r.height() / 2 - 6, r.width() + 26, r.height() + 12)
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         if not self.text:
@@ -152,6 +158,29 @@ class Bubble(QGraphicsObject):
         painter.drawText(rect.adjusted(12, 6, -12, -6),
                          int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
                          self.text)
+
+
+def balanced_text_rect(font, text: str, max_width: float) -> QRectF:
+    """The box of ``text`` word-wrapped in ``font`` no wider than ``max_width``, at the
+    narrowest width that needs no more lines than ``max_width`` does (so the lines come
+    out about even)."""
+    metrics = QFontMetricsF(font)
+    flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+
+    def box(width: float) -> QRectF:
+        return metrics.boundingRect(QRectF(0, 0, width, 10_000), flags, text)
+
+    widest = box(max_width)
+    if widest.height() < 1.5 * metrics.lineSpacing():
+        return widest  # one line
+    low, high = max_width / 3, max_width
+    for _ in range(10):
+        middle = (low + high) / 2
+        if box(middle).height() > widest.height() + 0.5:
+            low = middle
+        else:
+            high = middle
+    return box(high)
 
 
 def by_rank(cards) -> list[int]:
@@ -362,13 +391,21 @@ class TableView(QGraphicsView):
             item.move_to(QPointF(margin + w * 0.18, play_row + w * 0.1), ms)
             item.setZValue(3)
         # the cut for deal, until the first deal: each player's card, face up, on their side
-        if m.deal == 0 and m.cuts:
-            for seat, card in enumerate(m.cuts[-1]):
-                side = 1 if seat == me else -1
-                item = self._item(("cut", card), card, wanted)
-                item.move_to(QPointF(r.center().x() - w / 2 + side * w * 0.8,
-                                     play_row + h * 0.15), ms)
-                item.setZValue(25)
+        cutting = m.deal == 0 and bool(m.cuts)
+        for seat in (0, 1):  # whose card is whose, under each
+            label = self._label(f"cut{seat}", round(self.text_px(13)))
+            label.setVisible(cutting)
+            if not cutting:
+                continue
+            card = m.cuts[-1][seat]
+            side = 1 if seat == me else -1
+            x = r.center().x() - w / 2 + side * w * 0.8
+            item = self._item(("cut", card), card, wanted)
+            item.move_to(QPointF(x, play_row + h * 0.15), ms)
+            item.setZValue(25)
+            label.setText(m.names[seat])
+            label.setPos(x + w / 2 - label.boundingRect().width() / 2,
+                         play_row + h * 1.15 + self.text_px(13) * 0.4)
         # the play: the current count in the middle, earlier cards in front of each player
         current = [c for _, c in m.current]
         if m.show is None:
@@ -442,19 +479,24 @@ class TableView(QGraphicsView):
             below = seat == m.my_seat
             chip.setPos(min(r.right() - w * 1.4, last_x + w * 1.9),
                         play_row + (h + self.text_px(13) if below else -self.text_px(13)))
-        name_font = theme.font(self.text_px(13), bold=True)
         for seat, y in ((m.my_seat, r.bottom() - self.text_px(13) * 1.35),
                         (m.opponent, 3)):
-            label = self.labels.get(f"name{seat}")
-            if label is None:
-                label = QGraphicsSimpleTextItem()
-                self.scene().addItem(label)
-                self.labels[f"name{seat}"] = label
-            label.setBrush(QColor(theme.current().table_text))
-            label.setFont(name_font)
-            crib = "  (crib)" if m.dealer == seat else ""
+            label = self._label(f"name{seat}", self.text_px(13))
+            crib = " · crib" if m.dealer == seat else ""
             label.setText(m.names[seat] + crib)
             label.setPos(r.center().x() - label.boundingRect().width() / 2, y)
+
+    def _label(self, key: str, px: float) -> QGraphicsSimpleTextItem:
+        """The table's lettering ``key`` (a player's name), made once, in the theme's
+        colour and a bold font of ``px`` pixels."""
+        label = self.labels.get(key)
+        if label is None:
+            label = QGraphicsSimpleTextItem()
+            self.scene().addItem(label)
+            self.labels[key] = label
+        label.setBrush(QColor(theme.current().table_text))
+        label.setFont(theme.font(px, bold=True))
+        return label
 
     # ------------------------------------------------------------------ helpers for the window
     def set_interactive(self, on: bool) -> None:

@@ -134,3 +134,46 @@ def test_zoom_makes_the_cards_larger_within_the_table(table):
 def test_a_hand_with_no_points_is_called_nineteen_with_an_explanation():
     assert spoken_count(()) == ZERO_HAND == "nineteen (no points)"
     assert spoken_count((ScoreItem("fifteen", parse_cards("5H TD"), 2),)) == "fifteen two"
+
+
+def test_the_cut_cards_are_named_until_the_deal(table):
+    from engine.events import CutForDeal
+
+    view, presenter = table
+    jack, seven = parse_cards("JC 7D")
+    presenter.feed_event(CutForDeal((jack, seven), 1))
+    mine, theirs = view.labels["cut0"], view.labels["cut1"]
+    assert mine.isVisible() and theirs.isVisible()
+    assert (mine.text(), theirs.text()) == ("You", "Mueller")
+    for label, card in ((mine, jack), (theirs, seven)):  # centred under its card
+        item = view.items[("cut", card)]
+        card_box = item.mapRectToScene(item.boundingRect())
+        box = label.mapRectToScene(label.boundingRect())
+        assert abs(box.center().x() - card_box.center().x()) < 2
+        assert card_box.bottom() <= box.top() < card_box.bottom() + 30
+    presenter.feed_event(deal_events()[0])
+    assert not mine.isVisible() and not theirs.isVisible()
+
+
+@pytest.mark.parametrize("text", [
+    "Cut for deal: You J♣, Expert 7♦: Expert deals",
+    "fifteen two, fifteen four, fifteen six, and a double run of four is sixteen",
+    "Hint: play 7♥"])
+def test_a_wrapped_announcement_is_split_into_even_lines(qtbot, text):
+    """Regression: a sentence a little wider than the bubble left its last word alone on a
+    second line; now the lines come out about even, and never more of them."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from cribbage_gui import theme
+    from cribbage_gui.widgets.table import balanced_text_rect
+
+    font = theme.font(20, bold=True)
+    metrics = QFontMetricsF(font)
+    full = metrics.horizontalAdvance(text)
+    width = full * 0.8  # one line is not enough
+    box = balanced_text_rect(font, text, width)
+    lines = round(box.height() / metrics.lineSpacing())
+    assert lines == 2 and box.width() <= width
+    assert box.width() < full * 0.62  # about half each, not 80% and a word
+    short = balanced_text_rect(font, text, full + 10)  # fits on one line: left as it is
+    assert round(short.height() / metrics.lineSpacing()) == 1

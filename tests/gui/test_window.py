@@ -103,6 +103,24 @@ def test_hint_suggests_the_strongest_players_choice(qtbot, make_window):
     assert window.game_bar.throw_button.isEnabled()
 
 
+def test_the_status_line_drops_a_hint_once_it_is_followed(qtbot, make_window):
+    """Regression: "Hint: throw ..." stayed in the status line through the play and the
+    show; it goes when the person moves (it stays in the log), and a finished game's result
+    goes when the next game's cut is on the table."""
+    window = make_window()
+    window.start_match("random", seed=8)
+    wait_for_input(qtbot, window)
+    qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
+    status = window.statusBar()
+    qtbot.waitUntil(lambda: status.currentMessage().startswith("Hint: throw"), timeout=5000)
+    qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: status.currentMessage() == "", timeout=5000)
+    assert window.messages[-1].startswith("Hint: throw")
+    window.tell("Random wins 121-99.")
+    window.start_match("random", seed=9)
+    qtbot.waitUntil(lambda: status.currentMessage() == "", timeout=5000)
+
+
 def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_window):
     first = make_window()
     first.start_match("mueller", seed=31)
