@@ -50,15 +50,20 @@ from cribbage_gui.model import TableModel
 from cribbage_gui.texts import YOU, cards_text, player_title, result_sentence
 from cribbage_gui.widgets.board import BoardWidget
 from cribbage_gui.widgets.table import TableView
-from cribbage_gui.widgets.tables import NumberItem, fill, make_table
+from cribbage_gui.widgets.tables import (
+    MARK_COLOURS,
+    MARK_SIGNS,
+    NumberItem,
+    fill,
+    make_table,
+    mark_text,
+)
 from engine import GameState
 from engine.events import Dealt, GameOver
 from engine.record import Replay
 from engine.rules import SKUNK_POINTS
 
 BOTH = "both"  # the view that shows both hands
-MARK_COLOURS = {"inaccuracy": "#d9a400", "mistake": "#e8720c", "blunder": "#d43a3a"}
-MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # as chess writes them
 
 
 def display_names(players: tuple[str, str]) -> tuple[str, str]:
@@ -425,7 +430,7 @@ class ReviewWindow(QWidget):
         assert self.review is not None
         rows, tips = [], []
         for d in self.review.decisions:
-            mark = f"{MARK_SIGNS[d.mark]} {d.mark}" if d.mark else ""
+            mark = mark_text(d.mark)
             rows.append([d.deal, self.names[d.seat],
                          "throw" if d.kind == "discard" else "play",
                          cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -27,11 +28,12 @@ from PySide6.QtWidgets import (
 
 from ai import advice
 from ai.match.driver import DecisionMade
+from ai.review import mark_of
 from cribbage_gui import theme
 from cribbage_gui.jobs import run_job
 from cribbage_gui.texts import cards_text, possessive
 from cribbage_gui.widgets.decisions import ComputerTab
-from cribbage_gui.widgets.tables import NumberItem, fill, make_table
+from cribbage_gui.widgets.tables import MARK_COLOURS, NumberItem, fill, make_table, mark_text
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
 
@@ -255,8 +257,11 @@ ACC_LOST_TIP = ("Expected ACC match points given up (2 a win, 3 a skunk): in a m
 class ReviewTab(QWidget):
     """Each of the person's decisions rated by the hint's evaluation, as the game goes."""
 
-    HEADERS = ["Deal", "You", "Best", "Points lost", "Win lost", "Hand ± crib"]
-    TIPS = {"You": "What you did", "Best": "What the expert (and the hint) would do",
+    HEADERS = ["Deal", "You", "Best", "Points lost", "Win lost", "Mark", "Hand ± crib"]
+    TIPS = {"You": "What you did",
+            "Best": "What the expert (and the hint) would do (✓: what you did)",
+            "Mark": "As in the game's review: ?! an inaccuracy (2% of the game lost, 0.08 "
+                    "ACC points in a match), ? a mistake (5%; 0.2), ?? a blunder (10%; 0.4)",
             "Points lost": "Expected points given up: for a discard, hand + crib + pegging; "
                            "for a card, net pegging points to the end of the play",
             "Win lost": "Chance of winning given up. Cards are judged by points until a "
@@ -274,7 +279,7 @@ class ReviewTab(QWidget):
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
         self.table = make_table(self.HEADERS, self.TIPS)
-        self.table.priority = [1, 2, 4, 3, 0, 5]
+        self.table.priority = [1, 2, 4, 5, 3, 0, 6]
         layout.addWidget(self.table, 1)
         self.ratings: list = []
 
@@ -285,17 +290,26 @@ class ReviewTab(QWidget):
         header = self.table.horizontalHeaderItem(4)
         header.setText("ACC lost" if acc else "Win lost")
         header.setToolTip(ACC_LOST_TIP if acc else self.TIPS["Win lost"])
-        for r in ratings:
+        marks = [None if r.win_lost is None else mark_of(r.win_lost, r.objective)
+                 for r in ratings]
+        for r, mark in zip(ratings, marks, strict=True):
             you = ("threw " if r.kind == "discard" else "played ") + cards_text(r.chosen)
-            best = "the same" if r.is_best else cards_text(r.best)
+            best = "✓" if r.is_best else cards_text(r.best)
             plain = "" if r.plain_agrees else f"would throw {cards_text(r.plain_best)}"
             rows.append([r.deal, you, best,
                          NumberItem(-1e9, "—") if r.points_lost is None else
                          NumberItem(r.points_lost, f"{r.points_lost:.2f}"),
                          NumberItem(-1e9, "—") if r.win_lost is None else
                          NumberItem(r.win_lost, f"{r.win_lost:.2f}" if r.objective == "acc"
-                                    else f"{r.win_lost:.1%}"), plain])
+                                    else f"{r.win_lost:.1%}"), mark_text(mark), plain])
         fill(self.table, rows)
+        muted = QColor(theme.current().muted)
+        for row, (r, mark) in enumerate(zip(ratings, marks, strict=True)):
+            for column in range(self.table.columnCount()):
+                if mark and column == 5:
+                    self.table.item(row, column).setForeground(QColor(MARK_COLOURS[mark]))
+                elif r.is_best:  # nothing to see: the eye goes to the rows that lost
+                    self.table.item(row, column).setForeground(muted)
         self.title.setText(self.headline())
 
     def headline(self) -> str:

@@ -9,6 +9,15 @@ from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem
 
 from cribbage_gui import theme
 
+# the review's marks (ai.review), as chess writes them, in colours readable on both themes
+MARK_COLOURS = {"inaccuracy": "#d9a400", "mistake": "#e8720c", "blunder": "#d43a3a"}
+MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def mark_text(mark: str | None) -> str:
+    """"?? blunder", or "" for no mark."""
+    return f"{MARK_SIGNS[mark]} {mark}" if mark else ""
+
 
 class NumberItem(QTableWidgetItem):
     """A cell that sorts by its number, not its text."""

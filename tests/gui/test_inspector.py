@@ -6,9 +6,11 @@ from PySide6.QtCore import Qt
 
 from ai import advice, make_player
 from ai.match.driver import DecisionMade, game_events
+from ai.review import mark_of
 from cribbage_gui import theme
 from cribbage_gui.texts import cards_text
 from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock
+from cribbage_gui.widgets.tables import MARK_COLOURS, mark_text
 from engine import GameState, Phase, PlayCard, Toss
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
@@ -290,10 +292,15 @@ def test_the_review_rates_a_discard_by_the_hints_evaluation(qtbot, make_window):
     assert table.rowCount() == 1
     assert table.item(0, 1).text() == "threw " + cards_text(worst.toss)
     assert table.item(0, 4).text() == f"{worst.win_lost:.1%}"
+    mark = mark_of(worst.win_lost)  # the worst throw: at least an inaccuracy, as a rule
+    assert table.item(0, 5).text() == mark_text(mark)
+    if mark:
+        assert table.item(0, 5).foreground().color().name() == MARK_COLOURS[mark]
+    assert table.item(0, 2).text() == cards_text(a.best.toss)
     plain = a.plain_best
     expected = "" if set(plain.toss) == set(a.best.toss) else \
         f"would throw {cards_text(plain.toss)}"
-    assert table.item(0, 5).text() == expected
+    assert table.item(0, 6).text() == expected
     # the thrown option is marked in the discard table
     tab = window.reasoning.discard
     row = rows_by_toss(tab)[cards_text(worst.toss)]
@@ -383,4 +390,5 @@ def test_in_a_match_the_inspector_and_the_hint_judge_by_acc_points(qtbot, make_w
     review = window.reasoning.review_tab
     assert review.table.horizontalHeaderItem(4).text() == "ACC lost"
     assert review.table.item(0, 4).text() == f"{worst.win_lost:.2f}"
+    assert review.table.item(0, 5).text() == mark_text(mark_of(worst.win_lost, "acc"))
     assert "expected ACC points given up" in review.title.text()
