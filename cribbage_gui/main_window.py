@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPoint, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -716,6 +716,18 @@ class MainWindow(QMainWindow):
         self.game_over_box = box
         self.again_button = box.again_button
         box.open()
+        self.place_clear_of_board(box)
+
+    def place_clear_of_board(self, dialog) -> None:
+        """Open ``dialog`` just below the board, centred across the window, so the final
+        pegs (and how near the skunk line the loser stopped) stay in sight; where the
+        window is too short for that, as low as it fits. (Call it once the dialog is
+        shown: it keeps the size it opened with.)"""
+        inside = self.geometry()  # the window's contents, in screen coordinates
+        board = self.board.mapToGlobal(QPoint(0, self.board.height()))
+        top = min(board.y() + 8, inside.bottom() - dialog.height())
+        left = inside.x() + (inside.width() - dialog.width()) // 2
+        dialog.move(left, max(inside.y(), top))
 
     def _on_failure(self, details: str) -> None:
         self.tell("The game stopped because of an internal error; see the details.")

@@ -160,20 +160,24 @@ class Director:
 
     # ------------------------------------------------------------------ grabbing
     def grab(self, name: str, dialog=None, window=None) -> Path:
-        """The window (or ``window``; and ``dialog`` over it, centred, as it would open) as
-        NAME.png."""
+        """The window (or ``window``; and ``dialog`` over it where it opens: where the window
+        placed it, or else centred) as NAME.png."""
         from PySide6.QtGui import QPainter
 
         self.pump(0.15)
-        image = (window or self.window).grab()
+        shown = window or self.window
+        image = shown.grab()
         if dialog is not None:
             dialog.show()
             self.pump(0.2)
             over = dialog.grab()
             painter = QPainter(image)
             painter.fillRect(image.rect(), _shade())
-            x = max(0, (image.width() - over.width()) // 2)
-            y = max(0, (image.height() - over.height()) // 2)
+            at = dialog.geometry().topLeft() - shown.geometry().topLeft()
+            placed = 0 <= at.x() <= image.width() - over.width() and \
+                0 < at.y() <= image.height() - over.height()
+            x = at.x() if placed else max(0, (image.width() - over.width()) // 2)
+            y = at.y() if placed else max(0, (image.height() - over.height()) // 2)
             painter.drawPixmap(x, y, over)
             painter.end()
         path = self.out / f"{len(self.written) + 1:02d}-{name}.png"
@@ -239,6 +243,8 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         from cribbage_gui.widgets.game_over import GameOverDialog
 
         box = GameOverDialog(w.game_summary(model().game_over), "Play again", w)
+        box.show()
+        w.place_clear_of_board(box)
         d.grab("game-over", box)
     box.close()
     if want("review"):

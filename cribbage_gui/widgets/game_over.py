@@ -109,6 +109,7 @@ class GameOverDialog(QDialog):
         rows.append(["Total", s.scores[0], s.scores[1]])
         fill(table, rows, highlight=len(rows) - 1)
         table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a figure to read: no focus frame
         table.horizontalHeader().setStretchLastSection(False)
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -75,6 +75,10 @@ def test_the_game_over_summary_adds_up(qtbot, make_window):
     assert len(curves) == 2 and list(curves[0].getData()[1]) == [p[1] for p in progress]
     assert "121" in box.headline.text()
     assert box.width() >= 440 and box.height() >= 300
+    # it opens below the board, so the final pegs stay in sight, and inside the window
+    board_bottom = window.board.mapToGlobal(window.board.rect().bottomLeft()).y()
+    assert box.geometry().top() > board_bottom
+    assert window.geometry().contains(box.geometry())
 
 
 def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
