@@ -14,7 +14,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt, QUrl
 from PySide6.QtGui import QImage, QPainter, QTextDocument
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QListWidget, QTextBrowser
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QListWidget,
+    QTextBrowser,
+    QVBoxLayout,
+)
 
 from cribbage_gui.widgets.cards import CARD_RATIO, paint_face
 from engine.cards import card_label, card_name, parse_card, parse_cards
@@ -246,7 +253,9 @@ class HelpWindow(QDialog):
         self.setWindowTitle("Cribbage help")
         self.setModal(False)
         self.shortcuts, self.data_dir, self.settings_path = shortcuts, data_dir, settings_path
-        layout = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
+        layout = QHBoxLayout()
+        outer.addLayout(layout, 1)
         self.topics = QListWidget()
         self.topics.addItems(list(TOPICS))
         self.topics.setMaximumWidth(190)
@@ -254,6 +263,9 @@ class HelpWindow(QDialog):
         layout.addWidget(self.topics)
         self.browser = CardBrowser()
         layout.addWidget(self.browser, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
         self.setMinimumSize(560, 420)
         self.resize(780, 600)
         self.topic = ""

@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -42,7 +43,10 @@ class StatisticsWindow(QDialog):
         self.history = history
         outer = QVBoxLayout(self)
         self.tabs = QTabWidget()
-        outer.addWidget(self.tabs)
+        outer.addWidget(self.tabs, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
         summary_tab = QWidget()
         self.tabs.addTab(summary_tab, "Summary")
         self.tabs.addTab(self._games_tab(), "Games")

@@ -31,6 +31,15 @@ def test_every_topic_opens_by_name_and_by_click(help_window, qtbot):
     assert help_window.topic == TOPICS[1]
 
 
+def test_the_close_button_closes_the_help(help_window, qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    button = help_window.buttons.button(QDialogButtonBox.StandardButton.Close)
+    assert button.isVisible()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not help_window.isVisible()
+
+
 def test_the_scoring_examples_are_counted_by_the_engine(help_window):
     help_window.show_topic("Scoring")
     text = help_window.browser.toPlainText()

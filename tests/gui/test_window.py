@@ -247,6 +247,11 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
     assert stats.opponents.item(0, 0).text() == "Random (Beginner)"  # a title, not a name
     assert stats.hand_counts.sum() >= 1
     assert stats.summary.text().startswith("1 game played")
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    close = stats.buttons.button(QDialogButtonBox.StandardButton.Close)
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    assert not stats.isVisible()
 
 
 def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path):
