@@ -76,12 +76,32 @@ def show_example(hand: str, starter: str, is_crib: bool = False, note: str = "")
     items = score_breakdown(four, cut, is_crib)
     total = sum(i.points for i in items)
     spoken = count_aloud(items) if items else "nineteen (no points)"
-    parts = "; ".join(f"{i.label} {' '.join(card_label(c) for c in i.cards)}: {i.points}"
-                      for i in items) or "nothing scores"
     where = "crib" if is_crib else "hand"
     return (f"<p>{cards_html(four)}&nbsp;&nbsp;+&nbsp;{cards_html([cut])}<br>"
-            f"<b>{total}</b> for the {where}: {parts}.<br><i>“{spoken}”</i>"
+            f"<b>{total}</b> for the {where}{':' if items else ': nothing scores.'}</p>"
+            f"{breakdown_table(items)}<p><i>“{spoken}”</i>"
             f"{'<br>' + note if note else ''}</p>")
+
+
+def breakdown_table(items) -> str:
+    """The scoring items of a count, one row per kind (the eight fifteens of a 29 on one
+    line, not eight clauses): how many, the cards of each, the points."""
+    rows: list[tuple[str, list[str], int]] = []
+    for i in items:
+        cards = " ".join(card_label(c) for c in i.cards)
+        if rows and rows[-1][0] == i.label:
+            rows[-1][1].append(cards)
+            rows[-1] = (rows[-1][0], rows[-1][1], rows[-1][2] + i.points)
+        else:
+            rows.append((i.label, [cards], i.points))
+    if not rows:
+        return ""
+    cells = "".join(
+        f"<tr><td>{len(groups)} × {label}</td><td>{' · '.join(groups)}</td>"
+        f"<td align='right'><b>{points}</b></td></tr>" if len(groups) > 1 else
+        f"<tr><td>{label}</td><td>{groups[0]}</td><td align='right'><b>{points}</b></td></tr>"
+        for label, groups, points in rows)
+    return f"<table cellspacing='0' cellpadding='2' style='margin-left:12px'>{cells}</table>"
 
 
 def play_example(cards: str, note: str = "") -> str:

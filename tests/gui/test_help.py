@@ -50,6 +50,13 @@ def test_the_scoring_examples_are_counted_by_the_engine(help_window):
         assert f"{total} for the {'crib' if crib else 'hand'}" in text
         assert count_aloud(items) in text
     assert "29 for the hand" in text and "nineteen (no points)" in text
+    # one row per kind of score: the 29's eight fifteens together, with their 16 points
+    from cribbage_gui.help import breakdown_table
+
+    items = score_breakdown(parse_cards("5C 5H 5S JD"), parse_card("5D"), False)
+    rows = breakdown_table(items).count("<tr>")
+    assert rows == len({i.label for i in items}) == 3
+    assert "8 × fifteen" in text and "2 × run of three" in text
 
 
 def test_every_card_picture_is_drawn(help_window):
