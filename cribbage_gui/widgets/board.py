@@ -202,6 +202,19 @@ class BoardWidget(QWidget):
         self._paint_pegs(p)
         p.end()
 
+    @staticmethod
+    def name_font(name: str, px: float, width: float):
+        """A player's name in ``px`` bold, or smaller (down to 10 px) so that a long name
+        ("Strategy weights") fits ``width`` whole rather than cut short; elided only past
+        that."""
+        size = px
+        while size > 10.0:
+            font = theme.font(size, bold=True)
+            if QFontMetricsF(font).horizontalAdvance(name) <= width:
+                return font
+            size -= 0.5
+        return theme.font(10.0, bold=True)
+
     def _paint_plates(self, p: QPainter, frame: QRectF) -> None:
         t = theme.current()
         width = self._plate_width()
@@ -216,10 +229,10 @@ class BoardWidget(QWidget):
             dot = name_px * 0.42
             p.setBrush(QColor(t.pegs[player]))
             p.drawEllipse(QPointF(box.left() + 8 + dot, box.top() + 6 + name_px * 0.6), dot, dot)
-            p.setFont(theme.font(name_px, bold=True))
             p.setPen(QColor(t.board_text))
             name_box = QRectF(box.left() + 14 + 2 * dot, box.top() + 4, box.width() - 20 - 2 * dot,
                               name_px * 1.3)
+            p.setFont(self.name_font(self.names[player], name_px, name_box.width()))
             metrics = QFontMetricsF(p.font())
             p.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                        metrics.elidedText(self.names[player], Qt.TextElideMode.ElideRight,

@@ -90,7 +90,11 @@ class HeatmapDock(QDockWidget):
         self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.plot.invertY(True)
-        self.plot.setAspectLocked(True)
+        # the board's 121 x 121 positions fill the panel, however tall (a locked aspect
+        # showed scores from -20 to 150 around a square in a tall panel)
+        self.plot.setAspectLocked(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.setLimits(xMin=0, xMax=121, yMin=0, yMax=121)
         self.plot.setLabel("left", "own score")
         self.plot.setLabel("bottom", "opponent's score")
         self.plot.setRange(xRange=(0, 121), yRange=(0, 121), padding=0)
@@ -181,7 +185,9 @@ class HeatmapDock(QDockWidget):
         """Show a weights file (and step through its run's checkpoints, if any)."""
         path = Path(path)
         weights, meta = model.load(path)
-        self.set_weights(weights, f"{path.name}: {meta.get('games_done', '?')} games")
+        games = meta.get("games_done")
+        trained = f"{games:,}" if isinstance(games, int) else "?"
+        self.set_weights(weights, f"{path.name}: {trained} games")
         found = checkpoints_of(path) if ".ckpt-" not in path.name else []
         self._set_checkpoints(found)
 

@@ -91,3 +91,18 @@ def test_hole_numbers_never_run_into_the_skunk_labels(qtbot, width):
         assert {55, 65, 85, 95} <= set(shown)
     if width <= 560:
         assert 65 not in shown
+
+
+def test_a_long_name_is_set_smaller_to_fit_its_plate_rather_than_cut(qtbot):
+    from PySide6.QtGui import QFontMetricsF
+
+    from cribbage_gui import theme
+
+    short = BoardWidget.name_font("You", 17, 130)
+    assert short == theme.font(17, bold=True)  # it fits as asked
+    fitted = BoardWidget.name_font("Strategy weights", 17, 130)
+    assert QFontMetricsF(fitted).horizontalAdvance("Strategy weights") <= 130
+    assert QFontMetricsF(fitted).height() < QFontMetricsF(short).height()
+    tiny = BoardWidget.name_font("A name far too long for any plate at all", 17, 130)
+    assert QFontMetricsF(tiny).height() <= QFontMetricsF(BoardWidget.name_font(
+        "x", 10, 130)).height()  # the floor: elided past 10 px
