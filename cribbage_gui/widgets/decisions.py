@@ -197,12 +197,13 @@ class ComputerTab(QWidget):
     def _render_ExpertDiscard(self, r) -> None:  # noqa: N802
         # the figure it chose by first, so it shows without scrolling in a narrow panel
         rows = [[cards_text(o.keep), cards_text(o.toss), NumberItem(o.win, r.value_text(o.win)),
-                 o.hand_mean, o.crib, o.pegging, o.net] for o in r.options]
+                 o.hand_mean, *(NumberItem(x, f"{x:+.2f}") for x in (o.crib, o.pegging, o.net))]
+                for o in r.options]  # signed, as the discard inspector shows them
         self._set_table(["Keep", "Toss", "ACC points" if r.objective == "acc" else "Win",
                          "Hand", "Crib ±", "Peg ±", "Net"], rows, r.chosen)
         dealer, own, opp = r.position
         self._more(f"Position: {'dealer' if dealer else 'pone'}, {own} to {opp}; the rest "
-                   f"of the deal from {r.samples} real deals.")
+                   f"of the deal from {r.samples:,} real deals.")
 
     def _render_ExpertPlay(self, r) -> None:  # noqa: N802
         win = r.mode == "win"

@@ -212,6 +212,9 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
             wins = [tab.table.item(r, 2).value for r in range(15)]
             assert wins == [o.win for o in record.options]
             assert wins[record.chosen] == max(wins)
+            net = record.options[0].net  # signed, as in the discard inspector
+            assert tab.table.item(0, 6).text() == f"{net:+.2f}"
+            assert f"{record.samples:,} real deals" in tab.text.text()
         if kind == "ExpertPlay":
             assert tab.table.rowCount() == len(record.candidates)
             assert tab.table.item(0, 0).text().startswith(
