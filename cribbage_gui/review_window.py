@@ -215,6 +215,7 @@ class ReviewWindow(QWidget):
         scale.setWordWrap(True)
         scale.setStyleSheet(f"color: {theme.current().muted}")
         right_layout.addWidget(scale)
+        self.scale_label = scale
         filters = QHBoxLayout()
         filters.addWidget(QLabel("Decisions"))
         self.filter_box = QComboBox()
@@ -252,6 +253,9 @@ class ReviewWindow(QWidget):
              "Win chance": "The chance of winning the game with this option"})
         self.options_table.verticalHeader().setDefaultSectionSize(22)
         self.options_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        # a card played has at most four options: all of them in sight, even at 1024x700
+        self.options_table.setMinimumHeight(
+            self.options_table.horizontalHeader().sizeHint().height() + 4 * 22 + 6)
         details_layout.addWidget(self.options_table, 2)
         split.addWidget(right)
         right.setMinimumWidth(340)
@@ -343,6 +347,8 @@ class ReviewWindow(QWidget):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
         h = self.height()  # the chart and the board share what the table can spare
+        # a short window keeps the room for the decisions (the line is in the tooltips too)
+        self.scale_label.setVisible(h >= 800 or self.objective == "acc")
         self.chart.setFixedHeight(max(150, min(260, int(h * 0.24))))
         self.board.setMaximumHeight(max(130, min(180, int(h * 0.2))))
 
