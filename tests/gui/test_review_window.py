@@ -326,3 +326,15 @@ def test_points_to_one_place_never_show_minus_zero():
 
     assert one_place(-0.04) == "0.0" and one_place(0.04) == "0.0"
     assert one_place(-0.06) == "-0.1" and one_place(9.46) == "9.5"
+
+
+def test_at_1024x700_every_option_of_a_card_is_in_sight(qtbot, expert_v_random):
+    window = open_review(qtbot, gamefile.read(expert_v_random))
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.height() == 700, timeout=3000)
+    qtbot.wait(50)
+    table = window.options_table
+    assert table.viewport().height() >= 4 * table.verticalHeader().defaultSectionSize()
+    assert not window.scale_label.isVisible()  # the room goes to the decisions
+    window.resize(1280, 860)
+    qtbot.waitUntil(lambda: window.scale_label.isVisible(), timeout=3000)
