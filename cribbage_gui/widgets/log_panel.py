@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
 from cribbage_gui import theme
 
 SUIT_SYMBOLS = "♣♦♥♠"
 RED_SUITS = "♦♥"
+INDENT = 10  # pixels: the lines of a deal under its heading (wrapped lines too)
 
 
 class LogDock(QDockWidget):
@@ -44,8 +46,7 @@ class LogDock(QDockWidget):
         self.entries.append(entry)
         bar = self.view.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 4
-        self.view.append(self._html(entry, self.entries[-2] if len(self.entries) > 1
-                                    else None))
+        self._write(entry, self.entries[-2] if len(self.entries) > 1 else None)
         if at_end:
             bar.setValue(bar.maximum())
 
@@ -53,10 +54,25 @@ class LogDock(QDockWidget):
         self.view.clear()
         previous = None
         for entry in self.entries:
-            self.view.append(self._html(entry, previous))
+            self._write(entry, previous)
             previous = entry
         bar = self.view.verticalScrollBar()
         bar.setValue(bar.maximum())
+
+    def _write(self, e, previous) -> None:
+        """One entry as a paragraph of its own: a deal's heading with space above it, the
+        lines under it indented, a wrapped line keeping the indent (a hanging indent)."""
+        cursor = QTextCursor(self.view.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        heading = e.kind in ("deal", "game")
+        block = QTextBlockFormat()
+        block.setLeftMargin(0 if heading else INDENT)
+        block.setTopMargin(8 if heading and previous is not None else 0)
+        if previous is None and self.view.document().isEmpty():
+            cursor.setBlockFormat(block)
+        else:
+            cursor.insertBlock(block, QTextCharFormat())
+        cursor.insertHtml(self._html(e, previous))
 
     def text(self) -> str:
         return self.view.toPlainText()
@@ -67,11 +83,10 @@ class LogDock(QDockWidget):
         for symbol in RED_SUITS:
             body = body.replace(symbol, f"<span style='color:{t.pegs[0]}'>{symbol}</span>")
         if e.kind in ("deal", "game"):
-            gap = "" if previous is None else "<br>"
-            return f"{gap}<b>{body}</b>"
+            return f"<b>{body}</b>"
         colour = t.text if e.seat is None else t.pegs[e.seat]
         if e.kind == "score":
-            return f"<span style='color:{colour}'>&nbsp;&nbsp;<b>{body}</b></span>"
-        if e.kind in ("go", "reset", "end"):
-            return f"<span style='color:{colour}'>&nbsp;&nbsp;<i>{body}</i></span>"
-        return f"<span style='color:{colour}'>&nbsp;&nbsp;{body}</span>"
+            body = f"<b>{body}</b>"
+        elif e.kind in ("go", "reset", "end"):
+            body = f"<i>{body}</i>"
+        return f"<span style='color:{colour}'>{body}</span>"

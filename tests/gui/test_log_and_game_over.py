@@ -39,6 +39,17 @@ def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
     text = window.log.text()
     assert "Deal 1:" in text and ("♥" in text or "♦" in text)
     assert "TD" not in text and " 8H" not in text  # cards written one way
+    # one paragraph an entry: headings at the margin, the rest indented (wrapped lines too)
+    from cribbage_gui.widgets.log_panel import INDENT
+
+    document = window.log.view.document()
+    blocks = [document.findBlockByNumber(i) for i in range(document.blockCount())]
+    assert [b.text() for b in blocks] == [e.text for e in entries]
+    for block, entry in zip(blocks, entries, strict=True):
+        heading = entry.kind in ("deal", "game")
+        assert block.blockFormat().leftMargin() == (0 if heading else INDENT)
+    window.log.rebuild()  # the theme changed: the same paragraphs again
+    assert document.blockCount() == len(entries)
 
 
 def test_watching_shows_the_log_from_the_first_event(qtbot, make_window):
