@@ -55,6 +55,7 @@ from cribbage_gui.widgets.tables import (
     MARK_SIGNS,
     NumberItem,
     fill,
+    fit_height,
     make_table,
     mark_text,
 )
@@ -426,11 +427,7 @@ class ReviewWindow(QWidget):
                          *(s.marks.get(name, 0) for name in
                            ("inaccuracy", "mistake", "blunder"))])
         fill(self.summary_table, rows)
-        table = self.summary_table
-        height = table.horizontalHeader().height() + sum(
-            table.rowHeight(r) for r in range(table.rowCount())) + 6
-        table.setMaximumHeight(height)
-        table.setMinimumHeight(height)
+        fit_height(self.summary_table)
 
     def _fill_decisions(self) -> None:
         assert self.review is not None

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -24,13 +24,20 @@ from ai import level_of
 from ai.history import History
 from cribbage_gui import theme
 from cribbage_gui.texts import player_title
-from cribbage_gui.widgets.tables import NumberItem, fill, make_table
+from cribbage_gui.widgets.tables import NumberItem, fill, fit_height, make_table
 
 
 def opponent_name(name: str) -> str:
     """"Mueller (Very hard)"."""
     level, title = level_of(name), player_title(name)
     return title + (f" ({level.name})" if level and level.name not in title else "")
+
+
+# what good players average a deal (pegging, hand, crib), to set yours beside
+TYPICAL_PER_DEAL = {"dealer": (3.5, 8.0, 4.7), "pone": (2.0, 8.1, 0.0)}
+TYPICAL_SOURCE = ("Typical figures for good players: John Chambers, ACC tip #6 'Average "
+                  "scoring' (from 'Cribbage: A New Concept'): the dealer 16.2 a deal, the "
+                  "pone 10.1")
 
 
 class StatisticsWindow(QDialog):
@@ -69,23 +76,38 @@ class StatisticsWindow(QDialog):
                  r["skunks_taken"], r["undo_games"] or 0]
                 for r in history.by_opponent()]
         fill(self.opponents, rows)
-        self.opponents.setMaximumHeight(
-            self.opponents.horizontalHeader().height() + 28 * max(2, len(rows)) + 6)
+        fit_height(self.opponents)
         layout.addWidget(self.opponents)
 
-        grid = QGridLayout()
-        grid.addWidget(QLabel("<b>Your points per complete deal</b>"), 0, 0, 1, 5)
-        for c, head in enumerate(("", "deals", "pegging", "hand", "crib")):
-            grid.addWidget(QLabel(f"<i>{head}</i>"), 1, c)
+        layout.addWidget(QLabel("<b>Your points per complete deal</b>"))
         self.averages = history.per_deal_averages()
-        for r, role in enumerate(("dealer", "pone"), start=2):
+        self.per_deal = make_table(["", "Deals", "Pegging", "Hand", "Crib", "Total"],
+                                   {"Crib": "Your crib's points (the pone has no crib)",
+                                    "Total": "Pegging, hand and crib together"})
+        self.per_deal.stretch_last = False
+        self.per_deal.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.per_deal.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        rows = []
+        for role in ("dealer", "pone"):
             a = self.averages[role]
-            grid.addWidget(QLabel(f"as {role}"), r, 0)
-            grid.addWidget(QLabel(str(a["deals"])), r, 1)
-            for c, key in enumerate(("pegging", "hand", "crib"), start=2):
-                grid.addWidget(QLabel(f"{a[key]:.2f}" if role == "dealer" or key != "crib"
-                                      else "—"), r, c)
-        layout.addLayout(grid)
+            crib = a["crib"] if role == "dealer" else 0.0
+            rows.append([f"As {role}", a["deals"], NumberItem(a["pegging"], f"{a['pegging']:.2f}"),
+                         NumberItem(a["hand"], f"{a['hand']:.2f}"),
+                         NumberItem(crib, f"{crib:.2f}" if role == "dealer" else "—"),
+                         NumberItem(a["pegging"] + a["hand"] + crib,
+                                    f"{a['pegging'] + a['hand'] + crib:.2f}")])
+        for role, (peg, hand, crib) in TYPICAL_PER_DEAL.items():
+            rows.append([f"Typical {role}", "", NumberItem(peg, f"{peg:.1f}"),
+                         NumberItem(hand, f"{hand:.1f}"),
+                         NumberItem(crib, f"{crib:.1f}" if role == "dealer" else "—"),
+                         NumberItem(peg + hand + crib, f"{peg + hand + crib:.1f}")])
+        fill(self.per_deal, rows, tips=["", "", *[TYPICAL_SOURCE] * 2])
+        muted = QColor(theme.current().muted)
+        for r in (2, 3):
+            for c in range(self.per_deal.columnCount()):
+                self.per_deal.item(r, c).setForeground(muted)
+        fit_height(self.per_deal)
+        layout.addWidget(self.per_deal)
 
         t = theme.current()
         charts = QHBoxLayout()
@@ -94,6 +116,7 @@ class StatisticsWindow(QDialog):
         self.win_plot.setLabel("bottom", "games played")
         self.win_plot.setLabel("left", "win rate")
         self.win_plot.setYRange(0, 1)
+        self.win_plot.getAxis("left").setTicks([[(v / 4, f"{25 * v}%") for v in range(5)]])
         wins = np.array(history.win_history(), dtype=float)
         if len(wins):
             games = np.arange(1, len(wins) + 1)

@@ -148,3 +148,12 @@ def fit_columns(table: QTableWidget) -> None:
         return
     table.resizeColumnsToContents()
     table.horizontalHeader().setStretchLastSection(True)
+
+
+def fit_height(table: QTableWidget) -> None:
+    """Make ``table`` exactly as tall as its header and rows (a short summary table, with
+    no scroll bar and no blank space under its last row)."""
+    height = table.horizontalHeader().sizeHint().height() + sum(
+        table.rowHeight(r) for r in range(table.rowCount())) + 2 * table.frameWidth() + 2
+    table.setMinimumHeight(height)
+    table.setMaximumHeight(height)

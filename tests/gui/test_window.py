@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from PySide6.QtCore import Qt
 
 from ai import available_players, make_player
@@ -247,6 +248,17 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
     assert stats.opponents.item(0, 0).text() == "Random (Beginner)"  # a title, not a name
     assert stats.hand_counts.sum() >= 1
     assert stats.summary.text().startswith("1 game played")
+    # your points a deal beside good players' (Chambers), totals added up
+    per_deal = stats.per_deal
+    assert [per_deal.item(r, 0).text() for r in range(4)] == [
+        "As dealer", "As pone", "Typical dealer", "Typical pone"]
+    dealer = stats.averages["dealer"]
+    assert per_deal.item(0, 5).value == pytest.approx(
+        dealer["pegging"] + dealer["hand"] + dealer["crib"])
+    assert per_deal.item(2, 5).text() == "16.2" and per_deal.item(3, 5).text() == "10.1"
+    assert per_deal.item(1, 4).text() == "—"  # the pone has no crib
+    for table in (per_deal, stats.opponents):  # as tall as their rows: no scroll bar
+        assert not table.verticalScrollBar().isVisible()
     from PySide6.QtWidgets import QDialogButtonBox
 
     close = stats.buttons.button(QDialogButtonBox.StandardButton.Close)
