@@ -59,6 +59,9 @@ def percent(p: float) -> str:
     return f"{p:.1%}"
 
 
+HEADROOM = 0.45  # above the top tick, so its label is not cut in half by the chart's edge
+
+
 class DiscardTab(QWidget):
     """The 15 options of the deal on the table, best first, and the selected one's hand."""
 
@@ -232,7 +235,7 @@ class DiscardTab(QWidget):
         if option is None:
             self.bars.setOpts(height=np.zeros(30))
             self.caption.setText("The kept hand's score over the 46 possible starters.")
-            plot.setYRange(0, 10, padding=0)
+            plot.setYRange(0, 10 + HEADROOM, padding=0)
         else:
             heights = np.array(option.hand_histogram)
             self.bars.setOpts(height=heights)
@@ -240,7 +243,7 @@ class DiscardTab(QWidget):
                 f"Keeping <b>{cards_text(option.keep)}</b>, over the 46 starters: min "
                 f"{option.hand_min}, mean {option.hand_mean:.2f}, median "
                 f"{option.hand_median:g}, max {option.hand_max}.")
-            plot.setYRange(0, max(4, int(heights.max()) + 1), padding=0)
+            plot.setYRange(0, max(4, int(heights.max()) + 1) + HEADROOM, padding=0)
         plot.setXRange(-0.6, max(12, (option.hand_max if option else 0) + 2) + 0.4, padding=0)
         theme.style_chart(self.histogram)
 
