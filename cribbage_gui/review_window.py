@@ -57,6 +57,7 @@ from cribbage_gui.widgets.tables import (
     fill,
     fit_height,
     make_table,
+    mark_colour,
     mark_text,
 )
 from engine import GameState
@@ -207,7 +208,7 @@ class ReviewWindow(QWidget):
         self.summary_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.summary_table.stretch_last = False
         for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
-            self.summary_table.horizontalHeaderItem(c).setForeground(QColor(MARK_COLOURS[name]))
+            self.summary_table.horizontalHeaderItem(c).setForeground(mark_colour(name))
         right_layout.addWidget(self.summary_table)
         scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
                        "about 50." + (" A game of a match: judged by expected ACC points "
@@ -451,7 +452,7 @@ class ReviewWindow(QWidget):
         for r, d in enumerate(self.review.decisions):
             for c in range(table.columnCount()):
                 if d.mark and c == 7:
-                    table.item(r, c).setForeground(QColor(MARK_COLOURS[d.mark]))
+                    table.item(r, c).setForeground(mark_colour(d.mark))
                 elif d.is_best:
                     table.item(r, c).setForeground(muted)
         table.blockSignals(False)
@@ -649,7 +650,7 @@ class ReviewWindow(QWidget):
         if html:
             head = f"<b>{head}</b>"
             if mark:
-                tail += (f" <b style='color:{MARK_COLOURS[mark]}'>{MARK_SIGNS[mark]} "
+                tail += (f" <b style='color:{mark_colour(mark).name()}'>{MARK_SIGNS[mark]} "
                          f"{mark.capitalize()}</b>")
         elif mark:
             tail += f" {MARK_SIGNS[mark]} {mark.capitalize()}."

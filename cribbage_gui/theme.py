@@ -56,6 +56,7 @@ class Theme:
     go_chip_text: str
     # the board
     pegs: tuple[str, str]  # seat 0, seat 1
+    peg_text: tuple[str, str]  # the pegs' colours as text on the panels (readable on base)
     board_text: str
     board_line: str  # skunk lines
     board_hole: str
@@ -71,6 +72,7 @@ class Theme:
     bad: str
     chosen_row: str
     chosen_row_text: str
+    marks: tuple[str, str, str]  # the review's marks as text: inaccuracy, mistake, blunder
     chart_background: str
     chart_foreground: str
 
@@ -82,11 +84,13 @@ LIGHT = Theme(
     felt=("#2f7d4f", "#17492c"), table_text="#e8f2ea", bubble="#78000000",
     bubble_text="#fffaeb", status_bubble="#46000000", glow="#e6ffd24a", hover="#78ffffff",
     dim="#6e0a1e14", go_chip="#f2c14e", go_chip_text="#3a2a10",
-    pegs=("#d23a3a", "#2f6fd6"), board_text="#f6efe2", board_line="#ffd98a",
+    pegs=("#d23a3a", "#2f6fd6"), peg_text=("#c43030", "#2a62c4"), board_text="#f6efe2",
+    board_line="#ffd98a",
     board_hole="#c8140c06", badge="#f2c14e", badge_text="#3a2a10", board_plate="#3c000000",
     shadow="#5a000000",
     accent="#2f6fd6", accent_2="#d23a3a", neutral="#8a8f9c", good="#2e8b57",
     bad="#c0392b", chosen_row="#fff1b8", chosen_row_text="#1d1d1f",
+    marks=("#8a6500", "#b84d00", "#c0392b"),
     chart_background="#ffffff", chart_foreground="#222222",
 )
 
@@ -97,11 +101,13 @@ DARK = Theme(
     felt=("#235c3b", "#0f2c1b"), table_text="#dfeadf", bubble="#a0000000",
     bubble_text="#fffaeb", status_bubble="#78000000", glow="#f0ffd24a", hover="#64ffffff",
     dim="#8c05100a", go_chip="#e0b040", go_chip_text="#2a1e08",
-    pegs=("#e05050", "#4f8ef0"), board_text="#f6efe2", board_line="#ffd98a",
+    pegs=("#e05050", "#4f8ef0"), peg_text=("#ff8080", "#86b4ff"), board_text="#f6efe2",
+    board_line="#ffd98a",
     board_hole="#dc0a0603", badge="#e0b040", badge_text="#2a1e08", board_plate="#50000000",
     shadow="#78000000",
     accent="#5b9bff", accent_2="#ff6b6b", neutral="#8a8f9c", good="#4cc38a",
     bad="#ff6b6b", chosen_row="#5a4a12", chosen_row_text="#fff6d8",
+    marks=("#f2c14e", "#ff9a4a", "#ff7b7b"),
     chart_background="#1c1d20", chart_foreground="#d8d8d8",
 )
 

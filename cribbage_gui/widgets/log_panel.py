@@ -81,10 +81,10 @@ class LogDock(QDockWidget):
         t = theme.current()
         body = html.escape(e.text)
         for symbol in RED_SUITS:
-            body = body.replace(symbol, f"<span style='color:{t.pegs[0]}'>{symbol}</span>")
+            body = body.replace(symbol, f"<span style='color:{t.peg_text[0]}'>{symbol}</span>")
         if e.kind in ("deal", "game"):
             return f"<b>{body}</b>"
-        colour = t.text if e.seat is None else t.pegs[e.seat]
+        colour = t.text if e.seat is None else t.peg_text[e.seat]
         if e.kind == "score":
             body = f"<b>{body}</b>"
         elif e.kind in ("go", "reset", "end"):

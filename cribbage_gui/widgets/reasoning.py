@@ -33,7 +33,7 @@ from cribbage_gui import theme
 from cribbage_gui.jobs import run_job
 from cribbage_gui.texts import cards_text, possessive
 from cribbage_gui.widgets.decisions import ComputerTab
-from cribbage_gui.widgets.tables import MARK_COLOURS, NumberItem, fill, make_table, mark_text
+from cribbage_gui.widgets.tables import NumberItem, fill, make_table, mark_colour, mark_text
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
 
@@ -310,7 +310,7 @@ class ReviewTab(QWidget):
         for row, (r, mark) in enumerate(zip(ratings, marks, strict=True)):
             for column in range(self.table.columnCount()):
                 if mark and column == 5:
-                    self.table.item(row, column).setForeground(QColor(MARK_COLOURS[mark]))
+                    self.table.item(row, column).setForeground(mark_colour(mark))
                 elif r.is_best:  # nothing to see: the eye goes to the rows that lost
                     self.table.item(row, column).setForeground(muted)
         self.title.setText(self.headline())

@@ -9,9 +9,15 @@ from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem
 
 from cribbage_gui import theme
 
-# the review's marks (ai.review), as chess writes them, in colours readable on both themes
+# the review's marks (ai.review), as chess writes them; the chart's marker colours
 MARK_COLOURS = {"inaccuracy": "#d9a400", "mistake": "#e8720c", "blunder": "#d43a3a"}
 MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def mark_colour(mark: str) -> QColor:
+    """A mark's colour as text in the current theme (darker on white, brighter on dark, so
+    "?! inaccuracy" reads on both); ``MARK_COLOURS`` are the chart's markers."""
+    return QColor(theme.current().marks[("inaccuracy", "mistake", "blunder").index(mark)])
 
 
 def mark_text(mark: str | None) -> str:

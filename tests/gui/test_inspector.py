@@ -10,7 +10,7 @@ from ai.review import mark_of
 from cribbage_gui import theme
 from cribbage_gui.texts import cards_text
 from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock
-from cribbage_gui.widgets.tables import MARK_COLOURS, mark_text
+from cribbage_gui.widgets.tables import mark_colour, mark_text
 from engine import GameState, Phase, PlayCard, Toss
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
@@ -298,7 +298,7 @@ def test_the_review_rates_a_discard_by_the_hints_evaluation(qtbot, make_window):
     mark = mark_of(worst.win_lost)  # the worst throw: at least an inaccuracy, as a rule
     assert table.item(0, 5).text() == mark_text(mark)
     if mark:
-        assert table.item(0, 5).foreground().color().name() == MARK_COLOURS[mark]
+        assert table.item(0, 5).foreground().color() == mark_colour(mark)
     assert table.item(0, 2).text() == cards_text(a.best.toss)
     plain = a.plain_best
     expected = "" if set(plain.toss) == set(a.best.toss) else \

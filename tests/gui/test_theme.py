@@ -91,3 +91,34 @@ def test_the_discard_histogram_is_redrawn_in_the_dark_accent(qtbot, make_window,
     theme.apply("dark")
     brush = window.reasoning.discard.bars.opts["brush"]
     assert pg.mkBrush(brush).color() == QColor(theme.DARK.accent)
+
+
+def _luminance(colour: str) -> float:
+    from PySide6.QtGui import QColor
+
+    c = QColor(colour)
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(
+        c.blueF())
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_text_in_the_players_and_the_marks_colours_is_readable(name):
+    """The play-by-play's lines (the players' colours) and the review's marks (?! ? ??) as
+    text on the panels' background: at least 4.5:1 (WCAG AA for text) in both themes.
+    Regression: dark red on near-black, and yellow "?! inaccuracy" on white (2.3:1)."""
+    from cribbage_gui.theme import resolve
+
+    t = resolve(name)
+    for colour in (*t.peg_text, *t.marks, t.text, t.muted):
+        assert contrast(colour, t.base) >= 4.5, (name, colour)
+    assert contrast("#d9a400", "#ffffff") < 3  # the old inaccuracy colour on white
