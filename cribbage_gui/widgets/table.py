@@ -398,7 +398,7 @@ class TableView(QGraphicsView):
             if not cutting:
                 continue
             card = m.cuts[-1][seat]
-            side = 1 if seat == me else -1
+            side = -1 if seat == 0 else 1  # in the order the announcement names them
             x = r.center().x() - w / 2 + side * w * 0.8
             item = self._item(("cut", card), card, wanted)
             item.move_to(QPointF(x, play_row + h * 0.15), ms)

@@ -151,6 +151,8 @@ def test_the_cut_cards_are_named_until_the_deal(table):
         box = label.mapRectToScene(label.boundingRect())
         assert abs(box.center().x() - card_box.center().x()) < 2
         assert card_box.bottom() <= box.top() < card_box.bottom() + 30
+    left, right = (view.items[("cut", c)].pos().x() for c in (jack, seven))
+    assert left < right  # seat 0's first, as "Cut for deal: You J♣, Mueller 7♦" reads
     presenter.feed_event(deal_events()[0])
     assert not mine.isVisible() and not theirs.isVisible()
 
