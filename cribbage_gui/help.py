@@ -97,11 +97,13 @@ def breakdown_table(items) -> str:
     if not rows:
         return ""
     cells = "".join(
-        f"<tr><td>{len(groups)} × {label}</td><td>{' · '.join(groups)}</td>"
-        f"<td align='right'><b>{points}</b></td></tr>" if len(groups) > 1 else
-        f"<tr><td>{label}</td><td>{groups[0]}</td><td align='right'><b>{points}</b></td></tr>"
+        f"<tr><td width='30%'>{f'{len(groups)} × ' if len(groups) > 1 else ''}{label}</td>"
+        f"<td width='60%'>{' · '.join(groups)}</td>"
+        f"<td width='10%' align='right'><b>{points}</b></td></tr>"
         for label, groups, points in rows)
-    return f"<table cellspacing='0' cellpadding='2' style='margin-left:12px'>{cells}</table>"
+    # the same columns in every example, a little space between them
+    return (f"<table width='96%' cellspacing='0' cellpadding='3' style='margin-left:12px'>"
+            f"{cells}</table>")
 
 
 def play_example(cards: str, note: str = "") -> str:

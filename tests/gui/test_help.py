@@ -40,7 +40,7 @@ def test_the_close_button_closes_the_help(help_window, qtbot):
     assert not help_window.isVisible()
 
 
-def test_the_scoring_examples_are_counted_by_the_engine(help_window):
+def test_the_scoring_examples_are_counted_by_the_engine(help_window, qtbot):
     help_window.show_topic("Scoring")
     text = help_window.browser.toPlainText()
     for hand, starter, crib in (("5C 5H 5S JD", "5D", False), ("2H 6H 8H QH", "3C", True),
@@ -57,6 +57,11 @@ def test_the_scoring_examples_are_counted_by_the_engine(help_window):
     rows = breakdown_table(items).count("<tr>")
     assert rows == len({i.label for i in items}) == 3
     assert "8 × fifteen" in text and "2 × run of three" in text
+    bar = help_window.browser.horizontalScrollBar()
+    for width in (560, 780):  # the tables fit the page: no sideways scrolling
+        help_window.resize(width, 600)
+        qtbot.waitUntil(lambda w=width: help_window.width() == w, timeout=2000)
+        qtbot.waitUntil(lambda: bar.maximum() == 0, timeout=2000)
 
 
 def test_every_card_picture_is_drawn(help_window):
