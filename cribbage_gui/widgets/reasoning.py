@@ -246,6 +246,18 @@ class DiscardTab(QWidget):
             plot.setYRange(0, max(4, int(heights.max()) + 1) + HEADROOM, padding=0)
         plot.setXRange(-0.6, max(12, (option.hand_max if option else 0) + 2) + 0.4, padding=0)
         theme.style_chart(self.histogram)
+        self._fit_caption()
+
+    def _fit_caption(self) -> None:
+        """Give the caption the height its wrapped lines need, so the splitter takes it
+        from the table above rather than pushing the chart's axis titles out of the panel
+        (a word-wrapped label's height is not counted otherwise)."""
+        width = max(1, self.caption.width())
+        self.caption.setMinimumHeight(self.caption.heightForWidth(width))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        self._fit_caption()
 
     @property
     def shown_heights(self) -> np.ndarray:

@@ -56,6 +56,22 @@ def test_at_1366_the_discard_table_shows_every_column(qtbot, make_window):
     assert right <= tab.table.viewport().width() + 1
 
 
+@pytest.mark.parametrize("length", [1, 3])  # a game; a match (a three-line caption)
+def test_at_1024_the_discard_chart_stays_inside_its_panel(qtbot, make_window, length):
+    """Regression: the caption's wrapped lines were not counted, so the splitter pushed the
+    histogram's axis title ("hand points") out of the bottom of the panel."""
+    window = make_window()
+    window.start_match("random", seed=5, length=length)
+    settle(qtbot, window, (1024, 700))
+    wait_for_input(qtbot, window)
+    tab = window.reasoning.discard
+    qtbot.waitUntil(lambda: tab.advice is not None, timeout=TIMEOUT)
+    qtbot.wait(50)
+    bottom = tab.histogram.mapTo(tab, tab.histogram.rect().bottomLeft()).y()
+    assert bottom <= tab.height()
+    assert tab.caption.height() >= tab.caption.heightForWidth(tab.caption.width())
+
+
 def test_the_geometry_and_the_panels_are_kept_between_sessions(qtbot, tmp_path, make_window):
     first = make_window()
     settle(qtbot, first, (1500, 880))
