@@ -440,7 +440,7 @@ class ReviewWindow(QWidget):
                          cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"
                                                  else ""),
                          "✓" if d.is_best else cards_text(d.best),
-                         NumberItem(d.points_lost, one_place(d.points_lost)),
+                         NumberItem(d.points_lost, two_places(d.points_lost)),
                          NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost,
                                                                self.objective)),
                          mark])
@@ -719,3 +719,10 @@ def one_place(value: float) -> str:
     that gives up a few hundredths of a point less than nothing)."""
     text = f"{value:.1f}"
     return "0.0" if text == "-0.0" else text
+
+
+def two_places(value: float) -> str:
+    """``value`` to two decimal places (as the decision's sentence and the Review tab
+    give it), without a minus sign on zero."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text

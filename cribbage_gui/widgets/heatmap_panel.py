@@ -45,6 +45,9 @@ DOMINANT = "dominant strategy"
 VIEWS = ("dealer", "pone", "difference")
 
 
+MARGIN = 1.5  # scores of room around the 121 x 121 positions
+
+
 class HeatmapDock(QDockWidget):
     def __init__(self, parent=None) -> None:
         super().__init__("Strategy weights", parent)
@@ -94,10 +97,12 @@ class HeatmapDock(QDockWidget):
         # showed scores from -20 to 150 around a square in a tall panel)
         self.plot.setAspectLocked(False)
         self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.setLimits(xMin=0, xMax=121, yMin=0, yMax=121)
+        # a point and a half of margin: the axes' end labels and the marker at 0-0 whole
+        self.plot.setLimits(xMin=-MARGIN, xMax=121 + MARGIN, yMin=-MARGIN, yMax=121 + MARGIN)
         self.plot.setLabel("left", "own score")
         self.plot.setLabel("bottom", "opponent's score")
-        self.plot.setRange(xRange=(0, 121), yRange=(0, 121), padding=0)
+        self.plot.setRange(xRange=(-MARGIN, 121 + MARGIN), yRange=(-MARGIN, 121 + MARGIN),
+                           padding=0)
         self.bar = pg.ColorBarItem(values=(0, 1), colorMap=colour_map("strength"),
                                    interactive=False)
         self.bar.setImageItem(self.image, insert_in=self.plot)

@@ -44,10 +44,10 @@ class FitTable(QTableWidget):
     """A table whose columns are as wide as their content; when the panel is too narrow
     for all of them, the least important are hidden (their figures stay in the rows'
     tooltips) instead of being clipped. ``priority``: columns, most important first
-    (by default left to right). The room left over goes to the last column
-    (``stretch_last``), or else is shared out among the columns shown, none more than
-    doubled, so a wide panel shows a table spread across it rather than bunched at the
-    left."""
+    (by default left to right). The room left over is shared out among the columns
+    shown, none more than doubled, so a wide panel shows a table spread across it rather
+    than bunched at the left or with one vast last column; what is still left goes to the
+    last column (``stretch_last``) or stays blank."""
 
     def __init__(self, rows: int, columns: int) -> None:
         super().__init__(rows, columns)
@@ -74,7 +74,7 @@ class FitTable(QTableWidget):
             if i < 2 or used + widths[c] <= room:  # always the first two
                 shown.append(c)
                 used += widths[c]
-        if not self.stretch_last and room > used:
+        if room > used:
             share = (room - used) // len(shown)
             for c in shown:
                 widths[c] += min(share, widths[c])

@@ -31,8 +31,7 @@ def test_the_heatmap_shows_the_files_values_for_each_strategy_and_view(dock, tmp
     assert "1,234 games" in dock.file_label.text()
     # the 121 x 121 positions fill the plot, whatever its shape (no scores past 0..121)
     (x0, x1), (y0, y1) = dock.plot.vb.viewRange()
-    assert (x0, y0) == pytest.approx((0, 0), abs=0.01)
-    assert (x1, y1) == pytest.approx((121, 121), abs=0.01)
+    assert -2 < x0 < 0 and -2 < y0 < 0 and 121 < x1 < 123 and 121 < y1 < 123
     own, opp = 87, 12
     for i, strategy in enumerate(table.STRATEGIES):
         dock.strategy.setCurrentText(strategy)

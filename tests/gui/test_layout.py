@@ -132,16 +132,17 @@ def test_the_count_said_in_the_show_stays_clear_of_the_cards(qtbot, make_window,
     assert table.sceneRect().contains(words)
 
 
+@pytest.mark.parametrize("stretch_last", [False, True])
 @pytest.mark.parametrize("width", [200, 900])
-def test_a_table_that_does_not_stretch_its_last_column_spreads_across_the_panel(qtbot,
-                                                                                 width):
-    """The review's and the statistics' tables: on a wide panel the room left over is
-    shared among the columns (none more than doubled), not left blank on the right; on a
-    narrow one the columns keep their content's width and the least important go."""
+def test_a_table_spreads_across_a_wide_panel(qtbot, width, stretch_last):
+    """Every table: on a wide panel the room left over is shared among the columns (none
+    more than doubled), not left blank on the right nor given all to the last column (the
+    discard inspector's "Lost" at 1920); on a narrow one the columns keep their content's
+    width and the least important go."""
     from cribbage_gui.widgets.tables import fill, make_table
 
     table = make_table(["Player", "Accuracy", "Best", "Pts lost", "Win lost"])
-    table.stretch_last = False
+    table.stretch_last = stretch_last
     qtbot.addWidget(table)
     table.resize(width, 200)
     table.show()
@@ -151,10 +152,12 @@ def test_a_table_that_does_not_stretch_its_last_column_spreads_across_the_panel(
     content = {c: max(table.sizeHintForColumn(c), table._header_width(c)) + 2 for c in shown}
     widths = {c: table.columnWidth(c) for c in shown}
     room = table.viewport().width()
+    if stretch_last:  # the last column's section takes what is left: measured apart
+        assert widths.pop(shown[-1]) >= content[shown[-1]]
     assert sum(widths.values()) <= room
-    assert all(content[c] <= widths[c] <= 2 * content[c] for c in shown)
+    assert all(content[c] <= widths[c] <= 2 * content[c] for c in widths)
     if width == 900:
         assert shown == list(range(5))
-        assert sum(widths.values()) >= min(room - len(shown), 2 * sum(content.values())) - 5
+        assert all(widths[c] > content[c] for c in widths)  # each got a share
     else:
         assert table.hidden_columns and room - sum(widths.values()) < 2 * len(shown) + 70
