@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ai.match.driver import DecisionMade, Forfeited, GameStarted
 from cribbage_gui.texts import (
+    YOU,
     announce,
     cards_text,
     crib_of,
@@ -146,7 +147,9 @@ class TableModel:
 
     def _on_Tossed(self, e: Tossed) -> None:
         self.tossed[e.seat] = e.cards
-        crib = crib_of(self.names[self.dealer])
+        # "Mueller throws two cards to their own crib", not "... to Mueller's crib"
+        crib = "their own crib" if e.seat == self.dealer and self.names[e.seat] != YOU \
+            else crib_of(self.names[self.dealer])
         if self.visible(e.seat):
             self.hands[e.seat] = [c for c in self.hands[e.seat] if c not in e.cards]
             self._say("toss", f"{says(self.names[e.seat], 'throw')} {cards_text(e.cards)} to "

@@ -61,3 +61,20 @@ def test_announcements_in_players_words():
     go = Scored(1, 1, "pegging", "go", (ScoreItem("go", (five,), 1),), 3)
     assert announce(go.source, go.points, go.items) == "go for 1"
     assert says("You", "deal") == "You deal" and says("Mueller", "deal") == "Mueller deals"
+
+
+def test_a_computer_dealer_throws_to_their_own_crib():
+    from engine.cards import parse_cards
+    from engine.events import Dealt, Tossed
+
+    model = TableModel(0, ("You", "Mueller"))
+    mine = parse_cards("KH 5C 9D 2S 7H 8C")
+    model.apply(Dealt(1, 1, (mine, ())))
+    model.apply(Tossed(1, ()))
+    model.apply(Tossed(0, mine[:2]))
+    assert model.log[-2].text == "Mueller throws two cards to their own crib."
+    assert model.log[-1].text.startswith("You throw ") and \
+        model.log[-1].text.endswith("to Mueller's crib.")
+    model.apply(Dealt(2, 0, (mine, ())))  # your deal: "your crib", as before
+    model.apply(Tossed(1, ()))
+    assert model.log[-1].text == "Mueller throws two cards to your crib."
