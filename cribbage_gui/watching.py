@@ -162,10 +162,14 @@ class WatchSession(QObject):
                     {"kind": "watch", "seed": self.setup.seed, "index": outcome.index})
         return [self._files[o.index] for o in self.outcomes if o.index in self._files]
 
-    def tally(self) -> str:
+    def tally(self, short: bool = False) -> str:
+        """"Mueller 1 – 0 Expert  (game 2 of 3)"; ``short``: "1 – 0 · game 2 of 3" (the
+        wins in the board's order, top first)."""
         a, b = self.titles
         wins = [sum(o.winner == seat for o in self.outcomes) for seat in (0, 1)]
         current = min(len(self.outcomes) + 1, self.setup.games)
+        if short:
+            return f"{wins[0]} – {wins[1]} · game {current} of {self.setup.games}"
         return f"{a} {wins[0]} – {wins[1]} {b}  (game {current} of {self.setup.games})"
 
     def summary_line(self, names: tuple[str, str] | None = None) -> str:
@@ -219,7 +223,7 @@ class Watching(QObject):
         session.finished.connect(self._finished)
         self.bar.setVisible(True)
         self.bar.save.setEnabled(False)
-        self.bar.tally.setText(session.tally())
+        self.bar.tally.set_texts(session.tally(), session.tally(short=True))
         self.set_speed(self.bar.speed.currentText())
         self.started.emit(setup)
         session.controller.start(setup)
@@ -234,7 +238,7 @@ class Watching(QObject):
     def _game_over(self, over) -> None:
         if self.session is not None:
             self.session.record(over)
-            self.bar.tally.setText(self.session.tally())
+            self.bar.tally.set_texts(self.session.tally(), self.session.tally(short=True))
             self.bar.save.setEnabled(True)
 
     def files(self) -> list[gamefile.GameFile]:

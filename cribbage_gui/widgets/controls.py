@@ -53,6 +53,30 @@ class GameBar(QWidget):
         self.claim_button.setText("Peg" if pegging else "Claim")
 
 
+class FitLabel(QLabel):
+    """A one-line label with a long and a short text: the long one where it fits, else the
+    short one, the long one then in the tooltip ("Strategy weights 0 – 0 Expert (game 1
+    of 3)" wrapped onto three lines at 1024 px wide; "0 – 0 · game 1 of 3" fits)."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.full_text = self.short_text = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def set_texts(self, full: str, short: str) -> None:
+        self.full_text, self.short_text = full, short
+        self._choose()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        self._choose()
+
+    def _choose(self) -> None:
+        fits = self.fontMetrics().horizontalAdvance(self.full_text) <= self.width()
+        self.setText(self.full_text if fits else self.short_text)
+        self.setToolTip("" if fits else self.full_text)
+
+
 class WatchBar(QWidget):
     """Speed, pause, step, save and stop, with the running tally."""
 
@@ -60,9 +84,7 @@ class WatchBar(QWidget):
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.tally = QLabel("")
-        self.tally.setWordWrap(True)  # a narrow window: two lines rather than a clipped one
-        self.tally.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.tally = FitLabel()  # the names where they fit
         layout.addWidget(self.tally, 1)
         layout.addWidget(QLabel("Speed"))
         self.speed = QComboBox()

@@ -40,9 +40,17 @@ def test_watching_plays_the_series_face_up_with_a_running_tally(qtbot, make_wind
     assert [(o.winner, o.scores) for o in session.outcomes] == \
         [(r.winner, r.scores) for r in expected]
     wins_a = sum(r.winner == 0 for r in expected)
-    assert window.watch_bar.tally.text().startswith(
-        f"Mueller {wins_a} – {2 - wins_a} Heuristic pegger ")
-    assert "game 2 of 2" in window.watch_bar.tally.text()
+    tally = window.watch_bar.tally
+    assert tally.full_text.startswith(f"Mueller {wins_a} – {2 - wins_a} Heuristic pegger ")
+    assert "game 2 of 2" in tally.full_text
+    assert tally.short_text == f"{wins_a} – {2 - wins_a} · game 2 of 2"
+    # the names where they fit on one line; else the short tally, the names in its tooltip
+    for width in (900, 120):
+        tally.resize(width, tally.height())
+        fits = tally.fontMetrics().horizontalAdvance(tally.full_text) <= width
+        assert tally.text() == (tally.full_text if fits else tally.short_text)
+        assert tally.toolTip() == ("" if fits else tally.full_text)
+    assert tally.text() == tally.short_text  # 120 px: too narrow for the names
     # both players' reasoning was shown live
     titles = [t for t, _ in window.reasoning.computer.records]
     assert any("Mueller" in t for t in titles) and any("Heuristic" in t for t in titles)
