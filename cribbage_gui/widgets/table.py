@@ -390,10 +390,11 @@ class TableView(QGraphicsView):
             item = self._item(("starter", m.starter), m.starter, wanted)
             item.move_to(QPointF(margin + w * 0.18, play_row + w * 0.1), ms)
             item.setZValue(3)
-        # the cut for deal, until the first deal: each player's card, face up, on their side
+        # the cut for deal, until the first deal: each player's card face up with their name
+        # under it, seat 0's on the left as the announcement names them
         cutting = m.deal == 0 and bool(m.cuts)
-        for seat in (0, 1):  # whose card is whose, under each
-            label = self._label(f"cut{seat}", round(self.text_px(13)))
+        for seat in (0, 1):
+            label = self._label(f"cut{seat}", self.text_px(13))
             label.setVisible(cutting)
             if not cutting:
                 continue
