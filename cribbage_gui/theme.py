@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 import shiboken6
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
 
 THEMES = ("system", "light", "dark")
 ZOOMS = (0.8, 0.9, 1.0, 1.15, 1.3, 1.45, 1.6)
@@ -208,7 +209,8 @@ def apply(choice: str = "system") -> Theme:
         from PySide6.QtWidgets import QApplication
 
         if isinstance(app, QApplication):
-            app.setStyle("Fusion")  # the one style that honours a palette on every desktop
+            if not isinstance(app.style(), OutlinedIndicators):
+                app.setStyle(OutlinedIndicators())
             app.setPalette(qpalette(t))
     for chart in list(_charts):
         if shiboken6.isValid(chart):  # a closed window's chart is gone on the C++ side
@@ -218,6 +220,38 @@ def apply(choice: str = "system") -> Theme:
     if changed:
         signals.changed.emit(t)
     return t
+
+
+class OutlinedIndicators(QProxyStyle):
+    """Fusion (the one style that honours a palette on every desktop), with the box of a
+    check box and the ring of a radio button outlined in the theme's muted text colour:
+    Fusion draws them a shade darker than the window, which on a dark window leaves an
+    unchecked box all but invisible (a setting switched off could not be told from no
+    setting at all), and on the light one is under 2:1."""
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 (Qt)
+        super().drawPrimitive(element, option, painter, widget)
+        t = current()
+        if element not in _INDICATORS:
+            return
+        enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(t.muted if enabled else t.button), 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        box = QRectF(option.rect).adjusted(0.6, 0.6, -0.6, -0.6)
+        if element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
+            painter.drawRoundedRect(box, 2, 2)
+        else:
+            painter.drawEllipse(box)
+        painter.restore()
+
+
+_INDICATORS = (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+               QStyle.PrimitiveElement.PE_IndicatorRadioButton)
 
 
 def follow_system() -> None:

@@ -122,3 +122,22 @@ def test_text_in_the_players_and_the_marks_colours_is_readable(name):
     for colour in (*t.peg_text, *t.marks, t.text, t.muted):
         assert contrast(colour, t.base) >= 4.5, (name, colour)
     assert contrast("#d9a400", "#ffffff") < 3  # the old inaccuracy colour on white
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_an_unchecked_box_and_an_empty_radio_ring_can_be_seen(qtbot, name, restore_light):
+    """Regression: in the dark theme Fusion drew an unchecked box a shade darker than the
+    window (a setting switched off was all but invisible). The box's outline must stand
+    out from the window by at least 3:1 (WCAG's figure for the parts of controls)."""
+    from PySide6.QtWidgets import QCheckBox, QRadioButton
+
+    from cribbage_gui.theme import apply
+
+    t = apply(name)
+    for widget in (QCheckBox("x"), QRadioButton("x")):
+        qtbot.addWidget(widget)
+        widget.resize(40, 24)
+        image = widget.grab().toImage()
+        outline = max(contrast(image.pixelColor(x, y).name(), t.window)
+                      for x in range(0, 20) for y in range(image.height()))
+        assert outline >= 3, (name, type(widget).__name__, outline)
