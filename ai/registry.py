@@ -24,6 +24,7 @@ class PlayerInfo:
     description: str
     factory: Callable[[str | None, Seed], Player]
     level: bool = True  # offered as a named level (False: kept for measurements)
+    blurb: str = ""  # one plain sentence for a player choosing an opponent (the welcome)
 
     @property
     def rating(self) -> tuple[float, float, float] | None:
@@ -110,22 +111,29 @@ def _registry() -> dict[str, PlayerInfo]:
 
     entries = [
         PlayerInfo("random", "Random", "Tosses and plays uniformly at random.",
-                   _no_options(RandomPlayer)),
+                   _no_options(RandomPlayer),
+                   blurb="Throws and plays any card at random: for learning the rules."),
         PlayerInfo("evolved", "Evolved discarder (Kendall & Shaw)",
                    "Discards by learned card values for each hand; pegs simply (fifteen, "
                    "lead from a pair, else the first card). evolved:FILE for another table.",
-                   _with_path(EvolvedPlayer)),
+                   _with_path(EvolvedPlayer),
+                   blurb="Throws by card values it learned by evolution; pegs simply."),
         PlayerInfo("weights", "Strategy weights (score-aware, learned)",
                    "Eight discard strategies weighted by the board position, learned by "
                    "self-training; pegs greedily. weights:FILE for another table.",
-                   _with_path(WeightsPlayer)),
+                   _with_path(WeightsPlayer),
+                   blurb="Weighs eight ways of throwing by the score of the game; pegs "
+                         "greedily."),
         PlayerInfo("heuristic", "Heuristic pegger",
                    "Keeps the best expected hand; pegs greedily with club-player defence.",
-                   _no_options(HeuristicPlayer)),
+                   _no_options(HeuristicPlayer),
+                   blurb="Keeps the best hand on average and pegs like a club player."),
         PlayerInfo("mueller", "Mueller (HALSCRIB, 1987)",
                    "Seven discard strategies chosen by the score; probabilistic pegging "
                    "with a mixed strategy.",
-                   _no_options(MuellerPlayer)),
+                   _no_options(MuellerPlayer),
+                   blurb="A classic program (1987): throws by the score, pegs with a "
+                         "little surprise."),
         PlayerInfo("expert-2026", "Expert, 2026 version (kept unchanged)",
                    "Today's expert (2026-11-25) kept as it is: the bar a new expert must "
                    "clear (53% over 20,000 duplicate games). expert-2026:FILE for other "
@@ -143,7 +151,9 @@ def _registry() -> dict[str, PlayerInfo]:
                    "weighs the opponent's possible cards by its habits, fitted from the "
                    "game so far (how sharply it keeps good hands, how greedily it pegs); "
                    "expert:FILE (or expert:deep:FILE) for other tables.",
-                   _expert_options(ExpertPlayer)),
+                   _expert_options(ExpertPlayer),
+                   blurb="Weighs every hand you might hold and plays for the game (in a "
+                         "match, for match points): the strongest here."),
     ]
     return {e.name: e for e in entries}
 

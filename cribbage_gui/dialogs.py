@@ -74,6 +74,7 @@ class WelcomeDialog(QDialog):
     def __init__(self, selected: str = "mueller", parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Welcome to Cribbage")
+        self.setMinimumWidth(520)  # wrapped text needs a width to wrap to
         layout = QVBoxLayout(self)
         intro = QLabel(
             "<h2>Welcome to Cribbage</h2>"
@@ -91,7 +92,7 @@ class WelcomeDialog(QDialog):
             self.group.addButton(button)
             self.buttons[level.player.name] = button
             layout.addWidget(button)
-            detail = QLabel(level.player.description)
+            detail = QLabel(level.player.blurb or level.player.description)
             detail.setWordWrap(True)
             detail.setIndent(24)
             detail.setStyleSheet(f"color: {theme.current().muted};")
@@ -104,7 +105,9 @@ class WelcomeDialog(QDialog):
         self.play.setDefault(True)
         buttons.addButton(rules, QDialogButtonBox.ButtonRole.HelpRole)
         buttons.accepted.connect(self.accept)
+        layout.addStretch(1)  # any spare height below the list, not between its lines
         layout.addWidget(buttons)
+        self.resize(self.minimumWidth(), layout.heightForWidth(self.minimumWidth()))
 
     def choice(self) -> str:
         """The chosen opponent's registry name."""

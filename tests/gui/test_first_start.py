@@ -53,6 +53,26 @@ def test_the_welcome_offers_every_level_by_name_weakest_first(qtbot):
     assert dialog.choice() == "expert"
 
 
+def test_the_welcome_says_each_level_in_one_plain_sentence_and_shows_it_all(qtbot):
+    """Regression: the expert's line was the registry's technical description (expert:deep,
+    expert:FILE, duplicate-game figures), cut off by the buttons; the intro was clipped."""
+    from PySide6.QtWidgets import QLabel
+
+    dialog = WelcomeDialog("mueller")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(dialog.isVisible)
+    for level in named_levels():
+        blurb = level.player.blurb
+        assert blurb and len(blurb) < 110 and ":FILE" not in blurb, level.player.name
+        assert level.player.description in dialog.buttons[level.player.name].toolTip()
+    labels = dialog.findChildren(QLabel)
+    assert {lv.player.blurb for lv in named_levels()} <= {lb.text() for lb in labels}
+    for label in labels:  # each as tall as its wrapped lines, inside the dialog
+        assert label.height() >= label.heightForWidth(label.width()) - 1, label.text()[:30]
+        assert label.geometry().bottom() <= dialog.height()
+
+
 def test_levels_follow_the_measured_strength():
     levels = named_levels()
     elos = [lv.elo for lv in levels]
