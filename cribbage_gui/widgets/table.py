@@ -378,6 +378,9 @@ class TableView(QGraphicsView):
         crib_cards = [(seat, c) for seat in (0, 1) for c in m.tossed[seat]]
         if m.show is not None and m.show.what == "crib":
             crib_cards = []
+        caption_px = self.text_px(11)
+        crib_caption = self._label("crib", caption_px, bold=False)
+        crib_caption.setVisible(m.dealer is not None and bool(crib_cards))
         if m.dealer is not None:
             crib_y = hand_row if m.dealer == me else top_row
             for i, (seat, card) in enumerate(crib_cards):
@@ -385,11 +388,24 @@ class TableView(QGraphicsView):
                 item.move_to(QPointF(r.right() - w - margin - i * w * 0.08,
                                      crib_y - i * w * 0.04), ms)
                 item.setZValue(5 + i)
-        # the starter on the deck
+            # named, above the pile at the bottom of the table, below it at the top
+            crib_caption.setText("Crib")
+            below = crib_y == top_row
+            crib_caption.setPos(
+                r.right() - margin - w / 2 - crib_caption.boundingRect().width() / 2,
+                crib_y + h + 2 if below else
+                crib_y - w * 0.04 * len(crib_cards) - caption_px * 1.5)
+        # the starter on the deck, named under it
+        starter_caption = self._label("starter", caption_px, bold=False)
+        starter_caption.setVisible(m.starter is not None and m.show is None)
         if m.starter is not None and m.show is None:
             item = self._item(("starter", m.starter), m.starter, wanted)
             item.move_to(QPointF(margin + w * 0.18, play_row + w * 0.1), ms)
             item.setZValue(3)
+            starter_caption.setText("Starter")
+            starter_caption.setPos(
+                margin + w * 0.68 - starter_caption.boundingRect().width() / 2,
+                play_row + w * 0.1 + h + 2)
         # the cut for deal, until the first deal: each player's card face up with their name
         # under it, seat 0's on the left as the announcement names them
         cutting = m.deal == 0 and bool(m.cuts)
@@ -487,16 +503,16 @@ class TableView(QGraphicsView):
             label.setText(m.names[seat] + crib)
             label.setPos(r.center().x() - label.boundingRect().width() / 2, y)
 
-    def _label(self, key: str, px: float) -> QGraphicsSimpleTextItem:
-        """The table's lettering ``key`` (a player's name), made once, in the theme's
-        colour and a bold font of ``px`` pixels."""
+    def _label(self, key: str, px: float, bold: bool = True) -> QGraphicsSimpleTextItem:
+        """The table's lettering ``key`` (a player's name, a pile's caption), made once, in
+        the theme's colour and a font of ``px`` pixels."""
         label = self.labels.get(key)
         if label is None:
             label = QGraphicsSimpleTextItem()
             self.scene().addItem(label)
             self.labels[key] = label
         label.setBrush(QColor(theme.current().table_text))
-        label.setFont(theme.font(px, bold=True))
+        label.setFont(theme.font(px, bold=bold))
         return label
 
     # ------------------------------------------------------------------ helpers for the window

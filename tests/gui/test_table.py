@@ -179,3 +179,32 @@ def test_a_wrapped_announcement_is_split_into_even_lines(qtbot, text):
     assert box.width() < full * 0.62  # about half each, not 80% and a word
     short = balanced_text_rect(font, text, full + 10)  # fits on one line: left as it is
     assert round(short.height() / metrics.lineSpacing()) == 1
+
+
+def test_the_crib_and_the_starter_are_named_on_the_table(table):
+    view, presenter = table
+    crib, starter = view.labels["crib"], view.labels["starter"]
+    assert not crib.isVisible() and not starter.isVisible()  # nothing to name yet
+    events = deal_events()  # Mueller (seat 1) deals: the crib lies by the top row
+    presenter.feed_event(events[0])
+    assert not crib.isVisible()
+    for e in events[1:3]:
+        presenter.feed_event(e)
+    assert crib.isVisible() and crib.text() == "Crib" and not starter.isVisible()
+    pad = next(item.w * 0.06 for key, item in view.items.items()
+               if isinstance(key, tuple) and key[0] == "crib")
+    piles = [item.mapRectToScene(item.boundingRect()).adjusted(pad, pad, -pad, -pad)
+             for key, item in view.items.items()  # the cards' faces, without the glow
+             if isinstance(key, tuple) and key[0] == "crib"]
+    assert len(piles) == 4
+    box = crib.mapRectToScene(crib.boundingRect())
+    left = min(p.left() for p in piles)
+    right = max(p.right() for p in piles)
+    assert left - 5 <= box.center().x() <= right + 5  # under its pile
+    assert box.top() >= max(p.bottom() for p in piles)
+    presenter.feed_event(events[3])  # the starter
+    assert starter.isVisible() and starter.text() == "Starter"
+    card = view.items[("starter", parse_cards("AH")[0])]
+    card_box = card.mapRectToScene(card.boundingRect())
+    assert abs(starter.mapRectToScene(starter.boundingRect()).center().x()
+               - card_box.center().x()) < 3
