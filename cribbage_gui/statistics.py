@@ -25,6 +25,7 @@ from ai.history import History
 from cribbage_gui import theme
 from cribbage_gui.texts import player_title
 from cribbage_gui.widgets.tables import NumberItem, fill, fit_height, make_table
+from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE
 
 
 def opponent_name(name: str) -> str:
@@ -38,6 +39,14 @@ TYPICAL_PER_DEAL = {"dealer": (3.5, 8.0, 4.7), "pone": (2.0, 8.1, 0.0)}
 TYPICAL_SOURCE = ("Typical figures for good players: John Chambers, ACC tip #6 'Average "
                   "scoring' (from 'Cribbage: A New Concept'): the dealer 16.2 a deal, the "
                   "pone 10.1")
+
+
+def result_text(game: dict) -> str:
+    """"Won", "Lost", "Won, a skunk", "Lost, a double skunk" (by the loser's score)."""
+    loser = game["opponent_score"] if game["human_won"] else game["human_score"]
+    skunk = ", a double skunk" if loser < DOUBLE_SKUNK_LINE else \
+        ", a skunk" if loser < SKUNK_LINE else ""
+    return ("Won" if game["human_won"] else "Lost") + skunk
 
 
 class StatisticsWindow(QDialog):
@@ -157,11 +166,15 @@ class StatisticsWindow(QDialog):
         for g in self.games:
             date = (g["finished_at"] or "").replace("T", " ")[:16]
             accuracy = g["accuracy"]
-            rows.append([date, opponent_name(g["opponent"]), "won" if g["human_won"] else
-                         "lost", f"{g['human_score']}–{g['opponent_score']}",
+            rows.append([date, opponent_name(g["opponent"]), result_text(g),
+                         f"{g['human_score']}–{g['opponent_score']}",
                          NumberItem(accuracy, f"{accuracy:.0f}") if accuracy is not None
                          else NumberItem(-1.0, "—")])
         fill(self.games_table, rows)
+        t = theme.current()
+        for r, g in enumerate(self.games):  # a win green, a loss red, as on the game-over box
+            self.games_table.item(r, 2).setForeground(QColor(t.good if g["human_won"]
+                                                             else t.bad))
         self.games_table.currentCellChanged.connect(lambda *_a: self._game_chosen())
         self.games_table.cellDoubleClicked.connect(lambda *_a: self.review_chosen())
         layout.addWidget(self.games_table, 1)

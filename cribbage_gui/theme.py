@@ -89,7 +89,7 @@ LIGHT = Theme(
     board_line="#ffd98a",
     board_hole="#c8140c06", badge="#f2c14e", badge_text="#3a2a10", board_plate="#3c000000",
     shadow="#5a000000",
-    accent="#2f6fd6", accent_2="#d23a3a", neutral="#8a8f9c", good="#2e8b57",
+    accent="#2f6fd6", accent_2="#d23a3a", neutral="#8a8f9c", good="#237a4b",
     bad="#c0392b", chosen_row="#fff1b8", chosen_row_text="#1d1d1f",
     marks=("#8a6500", "#b84d00", "#c0392b"),
     chart_background="#ffffff", chart_foreground="#222222",

@@ -113,13 +113,14 @@ def contrast(a: str, b: str) -> float:
 
 @pytest.mark.parametrize("name", ["light", "dark"])
 def test_text_in_the_players_and_the_marks_colours_is_readable(name):
-    """The play-by-play's lines (the players' colours) and the review's marks (?! ? ??) as
-    text on the panels' background: at least 4.5:1 (WCAG AA for text) in both themes.
+    """The play-by-play's lines (the players' colours), the review's marks (?! ? ??) and a
+    game's result (won, lost) as text on the panels' background: at least 4.5:1 (WCAG AA
+    for text) in both themes.
     Regression: dark red on near-black, and yellow "?! inaccuracy" on white (2.3:1)."""
     from cribbage_gui.theme import resolve
 
     t = resolve(name)
-    for colour in (*t.peg_text, *t.marks, t.text, t.muted):
+    for colour in (*t.peg_text, *t.marks, t.text, t.muted, t.good, t.bad):
         assert contrast(colour, t.base) >= 4.5, (name, colour)
     assert contrast("#d9a400", "#ffffff") < 3  # the old inaccuracy colour on white
 

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ai import available_players, make_player
+from cribbage_gui import theme
 from cribbage_gui.saving import HISTORY_NAME, SAVE_NAME
 from cribbage_gui.texts import player_title
 from engine import Phase, score_breakdown
@@ -257,6 +258,18 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
         dealer["pegging"] + dealer["hand"] + dealer["crib"])
     assert per_deal.item(2, 5).text() == "16.2" and per_deal.item(3, 5).text() == "10.1"
     assert per_deal.item(1, 4).text() == "—"  # the pone has no crib
+    game = window.history.games()[0]  # the Games tab: the result in words, in its colour
+    from cribbage_gui.statistics import result_text
+
+    result = stats.games_table.item(0, 2)
+    assert result.text() == result_text(game) and result.text().startswith(
+        "Won" if game["human_won"] else "Lost")
+    assert result.foreground().color().name() == (
+        theme.current().good if game["human_won"] else theme.current().bad)
+    assert result_text({"human_won": True, "human_score": 121, "opponent_score": 60}) == \
+        "Won, a double skunk"
+    assert result_text({"human_won": False, "human_score": 90, "opponent_score": 121}) == \
+        "Lost, a skunk"
     for table in (per_deal, stats.opponents):  # as tall as their rows: no scroll bar
         assert not table.verticalScrollBar().isVisible()
     from PySide6.QtWidgets import QDialogButtonBox
