@@ -21,6 +21,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, QThread, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -600,7 +601,9 @@ class ReviewWindow(QWidget):
             table.selectRow(index)
             column = next((c for c in range(table.columnCount())
                            if not table.isColumnHidden(c)), 0)
-            table.scrollToItem(table.item(index, column))
+            # in the middle of the list: the decisions around it in sight, never half a row
+            table.scrollToItem(table.item(index, column),
+                               QAbstractItemView.ScrollHint.PositionAtCenter)
         table.blockSignals(False)
         if self.review is None:
             self.decision_label.setText("The decisions are being rated…" if self.reviewing
