@@ -250,8 +250,7 @@ class StatisticsWindow(QDialog):
                          NumberItem(max(values), f"{max(values):.0f}")])
         fill(self.accuracy_table, rows)
         self.accuracy_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.accuracy_table.setMaximumHeight(
-            self.accuracy_table.horizontalHeader().height() + 28 * max(2, len(rows)) + 6)
+        fit_height(self.accuracy_table)
         layout.addWidget(self.accuracy_table)
         note = QLabel("Accuracy: the share of the winning chances at stake in your decisions "
                       "that you kept, by the expert's review: 100 is always its choice, "
