@@ -17,8 +17,17 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 import shiboken6
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QGuiApplication,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
 
 THEMES = ("system", "light", "dark")
@@ -209,8 +218,8 @@ def apply(choice: str = "system") -> Theme:
         from PySide6.QtWidgets import QApplication
 
         if isinstance(app, QApplication):
-            if not isinstance(app.style(), OutlinedIndicators):
-                app.setStyle(OutlinedIndicators())
+            if changed or not isinstance(app.style(), ReadableFusion):
+                app.setStyle(ReadableFusion())  # (anew: widgets fetch its icons again)
             app.setPalette(qpalette(t))
     for chart in list(_charts):
         if shiboken6.isValid(chart):  # a closed window's chart is gone on the C++ side
@@ -222,15 +231,21 @@ def apply(choice: str = "system") -> Theme:
     return t
 
 
-class OutlinedIndicators(QProxyStyle):
-    """Fusion (the one style that honours a palette on every desktop), with the box of a
-    check box and the ring of a radio button outlined in the theme's muted text colour:
-    Fusion draws them a shade darker than the window, which on a dark window leaves an
-    unchecked box all but invisible (a setting switched off could not be told from no
-    setting at all), and on the light one is under 2:1."""
+class ReadableFusion(QProxyStyle):
+    """Fusion (the one style that honours a palette on every desktop), with what it draws
+    too faintly drawn in the theme's muted text colour: the box of a check box and the ring
+    of a radio button (Fusion draws them a shade darker than the window, which on a dark
+    window leaves an unchecked box all but invisible, a setting switched off not to be
+    told from no setting, and on the light one is under 2:1), and the panels' float and
+    close buttons (grey on grey in the dark theme)."""
 
     def __init__(self) -> None:
         super().__init__(QStyleFactory.create("Fusion"))
+
+    def standardIcon(self, icon, option=None, widget=None):  # noqa: N802 (Qt)
+        if icon in _TITLE_ICONS:
+            return _title_icon(icon, current())
+        return super().standardIcon(icon, option, widget)
 
     def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 (Qt)
         super().drawPrimitive(element, option, painter, widget)
@@ -252,6 +267,30 @@ class OutlinedIndicators(QProxyStyle):
 
 _INDICATORS = (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
                QStyle.PrimitiveElement.PE_IndicatorRadioButton)
+_CLOSE = (QStyle.StandardPixmap.SP_TitleBarCloseButton,
+          QStyle.StandardPixmap.SP_DockWidgetCloseButton)
+_TITLE_ICONS = (*_CLOSE, QStyle.StandardPixmap.SP_TitleBarNormalButton)
+
+
+def _title_icon(kind, t: Theme) -> QIcon:
+    """A panel's close (×) or float (two windows) button, drawn in ``t``'s muted colour."""
+    size, ratio = 16, 2
+    pixmap = QPixmap(size * ratio, size * ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(ratio, ratio)
+    painter.setPen(QPen(QColor(t.muted), 1.6))
+    if kind in _CLOSE:
+        painter.drawLine(QPointF(4.5, 4.5), QPointF(11.5, 11.5))
+        painter.drawLine(QPointF(11.5, 4.5), QPointF(4.5, 11.5))
+    else:
+        painter.drawRect(QRectF(3.5, 6.5, 6, 6))
+        painter.drawPolyline([QPointF(6.5, 6.5), QPointF(6.5, 3.5), QPointF(12.5, 3.5),
+                              QPointF(12.5, 9.5), QPointF(9.5, 9.5)])
+    painter.end()
+    pixmap.setDevicePixelRatio(ratio)
+    return QIcon(pixmap)
 
 
 def follow_system() -> None:

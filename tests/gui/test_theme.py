@@ -142,3 +142,22 @@ def test_an_unchecked_box_and_an_empty_radio_ring_can_be_seen(qtbot, name, resto
         outline = max(contrast(image.pixelColor(x, y).name(), t.window)
                       for x in range(0, 20) for y in range(image.height()))
         assert outline >= 3, (name, type(widget).__name__, outline)
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_the_panels_close_and_float_buttons_can_be_seen(qtbot, name, restore_light):
+    """Regression: in the dark theme a panel's float and close buttons were grey on grey."""
+    from PySide6.QtWidgets import QApplication, QStyle
+
+    from cribbage_gui.theme import ReadableFusion, apply
+
+    t = apply(name)
+    style = QApplication.instance().style()
+    assert isinstance(style, ReadableFusion)
+    for kind in (QStyle.StandardPixmap.SP_DockWidgetCloseButton,
+                 QStyle.StandardPixmap.SP_TitleBarNormalButton):
+        image = style.standardIcon(kind).pixmap(16, 16).toImage()
+        drawn = [image.pixelColor(x, y) for x in range(image.width())
+                 for y in range(image.height()) if image.pixelColor(x, y).alpha() > 200]
+        assert drawn, (name, kind)
+        assert max(contrast(c.name(), t.window) for c in drawn) >= 3, (name, kind)
