@@ -113,6 +113,9 @@ def make_table(headers: list[str], tips: dict[str, str] | None = None) -> FitTab
     header = table.horizontalHeader()
     header.setMinimumSectionSize(28)
     header.setHighlightSections(False)
+    # rows as tall as their text needs (Fusion's default, about 30 px, showed 7 of the 15
+    # discards at 1024x700)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     return table
 
 

@@ -70,6 +70,11 @@ def test_at_1024_the_discard_chart_stays_inside_its_panel(qtbot, make_window, le
     bottom = tab.histogram.mapTo(tab, tab.histogram.rect().bottomLeft()).y()
     assert bottom <= tab.height()
     assert tab.caption.height() >= tab.caption.heightForWidth(tab.caption.width())
+    # rows as tall as their text: most of the 15 options in sight (7 with Fusion's 30 px)
+    table, viewport = tab.table, tab.table.viewport().rect()
+    whole = [r for r in range(table.rowCount())
+             if viewport.contains(table.visualRect(table.model().index(r, 0)))]
+    assert len(whole) >= 8
 
 
 def test_the_geometry_and_the_panels_are_kept_between_sessions(qtbot, tmp_path, make_window):
