@@ -175,7 +175,7 @@ class SeatSummary:
 def summarize(decisions: list[ReviewedDecision] | tuple[ReviewedDecision, ...],
               seat: int) -> SeatSummary:
     mine = [d for d in decisions if d.seat == seat]
-    marks = {name: sum(d.mark == name for d in mine) for name, _ in MARKS}  # (same names)
+    marks = {name: sum(d.mark == name for d in mine) for name, _ in MARKS}  # (ACC: the same)
     return SeatSummary(len(mine), sum(d.is_best for d in mine),
                        sum(d.points_lost for d in mine), sum(d.win_prob_lost for d in mine),
                        sum(d.at_stake for d in mine), marks)

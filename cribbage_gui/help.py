@@ -9,6 +9,7 @@ reads in the dark theme too.
 
 from __future__ import annotations
 
+import itertools
 import platform
 from pathlib import Path
 
@@ -86,21 +87,16 @@ def show_example(hand: str, starter: str, is_crib: bool = False, note: str = "")
 def breakdown_table(items) -> str:
     """The scoring items of a count, one row per kind (the eight fifteens of a 29 on one
     line, not eight clauses): how many, the cards of each, the points."""
-    rows: list[tuple[str, list[str], int]] = []
-    for i in items:
-        cards = " ".join(card_label(c) for c in i.cards)
-        if rows and rows[-1][0] == i.label:
-            rows[-1][1].append(cards)
-            rows[-1] = (rows[-1][0], rows[-1][1], rows[-1][2] + i.points)
-        else:
-            rows.append((i.label, [cards], i.points))
-    if not rows:
+    if not items:
         return ""
-    cells = "".join(
-        f"<tr><td width='30%'>{f'{len(groups)} × ' if len(groups) > 1 else ''}{label}</td>"
-        f"<td width='60%'>{' · '.join(groups)}</td>"
-        f"<td width='10%' align='right'><b>{points}</b></td></tr>"
-        for label, groups, points in rows)
+    cells = ""
+    for label, same in itertools.groupby(items, key=lambda i: i.label):
+        kind = list(same)
+        count = f"{len(kind)} × " if len(kind) > 1 else ""
+        cards = " · ".join(" ".join(card_label(c) for c in i.cards) for i in kind)
+        cells += (f"<tr><td width='30%'>{count}{label}</td><td width='60%'>{cards}</td>"
+                  f"<td width='10%' align='right'><b>{sum(i.points for i in kind)}</b></td>"
+                  f"</tr>")
     # the same columns in every example, a little space between them
     return (f"<table width='96%' cellspacing='0' cellpadding='3' style='margin-left:12px'>"
             f"{cells}</table>")

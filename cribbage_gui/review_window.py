@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ai.advice import value_text
 from ai.gamefile import GameFile
 from ai.review import (
     Cancelled,
@@ -258,7 +259,8 @@ class ReviewWindow(QWidget):
         self.options_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         # a card played has at most four options: all of them in sight, even at 1024x700
         self.options_table.setMinimumHeight(
-            self.options_table.horizontalHeader().sizeHint().height() + 4 * 22 + 6)
+            self.options_table.horizontalHeader().sizeHint().height()
+            + 4 * self.options_table.verticalHeader().defaultSectionSize() + 6)
         details_layout.addWidget(self.options_table, 2)
         split.addWidget(right)
         right.setMinimumWidth(340)
@@ -423,7 +425,7 @@ class ReviewWindow(QWidget):
         for seat, s in enumerate(self.review.summary):
             rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
                          NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
-                         NumberItem(s.points_lost, one_place(s.points_lost)),
+                         NumberItem(s.points_lost, fixed(s.points_lost)),
                          NumberItem(s.win_prob_lost, lost_text(s.win_prob_lost,
                                                                self.objective)),
                          *(s.marks.get(name, 0) for name in
@@ -441,7 +443,7 @@ class ReviewWindow(QWidget):
                          cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"
                                                  else ""),
                          "✓" if d.is_best else cards_text(d.best),
-                         NumberItem(d.points_lost, two_places(d.points_lost)),
+                         NumberItem(d.points_lost, fixed(d.points_lost, 2)),
                          NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost,
                                                                self.objective)),
                          mark])
@@ -625,8 +627,7 @@ class ReviewWindow(QWidget):
             if o.cards == d.chosen:
                 chosen = r
             rows.append([cards_text(o.cards), NumberItem(o.points, f"{o.points:+.2f}"),
-                         NumberItem(o.win, f"{o.win:+.2f}" if self.objective == "acc"
-                                    else f"{100 * o.win:.1f}%"), note])
+                         NumberItem(o.win, value_text(o.win, self.objective)), note])
         fill(self.options_table, rows, highlight=chosen)
 
     def _sentence(self, d: ReviewedDecision, html: bool) -> str:
@@ -645,10 +646,9 @@ class ReviewWindow(QWidget):
             measure = "expected ACC points" if acc else "the chance of winning"
             basis = ("points: before 86, the card that pegs the most to the end of the "
                      "play" if d.mode == "points" else measure)
-            before, after = ((f"{d.win_best:+.2f}", f"{d.win_chosen:+.2f}") if acc else
-                             (f"{100 * d.win_best:.1f}%", f"{100 * d.win_chosen:.1f}%"))
             tail = (f"Best: {cards_text(d.best)} (by {basis}). Lost {d.points_lost:.2f} "
-                    f"points; {measure} {before} → {after}.")
+                    f"points; {measure} {value_text(d.win_best, self.objective)} → "
+                    f"{value_text(d.win_chosen, self.objective)}.")
         mark = d.mark
         if html:
             head = f"<b>{head}</b>"
@@ -717,15 +717,8 @@ def _measure(threshold: float, acc: bool) -> str:
     return f"{threshold:g} ACC points" if acc else f"{threshold:.0%} of the game"
 
 
-def one_place(value: float) -> str:
-    """``value`` to one decimal place, without a minus sign on zero ("-0.0": a choice
-    that gives up a few hundredths of a point less than nothing)."""
-    text = f"{value:.1f}"
-    return "0.0" if text == "-0.0" else text
-
-
-def two_places(value: float) -> str:
-    """``value`` to two decimal places (as the decision's sentence and the Review tab
-    give it), without a minus sign on zero."""
-    text = f"{value:.2f}"
-    return "0.00" if text == "-0.00" else text
+def fixed(value: float, places: int = 1) -> str:
+    """``value`` to ``places`` decimal places, without a minus sign on zero ("-0.0": a
+    choice that gives up a few hundredths of a point less than nothing)."""
+    text = f"{value:.{places}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text

@@ -96,20 +96,18 @@ class StatisticsWindow(QDialog):
         self.per_deal.stretch_last = False
         self.per_deal.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.per_deal.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        rows = []
-        for role in ("dealer", "pone"):
-            a = self.averages[role]
-            crib = a["crib"] if role == "dealer" else 0.0
-            rows.append([f"As {role}", a["deals"], NumberItem(a["pegging"], f"{a['pegging']:.2f}"),
-                         NumberItem(a["hand"], f"{a['hand']:.2f}"),
-                         NumberItem(crib, f"{crib:.2f}" if role == "dealer" else "—"),
-                         NumberItem(a["pegging"] + a["hand"] + crib,
-                                    f"{a['pegging'] + a['hand'] + crib:.2f}")])
-        for role, (peg, hand, crib) in TYPICAL_PER_DEAL.items():
-            rows.append([f"Typical {role}", "", NumberItem(peg, f"{peg:.1f}"),
-                         NumberItem(hand, f"{hand:.1f}"),
-                         NumberItem(crib, f"{crib:.1f}" if role == "dealer" else "—"),
-                         NumberItem(peg + hand + crib, f"{peg + hand + crib:.1f}")])
+        def row(title: str, deals, role: str, figures: tuple[float, float, float],
+                places: int) -> list:
+            peg, hand, crib = figures
+            crib = crib if role == "dealer" else 0.0  # the pone has no crib
+            return [title, deals, *(NumberItem(x, f"{x:.{places}f}") for x in (peg, hand)),
+                    NumberItem(crib, f"{crib:.{places}f}" if role == "dealer" else "—"),
+                    NumberItem(peg + hand + crib, f"{peg + hand + crib:.{places}f}")]
+
+        rows = [row(f"As {role}", a["deals"], role, (a["pegging"], a["hand"], a["crib"]), 2)
+                for role, a in ((r, self.averages[r]) for r in ("dealer", "pone"))]
+        rows += [row(f"Typical {role}", "", role, figures, 1)
+                 for role, figures in TYPICAL_PER_DEAL.items()]
         fill(self.per_deal, rows, tips=["", "", *[TYPICAL_SOURCE] * 2])
         muted = QColor(theme.current().muted)
         for r in (2, 3):

@@ -249,9 +249,9 @@ class ReadableFusion(QProxyStyle):
 
     def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 (Qt)
         super().drawPrimitive(element, option, painter, widget)
-        t = current()
-        if element not in _INDICATORS:
+        if element not in _INDICATORS:  # (every primitive comes here: the test first)
             return
+        t = current()
         enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

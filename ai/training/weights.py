@@ -25,6 +25,7 @@ neighbours. Play stays argmax p, as in the model.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -91,6 +92,12 @@ def build_pegging_stats(sims: int, seed: int, stream: str = "per-hand", workers:
     return PeggingStats(gained, given)
 
 
+@functools.cache
+def _kept_hands() -> np.ndarray:
+    """Every kept rank hand, by index: made once per worker process (10 ms), not per job."""
+    return all_four_rank_hands()
+
+
 def stream_seeds(seed: int, first: int, last: int) -> np.ndarray:
     """(last - first, 2) the random streams' seeds of the kept rank hands ``first`` ..
     ``last - 1`` (by index) and the roles: numpy's SeedSequence of (seed, hand, role)."""
@@ -104,7 +111,7 @@ def pegging_rows(job: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray
     sims, seed, first, last = job
     gained = np.zeros((last - first, 2, MAX_PEG), dtype=np.int64)
     given = np.zeros_like(gained)
-    K.build_pegging_rows(sims, all_four_rank_hands()[first:last],
+    K.build_pegging_rows(sims, _kept_hands()[first:last].copy(),
                          stream_seeds(seed, first, last), gained, given)
     return gained, given
 

@@ -260,6 +260,16 @@ class BoardWidget(QWidget):
         small.setPointSizeF(self.number_font().pointSizeF() * 0.85)
         return small
 
+    def _crowded_numbers(self) -> frozenset[int]:
+        """The hole numbers a skunk line's label stands in place of, at this size (worked
+        out once per size: the board repaints on every frame of a peg's hop)."""
+        key = (self.width(), self.height(), theme.zoom())
+        if getattr(self, "_crowded", (None,))[0] != key:
+            scores = frozenset(p * PER_PASS + m for m in range(5, PER_PASS + 1, 5)
+                               for p in range(3) if self._crowded_by_a_line(p * PER_PASS + m))
+            self._crowded = (key, scores)
+        return self._crowded[1]
+
     def _crowded_by_a_line(self, score: int) -> bool:
         """Whether the hole number ``score`` would touch a skunk line's label (on a narrow
         board "double skunk" spans more than five holes): the label stands there instead."""
@@ -306,7 +316,7 @@ class BoardWidget(QWidget):
         for marker in range(5, PER_PASS + 1, 5):
             for pass_index in range(3):
                 score = pass_index * PER_PASS + marker
-                if self._crowded_by_a_line(score):
+                if score in self._crowded_numbers():
                     continue  # the line's own label stands there
                 x = self.hole(0, score).x()
                 p.drawText(QRectF(x - 20, self._band(pass_index).top(), 40, strip),

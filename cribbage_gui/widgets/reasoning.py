@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from ai import advice
 from ai.match.driver import DecisionMade
-from ai.review import mark_of
+from ai.review import ACC_MARKS, MARKS, lost_text, mark_of
 from cribbage_gui import theme
 from cribbage_gui.jobs import run_job
 from cribbage_gui.texts import cards_text, possessive
@@ -275,8 +275,10 @@ class ReviewTab(QWidget):
     HEADERS = ["Deal", "You", "Best", "Points lost", "Win lost", "Mark", "Hand ± crib"]
     TIPS = {"You": "What you did",
             "Best": "What the expert (and the hint) would do (✓: what you did)",
-            "Mark": "As in the game's review: ?! an inaccuracy (2% of the game lost, 0.08 "
-                    "ACC points in a match), ? a mistake (5%; 0.2), ?? a blunder (10%; 0.4)",
+            "Mark": "As in the game's review: " + "; ".join(
+                f"{mark_text(name)} from {win:.0%} of the game lost ({acc:g} ACC points in "
+                f"a match)" for (name, win), (_, acc) in zip(reversed(MARKS),
+                                                           reversed(ACC_MARKS), strict=True)),
             "Points lost": "Expected points given up: for a discard, hand + crib + pegging; "
                            "for a card, net pegging points to the end of the play",
             "Win lost": "Chance of winning given up. Cards are judged by points until a "
@@ -315,8 +317,8 @@ class ReviewTab(QWidget):
                          NumberItem(-1e9, "—") if r.points_lost is None else
                          NumberItem(r.points_lost, f"{r.points_lost:.2f}"),
                          NumberItem(-1e9, "—") if r.win_lost is None else
-                         NumberItem(r.win_lost, f"{r.win_lost:.2f}" if r.objective == "acc"
-                                    else f"{r.win_lost:.1%}"), mark_text(mark), plain])
+                         NumberItem(r.win_lost, lost_text(r.win_lost, r.objective)),
+                         mark_text(mark), plain])
         fill(self.table, rows)
         muted = QColor(theme.current().muted)
         for row, (r, mark) in enumerate(zip(ratings, marks, strict=True)):

@@ -322,7 +322,7 @@ def test_watched_games_are_saved_as_files(qtbot, make_window, tmp_path):
 
 
 def test_points_to_one_place_never_show_minus_zero():
-    from cribbage_gui.review_window import one_place
+    from cribbage_gui.review_window import fixed as one_place
 
     assert one_place(-0.04) == "0.0" and one_place(0.04) == "0.0"
     assert one_place(-0.06) == "-0.1" and one_place(9.46) == "9.5"
