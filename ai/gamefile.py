@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ai import schema
 from ai.paths import write_json_atomic
-from engine import GameState
+from engine import GameState, bounded
 from engine.errors import CribbageError
 
 FORMAT = "cribbage-game-file"
@@ -76,53 +77,53 @@ def make(game: GameState, players: tuple[str, str] | list[str],
 
 
 def parse(data: Any) -> GameFile:
-    """A game file from its parsed JSON; GameFileError if it is not a sound one."""
+    """A game file from its parsed JSON; GameFileError if it is not a sound one: not the
+    shape of a game file (``ai.schema``), changed since it was saved (its checksum), or a
+    game whose events, result or deals do not follow from its moves and its seed."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise GameFileError(f"not a cribbage game file (no \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
-        raise GameFileError(f"unsupported game file version {data.get('version')!r} "
-                            f"(this program reads version {VERSION})")
-    players = data.get("players")
-    if (not isinstance(players, list) or len(players) != 2
-            or not all(isinstance(p, str) for p in players)):
-        raise GameFileError("\"players\" must list the two players' names, seat 0 first")
-    record = data.get("game")
-    if not isinstance(record, dict):
-        raise GameFileError("the file holds no game record (\"game\")")
-    expected = data.get("sha256")
+        raise GameFileError(f"unsupported game file version "
+                            f"{bounded.clean(data.get('version'), 20)} (this program reads "
+                            f"version {VERSION})")
+    header = schema.check(schema.GameFileModel, data, GameFileError)
+    players, record = list(header.players), data["game"]
+    expected = header.sha256
     if expected is not None and expected != checksum(players, record):
         raise GameFileError("the file was changed after it was saved (its sha256 does not "
                             "match its contents)")
-    context = data.get("context") or {}
-    date = data.get("date")
-    if not isinstance(context, dict) or not (date is None or isinstance(date, str)):
-        raise GameFileError("\"context\" must be an object and \"date\" a string")
     try:
-        game = GameState.from_record(record)
+        game = GameState.from_record(record, seeded=True)
     except CribbageError as exc:
         raise GameFileError(f"the game does not replay: {exc}") from exc
-    return GameFile((players[0], players[1]), game, date, context)
+    context = header.context.model_dump(exclude_none=True)
+    return GameFile((bounded.clean(players[0]), bounded.clean(players[1])), game,
+                    header.date, context)
 
 
-def loads(text: str) -> GameFile:
+def loads(text: str | bytes) -> GameFile:
+    """A game file from its text (bounded: ``engine.bounded``)."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise GameFileError(f"a game file must be JSON: {exc}") from exc
+        data = bounded.loads(text)
+    except bounded.BoundedInputError as exc:
+        raise GameFileError(f"a game file must be JSON within limits: {exc}") from exc
     return parse(data)
 
 
 def read(path: str | Path) -> GameFile:
-    """Read a game file; GameFileError (naming the file) if it cannot be used."""
+    """Read a game file; GameFileError (naming the file) if it cannot be used. At most
+    ``engine.bounded.MAX_BYTES`` are read."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"{path}: cannot be read ({exc})") from exc
+        text = bounded.read_text(path)
+    except (OSError, bounded.BoundedInputError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise GameFileError(f"{bounded.clean(path, 200)}: cannot be read ({reason})") \
+            from exc
     try:
         return loads(text)
     except GameFileError as exc:
-        raise GameFileError(f"{path.name}: {exc}") from exc
+        raise GameFileError(f"{bounded.clean(path.name, 200)}: {exc}") from exc
 
 
 def write(path: str | Path, file: GameFile) -> Path:

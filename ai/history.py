@@ -177,6 +177,13 @@ class History:
                      *(r.points[("opponent", s)] for s in SOURCES), r.human_hand_score))
         return game_id
 
+    def find_game(self, seed: int, game_index: int, record: dict) -> int | None:
+        """The id of this very game (same seed, index and record) if the history has it."""
+        row = self.db.execute(
+            "SELECT id FROM games WHERE seed = ? AND game_index = ? AND record = ?",
+            (seed, game_index, json.dumps(record))).fetchone()
+        return None if row is None else row[0]
+
     # ------------------------------------------------------------------ game files
     def games(self) -> list[dict]:
         """Every game, latest first: id, date, opponent, seat, scores, whether it won,

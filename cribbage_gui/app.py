@@ -11,6 +11,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import signal
+import socket
 import sys
 
 # libraries Qt's xcb platform plugin needs that PySide6's wheel does not bring, and the
@@ -110,6 +112,7 @@ def run_gui(argv: list[str] | None = None, watch=None) -> int:
     theme.follow_system()
     window = MainWindow(data_dir=folder)
     app.aboutToQuit.connect(window.playing.controller.stop)  # never leave the worker running
+    status = close_on_signals(app, window)
     window.show()
     if moved:
         window.tell(moved)
@@ -118,4 +121,57 @@ def run_gui(argv: list[str] | None = None, watch=None) -> int:
     else:
         setup, delay_ms, quit_when_done = watch
         window.start_watching(setup, delay_ms=delay_ms, quit_when_done=quit_when_done)
-    return app.exec()
+    code = app.exec()
+    return status[0] if status[0] is not None else code
+
+
+# the exit status after each signal: a logout or `kill` (SIGTERM, SIGHUP) is a normal end;
+# Ctrl-C in the terminal is 128 + SIGINT, as the shell reports an interrupted program
+SIGNAL_STATUS = {signal.SIGTERM: 0, signal.SIGINT: 130}
+if hasattr(signal, "SIGHUP"):
+    SIGNAL_STATUS[signal.SIGHUP] = 0
+
+
+def close_on_signals(app, window) -> list:
+    """Close the window the normal way (the game saved, the history closed) when the
+    process gets SIGTERM, SIGINT or SIGHUP, then quit with :data:`SIGNAL_STATUS`; returns
+    a one-item list that holds the status once a signal came.
+
+    Python runs a signal handler only between bytecodes, and Qt's event loop runs none: so
+    the C handler writes the signal's number to a socket (``signal.set_wakeup_fd``) that Qt
+    watches, and the window is closed from the event loop, never from inside whatever
+    Python code (a timer of pyqtgraph's, say) the signal interrupted."""
+    from PySide6.QtCore import QSocketNotifier
+    from PySide6.QtWidgets import QApplication
+
+    status: list = [None]
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    try:
+        signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread: leave the signals alone
+        return status
+    for signum in SIGNAL_STATUS:
+        signal.signal(signum, lambda *_: None)  # the wakeup byte does the work
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
+
+    def arrived() -> None:
+        try:
+            data = reader.recv(64)
+        except BlockingIOError:
+            return
+        signums = [n for n in data if n in SIGNAL_STATUS]
+        if not signums or status[0] is not None:
+            return
+        status[0] = SIGNAL_STATUS[signal.Signals(signums[0])]
+        while (modal := QApplication.activeModalWidget()) is not None:
+            modal.close()  # a dialog's own event loop ends; the window then closes
+            if QApplication.activeModalWidget() is modal:
+                break
+        window.close()
+        app.exit(status[0])
+
+    notifier.activated.connect(arrived)
+    app._signal_sockets = (reader, writer, notifier)  # kept alive with the application
+    return status

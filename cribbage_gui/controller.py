@@ -14,13 +14,15 @@ rebuilds the game exactly as it was then: that is undo.
 
 from __future__ import annotations
 
+import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal
 
 from ai import make_player
-from ai.match.driver import game_events, game_seed
+from ai.match.driver import DecisionMade, GameStarted, game_events, game_seed
 from ai.players.human import GameCancelled, HumanPlayer
 from engine import Action, GameState
 
@@ -54,16 +56,23 @@ class _Worker(QThread):
     failed = Signal(str)
 
     def __init__(self, players, setup: GameSetup, game: GameState,
-                 rng_states: tuple | None, report_from: int) -> None:
+                 rng_states: tuple | None, report_from: int,
+                 on_action: Callable[[_Worker], None] | None = None) -> None:
         super().__init__()
         self.players, self.setup, self.game, self.rng_states = players, setup, game, rng_states
         self.report_from = report_from
+        self.on_action = on_action
 
     def run(self) -> None:
         try:
             for event in game_events(self.players, self.setup.seed, self.setup.index,
                                      game=self.game, rng_states=self.rng_states,
                                      report_from=self.report_from):
+                # the game as it stands after each action (and at its start) is complete
+                # and consistent with both players' random states: the moment to save it
+                if self.on_action is not None and isinstance(event, GameStarted
+                                                             | DecisionMade):
+                    self.on_action(self)
                 self.event.emit(event)
         except GameCancelled:
             pass
@@ -83,6 +92,14 @@ def new_game(setup: GameSetup) -> GameState:
 
 
 class GameController(QObject):
+    """Runs one game at a time in a worker thread (see the module docstring).
+
+    ``autosave(game, rng_states)``, when set, is called in the worker thread at the start of
+    each game and after every action (the person's or the computer's), with the game and
+    both players' random states at that moment: enough to resume it exactly. Calls from a
+    game that has since been stopped are never made.
+    """
+
     event = Signal(object)
     human_turn = Signal(object)
     failed = Signal(str)
@@ -94,7 +111,9 @@ class GameController(QObject):
         self.human: HumanPlayer | None = None
         self.players: tuple | None = None
         self.checkpoints: list[Checkpoint] = []
+        self.autosave: Callable[[GameState, tuple], None] | None = None
         self._worker: _Worker | None = None
+        self._save_lock = threading.Lock()
 
     @property
     def running(self) -> bool:
@@ -106,7 +125,6 @@ class GameController(QObject):
         self.stop()
         self.setup = setup
         self.human = HumanPlayer()
-        self.human.on_turn = self._on_turn
         opponent = make_player(setup.opponent)
         seats = [None, None]
         seats[setup.human_seat], seats[1 - setup.human_seat] = self.human, opponent
@@ -116,12 +134,20 @@ class GameController(QObject):
             game = new_game(setup)
             self.checkpoints = []
         self.game = game
-        worker = _Worker(self.players, setup, game, rng_states, report_from)
+        worker = _Worker(self.players, setup, game, rng_states, report_from,
+                         on_action=self._save_point)
+        self.human.on_turn = lambda obs: self._on_turn(worker, obs)
         worker.event.connect(self._relay_event)
         worker.human_turn.connect(self._relay_turn)
         worker.failed.connect(self.failed)
         self._worker = worker
         worker.start()
+
+    def _save_point(self, worker: _Worker) -> None:  # in the worker thread
+        with self._save_lock:  # never a stopped game's save after the next game's
+            if self.autosave is None or worker is not self._worker:
+                return
+            self.autosave(worker.game, tuple(p.random_state() for p in worker.players))
 
     # a stopped worker's signals that were already posted may still arrive: drop them
     def _relay_event(self, event) -> None:
@@ -132,9 +158,13 @@ class GameController(QObject):
         if self._worker is not None and self.sender() is self._worker:
             self.human_turn.emit(obs)
 
-    def _on_turn(self, obs) -> None:  # in the worker thread, which now waits for the person
-        self.checkpoints.append(Checkpoint(len(self.game.actions), self.random_states()))
-        self._worker.human_turn.emit(obs)
+    def _on_turn(self, worker: _Worker, obs) -> None:  # in the worker thread, which now
+        # waits for the person
+        if worker is not self._worker:  # stopped meanwhile
+            raise GameCancelled()
+        self.checkpoints.append(Checkpoint(len(worker.game.actions),
+                                           tuple(p.random_state() for p in worker.players)))
+        worker.human_turn.emit(obs)
 
     def random_states(self) -> tuple:
         """Both players' random states (while the worker waits, or after :meth:`stop`)."""
@@ -150,8 +180,9 @@ class GameController(QObject):
             return
         if self.human is not None:
             self.human.cancel()
-        self._worker.wait(timeout_ms)
-        self._worker = None
+        with self._save_lock:  # a save under way finishes; none of this game follows it
+            worker, self._worker = self._worker, None
+        worker.wait(timeout_ms)
 
     def rewound(self, checkpoint: Checkpoint) -> GameState:
         """The game as it was at ``checkpoint``: a new game from the same seed and options

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import itertools
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
 from ai import advice
+from ai.match.driver import GameStarted, player_rng
 from ai.match.series import Series
 from ai.registry import acc_variant
-from cribbage_gui.controller import GameController, GameSetup
+from cribbage_gui.controller import GameController, GameSetup, new_game
 from cribbage_gui.jobs import run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.saving import SavedGame
 from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
 from engine import Claim, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
-from engine.events import CountReset, Played, SaidGo
+from engine.events import CountReset, Dealt, Played, SaidGo
 
 
 def is_pegging_claim(phase) -> bool:
@@ -43,6 +45,7 @@ class Playing(QObject):
     discard_turn = Signal(object)  # the person's observation at a discard
     rewound = Signal(object)  # undo: the driver events the table shows again
     failed = Signal(str)
+    save_failed = Signal(str)  # the game in progress could not be saved (why)
 
     def __init__(self, presenter, table, bar, history, settings, parent=None) -> None:
         super().__init__(parent)
@@ -61,6 +64,11 @@ class Playing(QObject):
         self._ids = itertools.count()
         self._decisions: list[int] = []  # ids of the person's rated decisions, in order
         self._ratings: dict[int, object] = {}  # id -> Rating (they arrive out of order)
+        # ``save(saved)`` writes the game in progress; called from the game's thread after
+        # every action, so a crash, kill -9 or logout costs at most the action under way
+        self.save: Callable[[SavedGame], None] | None = None
+        self._save_problem: str | None = None
+        self.controller.autosave = self._autosave
         self.controller.event.connect(presenter.feed_event)
         self.controller.human_turn.connect(presenter.feed_turn)
         self.controller.failed.connect(self.failed)
@@ -90,12 +98,7 @@ class Playing(QObject):
         return tuple(names)
 
     def file_players(self) -> tuple[str, str]:
-        """The players by seat as a game file names them: "you" and the opponent's
-        registry name."""
-        names = ["", ""]
-        names[self.setup.human_seat] = "you"
-        names[1 - self.setup.human_seat] = self.setup.opponent
-        return (names[0], names[1])
+        return file_players(self.setup)
 
     @property
     def objective(self) -> str:
@@ -129,14 +132,31 @@ class Playing(QObject):
         self.presenter.begin(TableModel(setup.human_seat, self.names))
         self.set_controls(None)
         if game is not None:  # before the worker starts adding to game.events
-            self.presenter.catch_up(list(game.events) if shown is None else shown)
+            if shown is None:  # a resumed save: its heading first, as when it began
+                first = next(e.dealer for e in game.events if isinstance(e, Dealt))
+                shown = [GameStarted(setup.index, game.seed, first, ("", "")),
+                         *game.events]
+            self.presenter.catch_up(shown)
         self.controller.start(setup, game, rng_states)
         self.update_match_label()
 
     def resume(self, saved: SavedGame) -> None:
         self.series = saved.series
-        self.start_game(saved.setup, saved.game, saved.rng_states)
         self.undo_used = saved.undo_used
+        self.start_game(saved.setup, saved.game, saved.rng_states)
+
+    def _autosave(self, game, rng_states: tuple) -> None:  # in the game's thread
+        if self.save is None or self.setup is None or self.series is None:
+            return
+        try:
+            self.save(SavedGame(self.setup, game, rng_states, self.series, self.undo_used))
+        except OSError as exc:
+            problem = f"{type(exc).__name__}: {exc.strerror or exc}"
+            if problem != self._save_problem:  # say it once, not after every card
+                self._save_problem = problem
+                self.save_failed.emit(problem)
+        else:
+            self._save_problem = None
 
     def saved(self) -> SavedGame | None:
         """Stop the game and return it for saving (None when no game is in progress)."""
@@ -349,10 +369,10 @@ class Playing(QObject):
         shown = self._shown[:mark]
         kept = (self._undo, self._decisions[:self._decisions.index(decision)],
                 self._ratings)
+        self.undo_used = True  # before the game restarts: its first save says so
         self.start_game(self.setup, game, checkpoint.rng_states, shown)
         self._undo, self._decisions, self._ratings = kept
         self._shown = shown
-        self.undo_used = True
         self.rewound.emit(shown)
         self.rated.emit(self.ratings)
         self.message.emit("Taken back. This game is marked as played with undo.")
@@ -365,12 +385,9 @@ class Playing(QObject):
             return
         self.obs = None
         self.set_controls(None)
-        game = self.controller.game
-        self.last_game_id = self.history.record_game(
-            game.events, opponent=setup.opponent, seed=setup.seed, game_index=setup.index,
-            human_seat=setup.human_seat,
-            match_id=f"{setup.seed}" if self.series.length > 1 else None,
-            undo_used=self.undo_used, players=self.file_players(), record=game.to_record())
+        self.last_game_id = record_finished(
+            self.history, SavedGame(setup, self.controller.game, (), self.series,
+                                    self.undo_used))
         self.series.add(over.winner, over.skunk)
         self.update_match_label()
         self.finished.emit(over)
@@ -388,7 +405,52 @@ class Playing(QObject):
         """The next game of the match (the loser deals first), or a new match."""
         setup = self.setup
         if self.series.length > 1 and not self.series.over:
-            self.start_game(replace(setup, index=self.series.next_index,
-                                    first_dealer=1 - winner))
+            self.start_game(next_setup(setup, self.series, winner))
         else:
             self.start_match(setup.opponent, None, self.series.length)
+
+    def next_save(self, winner: int) -> SavedGame | None:
+        """After a game of a match that goes on, the next game as a save, before it starts
+        (so closing at the game-over box, or a crash there, keeps the match); None when
+        the match or the single game is over."""
+        if self.setup is None or self.series is None or self.series.length == 1 \
+                or self.series.over:
+            return None
+        return fresh_save(next_setup(self.setup, self.series, winner), self.series)
+
+
+def file_players(setup: GameSetup) -> tuple[str, str]:
+    """The players by seat as a game file names them: "you" and the opponent's registry
+    name."""
+    names = ["", ""]
+    names[setup.human_seat] = "you"
+    names[1 - setup.human_seat] = setup.opponent
+    return (names[0], names[1])
+
+
+def next_setup(setup: GameSetup, series: Series, winner: int) -> GameSetup:
+    """The next game of a match: the next index, and the loser of the last game deals."""
+    return replace(setup, index=series.next_index, first_dealer=1 - winner)
+
+
+def fresh_save(setup: GameSetup, series: Series) -> SavedGame:
+    """A game not started yet, as a save: dealt from its seed, both players' random
+    generators where a game of this setup starts them."""
+    states = tuple(dict(player_rng(setup.seed, setup.index, seat).bit_generator.state)
+                   for seat in (0, 1))
+    return SavedGame(setup, new_game(setup), states, series, False)
+
+
+def record_finished(history, saved: SavedGame) -> int:
+    """Keep a finished game in the history (once: a game found there already, e.g. one
+    recorded just before a crash, is not added again); returns its id."""
+    setup, game = saved.setup, saved.game
+    record = game.to_record()
+    known = history.find_game(setup.seed, setup.index, record)
+    if known is not None:
+        return known
+    return history.record_game(
+        game.events, opponent=setup.opponent, seed=setup.seed, game_index=setup.index,
+        human_seat=setup.human_seat,
+        match_id=f"{setup.seed}" if saved.series.length > 1 else None,
+        undo_used=saved.undo_used, players=file_players(setup), record=record)

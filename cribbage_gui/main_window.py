@@ -28,12 +28,12 @@ from ai.history import open_history, points_by_source, scores_by_deal
 from ai.review import GameReview, review_game
 from cribbage_gui import saving, theme
 from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
-from cribbage_gui.game import Playing
+from cribbage_gui.game import Playing, fresh_save, next_setup, record_finished
 from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, run_job, wait_for_jobs
 from cribbage_gui.presenter import Presenter
 from cribbage_gui.settings import Settings
 from cribbage_gui.sound import Sound
-from cribbage_gui.texts import player_title
+from cribbage_gui.texts import YOU, player_title, result_sentence
 from cribbage_gui.watching import Watching, WatchSetup
 from cribbage_gui.widgets.board import BoardWidget
 from cribbage_gui.widgets.controls import GameBar, WatchBar
@@ -60,6 +60,7 @@ class MainWindow(QMainWindow):
         self.settings = Settings.load(self.qsettings)
         self.data_dir = data_dir or saving.data_dir()
         self.saves = saving.SaveStore(self.data_dir)
+        self.saves.remove_leftovers()  # half-written saves of a program that was killed
         self.messages: list[str] = []  # shown to the person (also read by tests)
         self.history, problem = open_history(self.data_dir / saving.HISTORY_NAME)
         self.sound = sound or Sound(saving.cache_dir() / "sounds", self.settings.sound)
@@ -67,6 +68,11 @@ class MainWindow(QMainWindow):
         self.playing = Playing(self.presenter, self.table, self.game_bar, self.history,
                                lambda: self.settings, self)
         self.playing.confirm = self._confirm
+        self.playing.save = self.saves.write  # after every action, from the game's thread
+        self.playing.save_failed.connect(
+            lambda why: self.tell(f"The game in progress cannot be saved ({why}): it will be "
+                                  f"lost if the program stops. Check the folder "
+                                  f"{self.data_dir}."))
         self.watching = Watching(self.presenter, self.watch_bar, self)
         self._connect()
         if problem:
@@ -307,13 +313,14 @@ class MainWindow(QMainWindow):
         """Offer to resume a saved game; else, at the very first start, the welcome (choose
         an opponent); else a game against the last opponent. ``ask(summary) -> bool`` and
         ``welcome() -> opponent or None`` decide instead of dialogs (tests)."""
-        summary = self.saved_game_summary()
-        if summary is not None:
+        saved = self.read_saved()
+        if saved is not None and saved.game.is_over:
+            saved = self._settle_finished(saved)
+        if saved is not None:
             ask = ask or self._ask_resume
-            if ask(summary) and self.resume_saved():
+            if ask(self.saved_game_summary(saved)) and self.resume_saved(saved):
                 return
-            if self.saves.exists():
-                self.saves.discard()
+            self.saves.discard()
         if not self.settings.welcomed:
             QTimer.singleShot(0, lambda: self._welcome(welcome))
             return
@@ -327,6 +334,8 @@ class MainWindow(QMainWindow):
             opponent = dialog.choice() if dialog.exec() else None
         else:
             opponent = welcome()
+        if self.closing:
+            return
         self.settings.welcomed = True
         if opponent:
             self.settings.opponent = opponent
@@ -348,6 +357,8 @@ class MainWindow(QMainWindow):
             self.start_match(opponent, seed, length)
 
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
+        if self.closing:
+            return
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.start_match(opponent, seed, length)
@@ -370,39 +381,88 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ saving and resuming
     def save_game(self) -> bool:
-        """Stop the game and save it (if one is in progress); True if saved."""
+        """Stop the game and save it (if one is in progress); True if saved. (It was saved
+        after its last action already: this adds nothing but the certainty.)"""
         saved = self.playing.saved()
         if saved is None:
             return False
-        self.saves.write(saved)
+        try:
+            self.saves.write(saved)
+        except OSError as exc:
+            self.tell(f"The game could not be saved: {exc}")
+            return False
         return True
 
-    def saved_game_summary(self) -> str | None:
-        """A line describing the saved game, or None when there is none (or it is bad, in
-        which case it is set aside with a message)."""
+    def read_saved(self) -> saving.SavedGame | None:
+        """The saved game, or None when there is none (or it cannot be read: then it is
+        set aside with a message and everything else is kept)."""
         if not self.saves.exists():
             return None
         try:
-            saved = self.saves.read()
-        except ValueError as exc:
+            return self.saves.read()
+        except (ValueError, OSError) as exc:
             self._set_aside(exc)
             return None
+
+    def saved_game_summary(self, saved: saving.SavedGame | None = None) -> str | None:
+        """A line describing the saved game, or None when there is none (or it is bad, in
+        which case it is set aside with a message)."""
+        saved = saved or self.read_saved()
+        if saved is None:
+            return None
         me, title = saved.setup.human_seat, player_title(saved.setup.opponent)
-        return (f"Your game against {title}: you {saved.game.scores[me]}, {title} "
-                f"{saved.game.scores[1 - me]}")
+        scores = (f"you {saved.game.scores[me]}, {title} {saved.game.scores[1 - me]}")
+        series = saved.series
+        if series.length == 1:
+            return f"Your game against {title}: {scores}"
+        return (f"Your best of {series.length} against {title}: game "
+                f"{saved.setup.index + 1}, {scores} (games you {series.wins(me)} – "
+                f"{series.wins(1 - me)})")
 
     def _set_aside(self, exc: Exception) -> None:
-        moved = self.saves.set_aside()
-        self.tell(f"The saved game could not be read ({exc}); it was set aside as "
-                  f"{moved.name}.")
-
-    def resume_saved(self) -> bool:
-        """Resume the saved game; False (with a message) if it cannot be read."""
         try:
-            saved = self.saves.read()
-        except ValueError as exc:
-            self._set_aside(exc)
+            moved = self.saves.set_aside()
+        except OSError as err:  # e.g. a read-only folder: leave it where it is
+            self.tell(f"The saved game could not be read ({exc}) nor set aside ({err}); "
+                      f"a new game starts and the file is left as it is.")
+            self.saves.disabled = True
+            return
+        self.tell(f"The saved game could not be read ({exc}); it was set aside as "
+                  f"{moved.name} and a new game starts. Your history and settings are "
+                  f"kept.")
+
+    def _settle_finished(self, saved: saving.SavedGame) -> saving.SavedGame | None:
+        """A saved game that had ended when the program stopped (before the window showed
+        its end): it goes into the history (once), and the match, if it goes on, continues
+        with its next game (returned, saved)."""
+        over = saved.game
+        game_id = record_finished(self.history, saved)
+        saved.series.add(over.winner, over.skunk)
+        names = ["", ""]
+        names[saved.setup.human_seat] = YOU
+        names[1 - saved.setup.human_seat] = player_title(saved.setup.opponent)
+        result = result_sentence(names, over.winner, tuple(over.scores), over.skunk)
+        self.playing.last_game_id = game_id
+        following = fresh_save(next_setup(saved.setup, saved.series, over.winner),
+                               saved.series) if saved.series.length > 1 \
+            and not saved.series.over else None
+        self.tell(f"Your last game had ended when the program stopped: {result}. It is in "
+                  f"your history." + (" The match goes on." if following else ""))
+        if following is None:
+            self.saves.discard()
+            return None
+        self.saves.write(following)
+        return following
+
+    def resume_saved(self, saved: saving.SavedGame | None = None) -> bool:
+        """Resume the saved game; False (with a message) if it cannot be read."""
+        saved = saved or self.read_saved()
+        if saved is None:
             return False
+        if saved.game.is_over:
+            saved = self._settle_finished(saved)
+            if saved is None:
+                return False
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.resume(saved)
@@ -611,9 +671,15 @@ class MainWindow(QMainWindow):
                 and current.startswith("Hint:")):
             bar.clearMessage()
 
+    _logged_model = None  # the table model whose lines the play-by-play shows
+
     def _log_event(self, _event) -> None:
         model = self.presenter.model
         if model is None:
+            return
+        if model is not self._logged_model:  # a new table (the next game of a match)
+            self._logged_model = model
+            self.log.set_entries(model.log)
             return
         while len(self.log.entries) < len(model.log):
             self.log.add(model.log[len(self.log.entries)])
@@ -701,7 +767,14 @@ class MainWindow(QMainWindow):
                            model.forfeit)
 
     def _game_finished(self, over) -> None:
-        self.saves.discard()
+        following = self.playing.next_save(over.winner)
+        if following is None:
+            self.saves.discard()
+        else:  # the match goes on: its next game is kept, should the program stop here
+            try:
+                self.saves.write(following)
+            except OSError as exc:
+                self.tell(f"The match could not be saved: {exc}")
         self._rate_finished_game()
         summary = self.game_summary(over)
         s = self.playing.series
@@ -769,7 +842,14 @@ class MainWindow(QMainWindow):
             self.settings.save(self.qsettings)
             self.apply_settings()
 
+    closing = False  # the window is closing: nothing new starts (a dialog that was open
+    # when a signal closed the window returns into code that would start a game)
+
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        if self.closing:
+            super().closeEvent(event)
+            return
+        self.closing = True
         try:
             self.watching.stop()
             for window in getattr(self, "review_windows", []):

@@ -13,12 +13,16 @@ overwritten or deleted.
 from __future__ import annotations
 
 import contextlib
-import json
 import shutil
+import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from ai import schema
+from ai.match.driver import game_seed
 from ai.match.series import Series
 from ai.paths import (  # noqa: F401 (the window's modules and tests find them here)
     APP_NAME,
@@ -29,12 +33,13 @@ from ai.paths import (  # noqa: F401 (the window's modules and tests find them h
     write_json_atomic,
 )
 from cribbage_gui.controller import GameSetup
-from engine import GameState
+from engine import GameState, bounded
 from engine.errors import RecordError
 
 SAVE_NAME = "current_game.json"
 SAVE_FORMAT = "cribbage-save"
 SAVE_VERSION = 1
+MAX_MATCH = 1001  # games in a match (best of)
 
 
 # ---------------------------------------------------------------------------- the folder
@@ -80,11 +85,12 @@ def migrate(old: Path | None, new: Path) -> str | None:
 
 
 def read_json(path: Path) -> Any:
-    """Parse a JSON file; raises ValueError with the file's name if it is not JSON."""
+    """Parse a JSON file within ``engine.bounded``'s limits (size, nesting, number length);
+    raises ValueError naming the file if it breaks one or is not JSON."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path.name} is not valid JSON: {exc}") from exc
+        return bounded.read_json(path)
+    except bounded.BoundedInputError as exc:
+        raise ValueError(f"{path.name}: {exc}") from exc
 
 
 # ---------------------------------------------------------------------------- saved games
@@ -109,60 +115,122 @@ def encode(saved: SavedGame) -> dict[str, Any]:
     }
 
 
+class _Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    opponent: schema.Name
+    seed: schema.NonNegative
+    index: Annotated[StrictInt, Field(ge=0, le=MAX_MATCH)] = 0
+    human_seat: schema.Seat = 0
+    manual_count: StrictBool = False
+    muggins: StrictBool = False
+    first_dealer: schema.Seat | None = None
+    manual_pegging: StrictBool = False
+    undo: StrictBool = False
+
+
+class _Series(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    length: Annotated[StrictInt, Field(ge=1, le=MAX_MATCH)] = 1
+    results: Annotated[list[tuple[schema.Seat, Literal[0, 1, 2]]],
+                       Field(max_length=MAX_MATCH)] = []
+
+
+class SaveModel(BaseModel):
+    """The shape of ``current_game.json`` (see :func:`encode`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["cribbage-save"]
+    version: Literal[1]
+    setup: _Setup
+    game: schema.GameRecord
+    rng_states: tuple[dict[str, Any], dict[str, Any]]
+    series: _Series = _Series()
+    undo_used: StrictBool = False
+
+
 def decode(data: Any) -> SavedGame:
-    """Check and rebuild a saved game; raises RecordError (a ValueError) if it is bad."""
+    """Check and rebuild a saved game; raises RecordError (a ValueError) if it is bad: not
+    the shape of a save (:class:`SaveModel`), a game that does not replay or was not dealt
+    from the setup's seed, random states a player cannot take, or a match already over."""
     from ai import make_player
     from ai.players.human import HumanPlayer
 
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise RecordError("not a saved cribbage game")
     if data.get("version") != SAVE_VERSION:
-        raise RecordError(f"unsupported save version {data.get('version')!r}")
+        raise RecordError(f"unsupported save version {bounded.clean(data.get('version'), 20)}")
+    model = schema.check(SaveModel, data)
+    setup = GameSetup(**model.setup.model_dump())
     try:
-        setup = GameSetup(**data["setup"])
-        rng_states = tuple(data["rng_states"])
-        if len(rng_states) != 2:
-            raise RecordError("a save needs two random states")
-        for seat, state in enumerate(rng_states):  # check them now, not in the worker
+        series = Series(model.series.length, [tuple(r) for r in model.series.results])
+        if series.over:
+            raise RecordError("the match it belongs to is already decided")
+        for seat, state in enumerate(model.rng_states):  # check them now, not in the worker
             player = HumanPlayer() if seat == setup.human_seat \
                 else make_player(setup.opponent)
             player.restore_random_state(state)
-        series_data = data.get("series", {"length": 1, "results": []})
-        series = Series(int(series_data["length"]),
-                        [tuple(r) for r in series_data["results"]])
-        undo_used = bool(data.get("undo_used", False))
-    except (KeyError, TypeError) as exc:
-        raise RecordError(f"malformed save: {exc!r}") from exc
     except RecordError:
         raise
-    except ValueError as exc:
-        raise RecordError(f"bad save: {exc}") from exc
-    game = GameState.from_record(data["game"])
-    return SavedGame(setup, game, rng_states, series, undo_used)
+    except ValueError as exc:  # an unknown opponent, a random state it cannot take
+        raise RecordError(f"bad save: {bounded.clean(exc, 200)}") from exc
+    game = GameState.from_record(data["game"], seeded=True)
+    if game.seed != game_seed(setup.seed, setup.index):
+        raise RecordError("its game was not dealt from its setup's seed")
+    return SavedGame(setup, game, model.rng_states, series, model.undo_used)
 
 
 class SaveStore:
-    """The one saved game in progress, in the data folder."""
+    """The one saved game in progress, in the data folder. Written after every action of
+    the game (from the game's thread, hence the lock), read at the next start.
+
+    ``disabled`` (a damaged save that could not even be set aside, e.g. in a read-only
+    folder) leaves the file as it is: nothing is written over it."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self.disabled = False
+        self._lock = threading.Lock()
 
     @property
     def path(self) -> Path:
         return self.folder / SAVE_NAME
 
     def exists(self) -> bool:
-        return self.path.exists()
+        return self.path.exists() or self.path.is_symlink()
 
     def write(self, saved: SavedGame) -> None:
-        write_json_atomic(self.path, encode(saved))
+        """Write atomically (the old save stays whole until the new one is complete);
+        OSError if the folder cannot take it."""
+        if self.disabled:
+            return
+        data = encode(saved)
+        with self._lock:
+            write_json_atomic(self.path, data)
 
     def read(self) -> SavedGame:
-        """The saved game; raises ValueError (and changes nothing) if it cannot be read."""
+        """The saved game; raises ValueError (and changes nothing) if it cannot be read,
+        OSError if it cannot be opened (a folder in its place, no permission)."""
         return decode(read_json(self.path))
 
     def discard(self) -> None:
-        self.path.unlink(missing_ok=True)
+        if self.disabled:
+            return
+        with self._lock, contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+    def remove_leftovers(self) -> list[Path]:
+        """Remove the temporary files of saves a killed program left half-written
+        (``current_game.json.*.tmp``); returns them."""
+        removed = []
+        with contextlib.suppress(OSError):
+            for leftover in self.folder.glob(f"{SAVE_NAME}.*.tmp"):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+                    removed.append(leftover)
+        return removed
 
     def set_aside(self) -> Path:
         return set_aside(self.path)

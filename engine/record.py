@@ -64,22 +64,38 @@ def to_record(game: GameState) -> dict[str, Any]:
         "decks": [card_names(d) for d in game.decks],
         "actions": [_action_to_list(seat, a) for seat, a in game.actions],
         "events": [event_to_dict(e) for e in game.events],
-        "result": None if game.winner is None else {
-            "winner": game.winner, "scores": list(game.scores), "skunk": game.skunk},
+        "result": result_of(game),
     }
 
 
-def from_record(cls: type[GameState], data: Any) -> GameState:
+def result_of(game: GameState) -> dict[str, Any] | None:
+    """A record's ``result``: the winner, the final scores and the skunk (None while the
+    game goes on)."""
+    if game.winner is None:
+        return None
+    return {"winner": game.winner, "scores": list(game.scores), "skunk": game.skunk}
+
+
+def from_record(cls: type[GameState], data: Any, seeded: bool = False) -> GameState:
     steps = Replay(cls, data)
     for _ in steps:
         pass
     game = steps.game
     if "events" in data:
+        if not isinstance(data["events"], list):
+            raise RecordError("the record's events must be a list")
         recorded = [event_from_dict(e) for e in data["events"]]
         if recorded != game.events:
             first = next((i for i, (a, b) in enumerate(zip(recorded, game.events, strict=False))
                           if a != b), min(len(recorded), len(game.events)))
             raise RecordError(f"the record's events differ from its replay at event {first + 1}")
+    if "result" in data and data["result"] != result_of(game):
+        raise RecordError(f"the record's result {data['result']!r} does not follow from its "
+                          f"moves ({result_of(game)!r})")
+    if seeded and (game.decks, game.cuts) != cls.seeded_chance(game.seed, len(game.decks),
+                                                                len(game.cuts)):
+        raise RecordError("its deals do not follow from its seed (a prepared or altered "
+                          "deck)")
     return game
 
 

@@ -214,17 +214,31 @@ class GameState:
         if any(len(d) != 52 for d in game._scripted_decks):
             raise IllegalActionError("a scripted deck must hold all 52 cards")
         game._scripted_cuts = [tuple(check_distinct(c, "a cut")) for c in cuts]
-        cut_seq, deal_seq = np.random.SeedSequence(game.seed).spawn(2)
-        game._cut_rng = np.random.default_rng(cut_seq)
-        game._deal_rng = np.random.default_rng(deal_seq)
+        game._cut_rng, game._deal_rng = _chance_generators(game.seed)
         game.dealer = first_dealer if first_dealer is not None else game._cut_for_deal()
         game._deal()
         return game
 
+    @staticmethod
+    def seeded_chance(seed: int, decks: int, cuts: int
+                      ) -> tuple[list[tuple[Card, ...]], list[tuple[Card, Card]]]:
+        """The first ``decks`` deck orders and ``cuts`` cuts for deal that a game with this
+        ``seed`` draws (whatever is played, the draws are the same): a record's chance
+        outcomes follow from its seed when they are these.
+
+        >>> game = GameState.new(5)
+        >>> GameState.seeded_chance(5, 1, len(game.cuts)) == (game.decks, game.cuts)
+        True
+        """
+        cut_rng, deal_rng = _chance_generators(seed)
+        cut_draws = [_draw_cut(cut_rng) for _ in range(cuts)]
+        return ([_draw_deck(deal_rng) for _ in range(decks)],
+                [(int(a), int(b)) for a, b in cut_draws])
+
     def _cut_for_deal(self) -> int:
         """Each seat cuts a card; the lower rank deals; equal ranks cut again."""
         while True:
-            drawn = self._cut_rng.choice(52, size=2, replace=False)
+            drawn = _draw_cut(self._cut_rng)
             index = len(self.cuts)
             pair = (self._scripted_cuts[index][0], self._scripted_cuts[index][1]) \
                 if index < len(self._scripted_cuts) else (int(drawn[0]), int(drawn[1]))
@@ -237,7 +251,7 @@ class GameState:
 
     def _deal(self) -> None:
         self.deal_number += 1
-        drawn = tuple(int(c) for c in self._deal_rng.permutation(52))
+        drawn = _draw_deck(self._deal_rng)
         index = len(self.decks)
         deck = self._scripted_decks[index] if index < len(self._scripted_decks) else drawn
         self.decks.append(deck)
@@ -575,10 +589,11 @@ class GameState:
         return json.dumps(self.to_record(), indent=indent)
 
     @classmethod
-    def from_record(cls, data: dict[str, Any]) -> GameState:
+    def from_record(cls, data: dict[str, Any], seeded: bool = False) -> GameState:
         """Rebuild a game by replaying a record; raises RecordError if it does not replay
-        to exactly the recorded events."""
-        return _record.from_record(cls, data)
+        to exactly the recorded events and result (with ``seeded``, also if its decks and
+        cuts are not those its seed draws: a prepared or altered deal)."""
+        return _record.from_record(cls, data, seeded)
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -596,6 +611,20 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState deal {self.deal_number} {self.phase} scores {self.scores} "
                 f"dealer {self.dealer}>")
+
+
+def _chance_generators(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
+    """The generators of a game's cuts for deal and of its decks, from its seed."""
+    cut_seq, deal_seq = np.random.SeedSequence(seed).spawn(2)
+    return np.random.default_rng(cut_seq), np.random.default_rng(deal_seq)
+
+
+def _draw_cut(rng: np.random.Generator) -> np.ndarray:
+    return rng.choice(52, size=2, replace=False)
+
+
+def _draw_deck(rng: np.random.Generator) -> tuple[Card, ...]:
+    return tuple(int(c) for c in rng.permutation(52))
 
 
 def why_illegal(obs: Observation, action: Action) -> str | None:

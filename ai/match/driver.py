@@ -78,7 +78,8 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
     reported), and with it ``rng_states`` (from :meth:`Player.random_state` at the time of
     saving) to resume a saved game exactly. The events already in ``game`` are not
     reported again unless ``report_from`` says from which one to report (0: all, for a new
-    game the caller created).
+    game the caller created); the players observe them all the same, as they did when they
+    happened, so a resumed game goes on exactly as it would have.
     """
     if game is None:
         first_dealer = index % 2 if first_dealer is None else first_dealer
@@ -92,6 +93,8 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
         state = None if rng_states is None else rng_states[seat]
         if state is not None:
             player.restore_random_state(state)
+        for event in game.events[:reported]:  # a resumed game: what it saw until then
+            player.observe(seat_view(event, seat))
     yield GameStarted(index, game.seed, first_dealer, (players[0].name, players[1].name))
     while True:
         for event in game.events[reported:]:

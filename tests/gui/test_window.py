@@ -208,10 +208,27 @@ def test_match_play_best_of_three(qtbot, make_window):
     window.start_match("random", seed=9, length=3)
     first = play_to_the_end(qtbot, window)
     assert "Next game" in window.again_button.text()
+    # at the game-over box the match is kept: its next game, not begun, is the save
+    kept = window.saves.read()
+    assert (kept.setup.index, len(kept.game.actions)) == (1, 0)
+    assert kept.series.results == [(first.winner, first.skunk)]
     qtbot.mouseClick(window.again_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.playing.setup.index == 1, timeout=5000)
     assert window.playing.setup.first_dealer == 1 - first.winner  # the loser deals first
     assert "Best of 3" in window.game_bar.match_label.text()
+    # the play-by-play follows the new game (it kept game 1's lines)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=10_000)
+    assert window.log.text().startswith("Game 2: You v Random")
+    assert "Game 1" not in window.log.text()
+    window.close()
+    again = make_window()
+    again.startup(ask=lambda summary: "game 2" in summary and "best of 3" in summary)
+    assert again.playing.series.results == [(first.winner, first.skunk)]
+    assert again.playing.setup.index == 1
+    # a resumed game's play-by-play starts with its heading, then its deal
+    lines = [entry.text for entry in again.presenter.model.log]
+    assert lines[0] == "Game 2: You v Random" and lines[1].startswith("Deal 1")
+    assert again.log.text().startswith("Game 2: You v Random")
 
 
 def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):

@@ -1,0 +1,111 @@
+"""The shapes of the files the program reads, as pydantic models: a game record, a game file
+and (in ``cribbage_gui.saving``) a saved game.
+
+A file is read in three steps, each refusing what the next could not take:
+
+1. ``engine.bounded``: size, nesting and number length (so parsing cannot exhaust memory,
+   the stack or the time);
+2. these models: every field of the right type and within its range, no unknown field in a
+   record (``"muggins": "false"`` is refused, not read as true; an unknown ``objective`` is
+   refused, not read as "win");
+3. a replay (``engine.record``): the events, the result and, for game files and saves, the
+   deals must follow from the moves and the seed.
+
+:func:`check` runs step 2 and turns pydantic's report into one short sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import ValidationError as _ValidationError
+
+from engine.errors import RecordError
+
+MAX_SEED = 2**63 - 1
+MAX_DEALS = 200  # a game to 121 lasts at most a few dozen deals
+MAX_ACTIONS = 40 * MAX_DEALS
+MAX_EVENTS = 100 * MAX_DEALS
+MAX_NAME = 1000  # a player's registry name may hold a table file's path
+
+Seat = Literal[0, 1]
+Card = Annotated[StrictStr, Field(min_length=2, max_length=3)]
+# cards as engine.record writes them ("8C 9C"), or as a list (["8C", "9C"])
+Cut = Annotated[StrictStr, Field(max_length=2 * 4)] | tuple[Card, Card]
+Deck = Annotated[StrictStr, Field(max_length=52 * 4)] | Annotated[
+    list[Card], Field(min_length=52, max_length=52)]
+Score = Annotated[StrictInt, Field(ge=0, le=121)]
+Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+NonNegative = Annotated[StrictInt, Field(ge=0, le=MAX_SEED)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Result(_Model):
+    winner: Seat
+    scores: tuple[Score, Score]
+    skunk: Literal[0, 1, 2]
+
+
+class GameRecord(_Model):
+    """``engine.record.to_record``: a game's setup, chance outcomes, actions and events."""
+
+    format: Literal["cribbage-game"]
+    version: Literal[1]
+    seed: NonNegative
+    first_dealer: Seat | None
+    start_scores: tuple[Annotated[StrictInt, Field(ge=0, le=120)],
+                        Annotated[StrictInt, Field(ge=0, le=120)]]
+    manual_count: tuple[StrictBool, StrictBool] = (False, False)
+    manual_pegging: tuple[StrictBool, StrictBool] = (False, False)
+    muggins: StrictBool = False
+    cuts: Annotated[list[Cut], Field(max_length=MAX_DEALS)]
+    decks: Annotated[list[Deck], Field(min_length=1, max_length=MAX_DEALS)]
+    actions: Annotated[list[Annotated[list[Any], Field(min_length=2, max_length=3)]],
+                       Field(max_length=MAX_ACTIONS)]
+    events: Annotated[list[dict[str, Any]], Field(max_length=MAX_EVENTS)] = []
+    result: Result | None = None
+
+
+class Context(BaseModel):
+    """A game file's context: free-form, but the fields the program reads are typed."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    kind: Annotated[StrictStr, Field(max_length=40)] | None = None
+    seed: NonNegative | None = None
+    index: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = None
+    id: StrictInt | None = None
+    match: Annotated[StrictStr, Field(max_length=40)] | None = None
+    objective: Literal["win", "acc"] | None = None
+
+
+class GameFileModel(_Model):
+    """``ai.gamefile``: a header around a game record."""
+
+    format: Literal["cribbage-game-file"]
+    version: Literal[1]
+    players: tuple[Name, Name]
+    date: Annotated[StrictStr, Field(max_length=40)] | None = None
+    context: Context = Context()
+    sha256: Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    game: GameRecord
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def check(model: type[M], data: Any, error: type[Exception] = RecordError) -> M:
+    """``data`` as ``model``; ``error`` with the first problem in one sentence if it does
+    not fit (where, and what is wrong), never pydantic's full report."""
+    try:
+        return model.model_validate(data)
+    except _ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the file"
+        more = exc.error_count() - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise error(f"{where}: {first['msg'].lower()}{extra}") from None

@@ -1,0 +1,85 @@
+"""The game in progress is saved after every action, and a save that holds a game that had
+ended (the program stopped before the window showed its end) is settled at the next start."""
+
+from __future__ import annotations
+
+import random
+
+from ai.match.series import Series
+from cribbage_gui import saving
+from cribbage_gui.controller import GameSetup
+from cribbage_gui.game import fresh_save
+from tests.gui.helpers import take_turn, wait_for_input
+
+
+def _finished(setup: GameSetup, series: Series) -> saving.SavedGame:
+    """A game of ``setup`` played to its end with random legal actions, as a save."""
+    start = fresh_save(setup, series)
+    game, rng = start.game, random.Random(setup.seed)
+    while not game.is_over:
+        seat = game.to_play if game.to_play is not None else (
+            game.pone if game.tosses[game.pone] is None else game.dealer)
+        game.apply(seat, rng.choice(game.observation(seat).legal_actions))
+    return saving.SavedGame(setup, game, start.rng_states, series)
+
+
+def test_every_action_of_the_person_and_the_computer_is_saved_as_it_happens(qtbot,
+                                                                           make_window):
+    window = make_window()
+    window.start_match("random", seed=21)
+    for _ in range(8):
+        take_turn(qtbot, window)
+        wait_for_input(qtbot, window)
+        if window.playing.obs is None:
+            continue
+        game = window.playing.controller.game
+        # at the person's turn, the save on disk is the game exactly as it stands
+        saved = window.saves.read()
+        assert saved.game == game
+        assert saved.rng_states == window.playing.controller.random_states()
+
+
+def test_a_game_that_ended_unseen_goes_into_the_history_once(qtbot, make_window, tmp_path):
+    over = _finished(GameSetup("random", seed=4), Series(1))
+    store = saving.SaveStore(tmp_path)
+    store.write(over)
+    window = make_window()
+    window.startup(ask=lambda _summary: False)
+    assert [g["human_score"] for g in window.history.games()] == \
+        [over.game.scores[0]]
+    assert any("had ended" in m and "history" in m for m in window.messages)
+    window.close()
+    store.write(over)  # the same game again (kill -9 between the history and the save)
+    again = make_window()
+    again.startup(ask=lambda _summary: False)
+    assert len(again.history.games()) == 1
+
+
+def test_a_match_whose_game_ended_unseen_goes_on_with_its_next_game(qtbot, make_window,
+                                                                    tmp_path):
+    over = _finished(GameSetup("random", seed=8), Series(3))
+    saving.SaveStore(tmp_path).write(over)
+    window = make_window()
+    asked = []
+    window.startup(ask=lambda summary: asked.append(summary) or True)
+    assert asked and "game 2" in asked[0]
+    assert window.playing.series.results == [(over.game.winner, over.game.skunk)]
+    assert window.playing.setup.index == 1
+    assert window.playing.setup.first_dealer == 1 - over.game.winner
+    assert len(window.history.games()) == 1
+
+
+def test_a_save_that_cannot_be_written_is_said_once_and_the_game_goes_on(qtbot,
+                                                                         make_window,
+                                                                         tmp_path):
+    blocked = tmp_path / saving.SAVE_NAME
+    window = make_window()
+    blocked.mkdir()  # a folder where the save goes: every write fails
+    (blocked / "keep").write_text("x")
+    window.start_match("random", seed=5)
+    for _ in range(4):
+        take_turn(qtbot, window)
+    problems = [m for m in window.messages if "cannot be saved" in m]
+    assert len(problems) == 1
+    assert (blocked / "keep").read_text() == "x"  # nothing of the person's was touched
+    assert window.playing.controller.game.actions  # the game went on
