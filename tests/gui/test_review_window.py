@@ -217,6 +217,19 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
     assert "changed after it was saved" in window.messages[-1] and len(warnings) == 1
     assert window.open_game_file(tmp_path / "missing.crib.json") is None
     assert "cannot be read" in window.messages[-1]
+    # hostile files: each refused with its message, none raises out of the window
+    good = json.loads(expert_v_random.read_text())
+    hostile = {"nested.crib.json": "[" * 50_000 + "]" * 50_000,
+               "digits.crib.json": json.dumps({**good, "version": 1}).replace(
+                   '"version": 1', '"version": ' + "9" * 5000, 1),
+               "events.crib.json": json.dumps({**good, "game": {**good["game"], "events": 5}}),
+               "name.crib.json": json.dumps({**good, "players": ["n" * 300_000, "random"]}),
+               "binary.crib.json": "\udcff"}
+    for name, text in hostile.items():
+        (tmp_path / name).write_text(text, errors="surrogateescape")
+        assert window.open_game_file(tmp_path / name) is None, name
+        assert name in window.messages[-1] and "\n" not in window.messages[-1]
+    assert len(warnings) == 2 + len(hostile)
     assert not getattr(window, "review_windows", [])
     assert window.playing.controller.game.snapshot() == before
     assert window.playing.obs is not None  # still the person's turn

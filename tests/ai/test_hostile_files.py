@@ -1,0 +1,118 @@
+"""Game files from anyone: each hostile or damaged file is refused with one line (or, for a
+long or unprintable name, shown cleaned), never a traceback, a hang or a wrong game."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from ai import gamefile, make_player
+from ai.match.driver import refereed_game
+from engine import GameState
+from engine.bounded import MAX_BYTES
+
+
+def _file_data(seed: int = 2) -> dict:
+    _, game = refereed_game((make_player("random"), make_player("random")), seed)
+    return gamefile.make(game, ("random", "heuristic"), {"kind": "match", "seed": seed,
+                                                         "index": 0}).to_dict()
+
+
+def _signed(data: dict) -> str:
+    """The file with its checksum recomputed: an edit a checksum cannot catch."""
+    data["sha256"] = gamefile.checksum(data["players"], data["game"])
+    return json.dumps(data)
+
+
+def _refused(tmp_path, text: str | bytes, *needles: str) -> str:
+    path = tmp_path / "bad.crib.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    started = time.perf_counter()
+    with pytest.raises(gamefile.GameFileError) as info:
+        gamefile.read(path)
+    assert time.perf_counter() - started < 10
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 400, message
+    for needle in needles:
+        assert needle in message, message
+    return message
+
+
+def test_json_nested_too_deeply_or_with_huge_numbers_is_refused(tmp_path):
+    _refused(tmp_path, "[" * 100_000 + "]" * 100_000, "nested")
+    data = _file_data()
+    text = json.dumps(data).replace(f'"seed": {data["game"]["seed"]}', '"seed": ' + "7" * 5000,
+                                    1)
+    _refused(tmp_path, text, "5,000 characters")
+    _refused(tmp_path, json.dumps({**data, "context": {"x": 1}}).replace('"x": 1', '"x": 1e400'),
+             "out of range")
+    _refused(tmp_path, json.dumps({**data, "context": {"x": float("nan")}}), "NaN")
+
+
+def test_a_file_of_the_wrong_shape_is_refused_naming_the_field(tmp_path):
+    data = _file_data()
+    data["game"]["events"] = 5
+    _refused(tmp_path, _signed(data), "game.events")
+    data = _file_data()
+    data["game"]["muggins"] = "false"  # not read as true
+    _refused(tmp_path, _signed(data), "game.muggins")
+    data = _file_data()
+    data["context"]["objective"] = "everything"
+    _refused(tmp_path, _signed(data), "context.objective")
+    data = _file_data()
+    data["players"] = ["x" * 1_000_000, "random"]
+    _refused(tmp_path, _signed(data), "players.0")
+
+
+def test_a_faked_result_is_refused(tmp_path):
+    data = _file_data()
+    result = data["game"]["result"]
+    result["winner"] = 1 - result["winner"]
+    _refused(tmp_path, _signed(data), "result")
+
+
+def test_a_stacked_deck_is_refused_even_with_a_recomputed_checksum(tmp_path):
+    """A legal game on a prepared deck, with a checksum made for it: its deals do not follow
+    from its seed, so it is not a game this program dealt."""
+    deck = list(GameState.seeded_chance(3, 1, 0)[0][0])
+    deck[0], deck[12] = deck[12], deck[0]  # the pone's first card and the starter swapped
+    game = GameState.new(3, first_dealer=0, decks=[tuple(deck)])
+    rng = random.Random(1)
+    while not game.is_over:
+        seat = game.to_play if game.to_play is not None else (
+            game.pone if game.tosses[game.pone] is None else game.dealer)
+        game.apply(seat, rng.choice(game.observation(seat).legal_actions))
+    stacked = gamefile.make(game, ("you", "expert")).dumps()
+    _refused(tmp_path, stacked, "do not follow from its seed")
+
+
+def test_an_endless_or_huge_file_and_a_folder_are_refused_at_once(tmp_path):
+    started = time.perf_counter()
+    with pytest.raises(gamefile.GameFileError, match="larger than"):
+        gamefile.read("/dev/zero")
+    assert time.perf_counter() - started < 5
+    _refused(tmp_path, b" " * (MAX_BYTES + 1), "larger than")
+    folder = tmp_path / "folder.crib.json"
+    folder.mkdir()
+    with pytest.raises(gamefile.GameFileError, match="cannot be read"):
+        gamefile.read(folder)
+
+
+def test_names_reach_the_screen_cleaned_and_short(tmp_path, capsys):
+    """A name with terminal escape codes (it could clear the screen) and of 300 characters
+    is shown without its control characters, cut to a length that fits."""
+    from cribbage_gui.cli import main
+
+    data = _file_data()
+    data["players"] = ["\x1b[2J\x1b[31mMallory" + "y" * 300, "random"]
+    path = tmp_path / "names.crib.json"
+    path.write_text(_signed(data))
+    file = gamefile.read(path)
+    assert "\x1b" not in file.players[0] and len(file.players[0]) <= 60
+    assert file.players[0].startswith("[2J[31mMallory")
+    assert main(["review", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "Mallory" in out
