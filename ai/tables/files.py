@@ -5,6 +5,7 @@ were made. Files are loaded with ``allow_pickle=False``; a missing or damaged fi
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -15,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ai.paths import write_atomic
+from engine import bounded
 from engine.errors import CribbageError
 from engine.roles import ROLES_FORMAT
 
@@ -35,15 +37,20 @@ def sidecar_path(path: Path) -> Path:
 
 
 def save_table(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
-    """Write ``path`` (.npz) and its sidecar atomically."""
+    """Write ``path`` (.npz) and its sidecar, each atomically. The sidecar holds the
+    SHA-256 of the arrays' file, so a pair cut in two by a crash between the writes (a new
+    table beside an old sidecar, or the reverse) is refused when read, never read with the
+    wrong meaning."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     np.savez_compressed(buffer, **arrays)  # type: ignore[arg-type]  # numpy's stub
-    meta = {**meta, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
-    for target, data in ((path, buffer.getvalue()),
-                         (sidecar_path(path), json.dumps(meta, indent=1).encode())):
-        write_atomic(target, data, mode=0o644)  # shipped tables are readable by everyone
+    data = buffer.getvalue()
+    meta = {**meta, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "sha256": hashlib.sha256(data).hexdigest()}
+    for target, content in ((path, data),
+                            (sidecar_path(path), json.dumps(meta, indent=1).encode())):
+        write_atomic(target, content, mode=0o644)  # shipped tables are readable by everyone
 
 
 def rebuild_hint(path: Path, rebuild: str) -> str:
@@ -83,7 +90,25 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
         if not np.all(np.isfinite(a)):
             raise TableFileError(f"{path}: array {name!r} holds NaN or infinite values; "
                                  f"{hint}")
-    return arrays, read_sidecar(path, hint)
+    meta = read_sidecar(path, hint)
+    if not meta:
+        raise TableFileError(
+            f"{path}: its sidecar {sidecar_path(path).name} (how the table was made, and "
+            f"which role is which) is missing, so it cannot be read safely; a training run "
+            f"stopped while writing leaves this: {hint}")
+    expected_sum = meta.get("sha256")
+    if expected_sum is not None and expected_sum != _sha256(path):
+        raise TableFileError(f"{path}: the table and its sidecar do not belong together "
+                             f"(one was written without the other); {hint}")
+    return arrays, meta
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def by_current_roles(path: Path, meta: dict[str, Any], array: np.ndarray, axis: int
@@ -106,8 +131,12 @@ def read_sidecar(path: Path, hint: str = "") -> dict[str, Any]:
     if not side.is_file():
         return {}
     try:
-        return json.loads(side.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
+        meta = bounded.read_json(side, max_bytes=1_000_000)
+    except (OSError, ValueError) as exc:
         raise TableFileError(f"{side}: unreadable sidecar ({exc})"
                              + (f"; {hint}" if hint else "")) from exc
+    if not isinstance(meta, dict):
+        raise TableFileError(f"{side}: a sidecar must be a JSON object"
+                             + (f"; {hint}" if hint else ""))
+    return meta
 

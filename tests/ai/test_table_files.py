@@ -60,3 +60,34 @@ def test_wrong_shape_and_non_finite_values_are_told_apart(tmp_path):
         table.load(nan)
     message = str(caught.value)
     assert "'weights' holds NaN or infinite values" in message and "has shape" not in message
+
+
+def test_a_table_without_its_sidecar_or_with_another_ones_is_refused(tmp_path):
+    """kill -9 between the two writes of `cribbage train` left OUT.npz without OUT.json,
+    which was read with the roles swapped: now it is refused, as is a table beside a sidecar
+    written for another (a retraining cut short between the writes)."""
+    values = np.random.default_rng(1).random(evolved.SHAPE).astype(np.float32)
+    evolved.save(tmp_path / "a.npz", values, {"seed": 1})
+    evolved.save(tmp_path / "b.npz", values[::-1].copy(), {"seed": 2})
+    loaded, meta = evolved.load(tmp_path / "a.npz")
+    assert np.allclose(loaded, values) and len(meta["sha256"]) == 64
+    (tmp_path / "a.json").unlink()
+    with pytest.raises(TableFileError, match="a.npz: its sidecar a.json .* is missing"):
+        evolved.load(tmp_path / "a.npz")
+    with pytest.raises(TableFileError, match="a.npz: its sidecar"):
+        make_player(f"evolved:{tmp_path / 'a.npz'}")
+    (tmp_path / "b.json").rename(tmp_path / "a.json")
+    with pytest.raises(TableFileError, match="do not belong together"):
+        evolved.load(tmp_path / "a.npz")
+    (tmp_path / "a.json").write_text("[" * 10_000 + "]" * 10_000)
+    with pytest.raises(TableFileError, match="unreadable sidecar"):
+        evolved.load(tmp_path / "a.npz")
+
+
+def test_every_shipped_table_has_its_sidecar_and_loads():
+    from ai.tables import expert_pegging
+    from ai.tables.files import ASSETS
+
+    for npz in sorted(ASSETS.glob("*.npz")):
+        assert npz.with_suffix(".json").is_file(), npz
+    evolved.load(), table.load(), expert_tables.load(), expert_pegging.load()

@@ -281,6 +281,7 @@ def test_commands_write_untrained_tables_and_bad_files_are_refused(tmp_path, cap
                                              "by `cribbage train`"):
         table.load(tmp_path / "none.npz")
     np.savez(tmp_path / "neg.npz", weights=-np.ones(table.SHAPE, dtype=np.float32))
+    (tmp_path / "neg.json").write_text('{"kind": "weights", "roles": "pone=0,dealer=1"}')
     with pytest.raises(TableFileError, match="non-negative"):
         table.load(tmp_path / "neg.npz")
 
