@@ -9,10 +9,13 @@ The window writes it; ``cribbage review --last`` reads it (no Qt here).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
+import functools
 import json
 import sqlite3
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,8 @@ from typing import Any
 from ai import gamefile
 from ai.gamefile import GameFile, GameFileError
 from ai.paths import set_aside
-from engine.errors import UsageError
+from engine import bounded
+from engine.errors import CribbageError, UsageError
 from engine.events import SOURCES, Dealt, GameOver, Scored
 
 SCHEMA = """
@@ -124,14 +128,211 @@ def scores_by_deal(events: Iterable) -> list[tuple[int, int, int]]:
     return out
 
 
+# --------------------------------------------------------------------------- damage
+class HistoryError(CribbageError):
+    """The history cannot be used for a reason other than damage (a read-only folder, a
+    full disk, another program holding it): the message says which. Nothing is set aside."""
+
+    exit_status = 1
+
+
+DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+def damaged(exc: sqlite3.Error) -> bool:
+    """Does ``exc`` say the database file itself is damaged (not merely unwritable)?"""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    return name.startswith(DAMAGE) or "malformed" in text or "not a database" in text \
+        or text.startswith("integrity check")
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open the database at ``path`` and check every page of it (``integrity_check``: a
+    damaged page that a first query would not touch is found now, not in the middle of the
+    Statistics window); sqlite3.DatabaseError if it is damaged, HistoryError if it cannot
+    be opened at all."""
+    if path.exists() and not path.is_file():
+        raise sqlite3.DatabaseError(f"not a database: {path.name} is a folder")
+    try:
+        db = sqlite3.connect(path)
+    except sqlite3.Error as exc:
+        raise HistoryError(f"the game history {path} cannot be opened ({exc})") from exc
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
+        if problems != ["ok"]:
+            raise sqlite3.DatabaseError(f"integrity check: {'; '.join(problems)[:200]}")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def open_database(path: Path, on_problem: Callable[[str], None]) -> sqlite3.Connection:
+    """A connection to the database at ``path`` (the history's, which the tournament's runs
+    share), recovered first if it is damaged (``on_problem`` told); HistoryError if it
+    cannot be opened at all."""
+    try:
+        return connect(path)
+    except sqlite3.DatabaseError as exc:
+        if not damaged(exc):
+            raise HistoryError(f"the game history {path} cannot be opened ({exc})") from exc
+    on_problem(recover(path))
+    return connect(path)
+
+
+def recover(path: Path) -> str:
+    """Set the damaged database at ``path`` aside (renamed, never deleted), start a new one
+    there and copy into it every row SQLite can still read; returns a sentence for the
+    person saying what was kept."""
+    moved = set_aside(path)
+    for suffix in ("-journal", "-wal", "-shm"):  # its own leftovers go with it
+        leftover = path.with_name(path.name + suffix)
+        if leftover.exists():
+            leftover.rename(moved.with_name(moved.name + suffix))
+    if moved.is_dir():
+        return (f"The game history was a folder; it was set aside as {moved.name} and a new "
+                f"history was started.")
+    counts = _salvage(moved, path)
+    games = counts.get("games")
+    kept = (f"{games[0]:,} game{'s' if games[0] != 1 else ''} of it" if games and games[1]
+            else "nothing of it could be read") if counts else "nothing of it could be read"
+    return (f"The game history was damaged; it was set aside as {moved.name}, and a new "
+            f"history holds {kept}.")
+
+
+def _salvage(old: Path, new: Path) -> dict[str, tuple[int, int]]:
+    """Copy what can be read of each table of ``old`` into ``new``: (rows copied, rows
+    seen) by table. A damaged page loses the rows on it, not the rest."""
+    copied: dict[str, tuple[int, int]] = {}
+    try:
+        src = sqlite3.connect(f"file:{old}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return copied
+    dst = sqlite3.connect(new)
+    try:
+        try:
+            tables = src.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' "
+                                 "AND name NOT LIKE 'sqlite_%'").fetchall()
+        except sqlite3.Error:
+            return copied
+        for name, sql in tables:
+            try:
+                dst.execute(sql.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+            except sqlite3.Error:
+                continue
+            copied[name] = _copy_rows(src, dst, name)
+        with contextlib.suppress(sqlite3.Error):  # deals whose game was lost
+            dst.execute("DELETE FROM deals WHERE game_id NOT IN (SELECT id FROM games)")
+        dst.commit()
+    finally:
+        src.close()
+        dst.close()
+    return copied
+
+
+def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str
+               ) -> tuple[int, int]:
+    """Rows of ``table`` in rowid order, in chunks; past a damaged chunk, one rowid at a
+    time (giving up after 1,000 unreadable ones in a row)."""
+    last, misses, copied, seen = 0, 0, 0, 0
+    quoted = '"' + table.replace('"', '""') + '"'
+
+    def put(rows, columns) -> int:
+        names = ", ".join(["rowid", *('"' + c + '"' for c in columns[1:])])
+        marks = ", ".join("?" * len(columns))
+        try:
+            dst.executemany(f"INSERT OR IGNORE INTO {quoted} ({names}) VALUES ({marks})",
+                            rows)
+        except sqlite3.Error:
+            return 0
+        return len(rows)
+
+    while misses < 1000:
+        try:
+            cur = src.execute(f"SELECT rowid, * FROM {quoted} WHERE rowid > ? ORDER BY rowid "
+                              f"LIMIT 200", (last,))
+            rows = cur.fetchall()
+        except sqlite3.Error:
+            last += 1
+            misses += 1
+            try:
+                cur = src.execute(f"SELECT rowid, * FROM {quoted} WHERE rowid = ?", (last,))
+                row = cur.fetchone()
+            except sqlite3.Error:
+                continue
+            if row is not None:
+                seen += 1
+                copied += put([row], [d[0] for d in cur.description])
+                misses = 0
+            continue
+        if not rows:
+            break
+        seen += len(rows)
+        copied += put(rows, [d[0] for d in cur.description])
+        last, misses = rows[-1][0], 0
+    return copied, seen
+
+
+def _guarded(method):
+    """A History method that survives damage found while the program runs: the database is
+    recovered (:func:`recover`), the person told (``History.on_problem``), and the method
+    tried once more on the new one. Any other failure of SQLite is a HistoryError."""
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            if not damaged(exc):
+                raise HistoryError(f"the game history {self.path} cannot be used "
+                                   f"({exc})") from exc
+            self._recover()
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise HistoryError(f"the game history {self.path} cannot be used ({exc})") \
+                from exc
+    return guarded
+
+
 class History:
-    def __init__(self, path: Path) -> None:
+    """The history database. A damaged one is recovered when opened or when the damage is
+    found later (see :func:`recover`); ``on_problem(message)`` is told each time, and
+    ``problems`` keeps the messages."""
+
+    def __init__(self, path: Path, on_problem: Callable[[str], None] | None = None) -> None:
         self.path = path
         self.closed = False
-        self.db = sqlite3.connect(path)
-        self.db.executescript(SCHEMA)
-        self.db.execute("SELECT COUNT(*) FROM games").fetchone()  # fails if not a database
-        self._upgrade()
+        self.on_problem = on_problem
+        self.problems: list[str] = []
+        try:
+            self.db = connect(path)
+        except sqlite3.DatabaseError as exc:
+            if not damaged(exc):
+                raise HistoryError(f"the game history {path} cannot be opened ({exc})") \
+                    from exc
+            self.db = None  # type: ignore[assignment]
+            self._recover()
+        self._prepare()
+
+    def _prepare(self) -> None:
+        try:
+            self.db.executescript(SCHEMA)
+            self._upgrade()
+        except sqlite3.Error as exc:
+            raise HistoryError(f"the game history {self.path} cannot be used ({exc})") \
+                from exc
+
+    def _recover(self) -> None:
+        if self.db is not None:
+            self.db.close()
+        message = recover(self.path)
+        self.problems.append(message)
+        if self.on_problem is not None:
+            self.on_problem(message)
+        self.db = connect(self.path)
+        self._prepare()
 
     def _upgrade(self) -> None:
         """Add what a history from an earlier version lacks (its games are kept)."""
@@ -147,6 +348,7 @@ class History:
         self.db.close()
         self.closed = True
 
+    @_guarded
     def record_game(self, events: list, *, opponent: str, seed: int, game_index: int,
                     human_seat: int, match_id: str | None = None,
                     undo_used: bool = False, players: tuple[str, str] | None = None,
@@ -177,6 +379,7 @@ class History:
                      *(r.points[("opponent", s)] for s in SOURCES), r.human_hand_score))
         return game_id
 
+    @_guarded
     def find_game(self, seed: int, game_index: int, record: dict) -> int | None:
         """The id of this very game (same seed, index and record) if the history has it."""
         row = self.db.execute(
@@ -185,6 +388,7 @@ class History:
         return None if row is None else row[0]
 
     # ------------------------------------------------------------------ game files
+    @_guarded
     def games(self) -> list[dict]:
         """Every game, latest first: id, date, opponent, seat, scores, whether it won,
         whether its record was kept (to open or review), and the accuracy once reviewed."""
@@ -196,6 +400,7 @@ class History:
                  "has_record": bool(r), "accuracy": acc}
                 for i, at, o, seat, hs, os_, w, r, acc in rows]
 
+    @_guarded
     def game_file(self, game_id: int) -> GameFile:
         """The stored game as a game file; GameFileError if it has no record (a game from an
         earlier version) or its record does not replay."""
@@ -208,11 +413,11 @@ class History:
         if record is None:
             raise GameFileError("this game was played before games were kept with their "
                                 "moves, so it cannot be opened")
-        names = json.loads(players) if players else (
-            ["you", opponent] if seat == 0 else [opponent, "you"])
         try:
-            data = json.loads(record)
-        except json.JSONDecodeError as exc:
+            names = bounded.loads(players) if players else (
+                ["you", opponent] if seat == 0 else [opponent, "you"])
+            data = bounded.loads(record)
+        except (ValueError, TypeError) as exc:
             raise GameFileError(f"the stored record of game {game_id} is damaged") from exc
         context = {"kind": "history", "id": game_id, "seed": seed, "index": index}
         if match_id is not None:  # a game of a match, scored in ACC points
@@ -221,10 +426,12 @@ class History:
                                "players": names, "date": at, "game": data,
                                "context": context})
 
+    @_guarded
     def latest_with_record(self) -> int | None:
         row = self.db.execute("SELECT MAX(id) FROM games WHERE record IS NOT NULL").fetchone()
         return row[0]
 
+    @_guarded
     def set_accuracy(self, game_id: int, accuracy: float) -> None:
         """The person's accuracy in the game, from its review. A review that finishes after
         the history was closed (the window closed while rating) is still stored."""
@@ -238,6 +445,7 @@ class History:
         with self.db:
             self.db.execute("UPDATE games SET accuracy = ? WHERE id = ?", (accuracy, game_id))
 
+    @_guarded
     def accuracy_history(self) -> list[dict]:
         """The reviewed games in order played: id, opponent, accuracy."""
         return [{"id": i, "opponent": o, "accuracy": a} for i, o, a in self.db.execute(
@@ -245,6 +453,7 @@ class History:
             "ORDER BY id")]
 
     # ------------------------------------------------------------------ statistics
+    @_guarded
     def by_opponent(self) -> list[dict]:
         """Games, wins, win rate, skunks given and taken, per opponent."""
         rows = self.db.execute(
@@ -255,6 +464,7 @@ class History:
                  "skunks_given": given, "skunks_taken": taken, "undo_games": undo}
                 for o, n, w, given, taken, undo in rows]
 
+    @_guarded
     def per_deal_averages(self) -> dict[str, dict[str, float]]:
         """The person's average points per complete deal by source, as dealer and pone."""
         out = {}
@@ -267,39 +477,50 @@ class History:
                          "crib": crib or 0.0}
         return out
 
+    @_guarded
     def win_history(self) -> list[int]:
         """1 or 0 for each game in the order played."""
         return [w for (w,) in self.db.execute("SELECT human_won FROM games ORDER BY id")]
 
+    @_guarded
     def hand_scores(self) -> list[int]:
         return [s for (s,) in self.db.execute(
             "SELECT human_hand_score FROM deals WHERE human_hand_score IS NOT NULL")]
 
+    @_guarded
     def totals(self) -> dict[str, int]:
         n, wins = self.db.execute("SELECT COUNT(*), SUM(human_won) FROM games").fetchone()
         return {"games": n, "wins": wins or 0}
 
 
 def open_history(path: Path) -> tuple[History, str | None]:
-    """Open the database at ``path``; a corrupt one is set aside and a fresh one started.
-    Returns the history and, if something was set aside, a message for the person."""
+    """Open the database at ``path``; a damaged one is set aside and what can be read of
+    it kept in a new one (:func:`recover`); one that cannot be opened at all (a read-only
+    folder) gives way to a history in memory for this session. Returns the history and a
+    message for the person when something happened."""
+    told: list[str] = []
     try:
-        return History(path), None
-    except sqlite3.DatabaseError as exc:
-        moved = set_aside(path)
-        return History(path), (f"The game history could not be read ({exc}); it was set "
-                               f"aside as {moved.name} and a new history was started.")
+        history = History(path, on_problem=told.append)
+    except HistoryError as exc:
+        history = History(Path(":memory:"))
+        told.append(f"The game history cannot be kept ({exc}): this session's games will "
+                    f"not be in it.")
+    history.on_problem = None
+    return history, " ".join(told) or None
 
 
-def latest_game_file(path: Path) -> GameFile:
+def _to_stderr(message: str) -> None:
+    print(f"cribbage: {message}", file=sys.stderr)
+
+
+def latest_game_file(path: Path, on_problem: Callable[[str], None] = _to_stderr
+                     ) -> GameFile:
     """The latest game of the history at ``path`` that kept its record (``cribbage review
-    --last``); UsageError if there is none."""
+    --last``); UsageError if there is none. A damaged history is recovered first, and
+    ``on_problem`` told (by default, a line on stderr)."""
     if not path.exists():
         raise UsageError(f"no game history yet ({path}): play a game in the window first")
-    try:
-        history = History(path)
-    except sqlite3.DatabaseError as exc:
-        raise UsageError(f"the game history {path} cannot be read ({exc})") from exc
+    history = History(path, on_problem=on_problem)
     try:
         game_id = history.latest_with_record()
         if game_id is None:

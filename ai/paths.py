@@ -12,17 +12,33 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from engine.errors import CribbageError
 
 APP_NAME = "Cribbage"
 HISTORY_NAME = "history.sqlite3"  # games (the window) and tournaments (the command)
 
 
-def data_dir() -> Path:
-    """The user's data folder for this application (created if missing)."""
+class DataFolderError(CribbageError):
+    """The data folder cannot be made or used (a parent is a file, no permission)."""
+
+    exit_status = 1
+
+
+def _to_stderr(message: str) -> None:
+    print(f"cribbage: {message}", file=sys.stderr)
+
+
+def data_dir(notify: Callable[[str], None] = _to_stderr) -> Path:
+    """The user's data folder for this application (created if missing). A file where the
+    folder should be is set aside (renamed, kept) and the folder made, with ``notify``
+    told (by default, a line on stderr); DataFolderError if it cannot be made."""
     override = os.environ.get("CRIBBAGE_DATA_DIR")
     if override:
         path = Path(override)
@@ -30,7 +46,16 @@ def data_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        if path.exists() and not path.is_dir():
+            moved = set_aside(path, "not-a-folder")
+            notify(f"{path} was a file, not a folder: it was kept as {moved.name} and the "
+                   f"data folder made in its place.")
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DataFolderError(f"the data folder {path} cannot be made "
+                              f"({exc.strerror or exc}); set CRIBBAGE_DATA_DIR to a folder "
+                              f"you can write") from exc
     return path
 
 
@@ -70,14 +95,15 @@ def write_json_atomic(path: Path, data: Any) -> None:
     write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
 
 
-def set_aside(path: Path) -> Path:
-    """Rename an unreadable file out of the way (``NAME.corrupt-STAMP.EXT``, so nothing the
-    user saved is lost); return its new name."""
+def set_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename an unreadable file (or a folder where a file should be) out of the way
+    (``NAME.corrupt-STAMP.EXT``, so nothing the user saved is lost); return its new name.
+    OSError if it cannot be renamed (a read-only folder)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
+    target = path.with_name(f"{path.stem}.{why}-{stamp}{path.suffix}")
     n = 1
     while target.exists():
-        target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
+        target = path.with_name(f"{path.stem}.{why}-{stamp}-{n}{path.suffix}")
         n += 1
     path.rename(target)
     return target

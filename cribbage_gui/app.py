@@ -14,6 +14,8 @@ import os
 import signal
 import socket
 import sys
+import tempfile
+from pathlib import Path
 
 # libraries Qt's xcb platform plugin needs that PySide6's wheel does not bring, and the
 # Debian/Ubuntu package of each (Fedora: xcb-util-cursor, xcb-util-wm, xcb-util-keysyms, ...)
@@ -106,7 +108,13 @@ def run_gui(argv: list[str] | None = None, watch=None) -> int:
     from cribbage_gui import saving, theme
     from cribbage_gui.main_window import MainWindow
 
-    folder = saving.data_dir()
+    told: list[str] = []
+    try:
+        folder = saving.data_dir(notify=told.append)
+    except saving.DataFolderError as exc:  # play all the same, and say what is not kept
+        folder = Path(tempfile.mkdtemp(prefix="cribbage-session-"))
+        told.append(f"{str(exc)[0].upper()}{str(exc)[1:]}. Until then, games are kept in "
+                    f"{folder}, which is not kept after you quit.")
     moved = None if os.environ.get("CRIBBAGE_DATA_DIR") else \
         saving.migrate(saving.legacy_data_dir(), folder)
     theme.follow_system()
@@ -114,8 +122,9 @@ def run_gui(argv: list[str] | None = None, watch=None) -> int:
     app.aboutToQuit.connect(window.playing.controller.stop)  # never leave the worker running
     status = close_on_signals(app, window)
     window.show()
-    if moved:
-        window.tell(moved)
+    for message in [*told, moved]:
+        if message:
+            window.tell(message)
     if watch is None:
         window.startup()
     else:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 
 from ai import advice
+from ai.history import HistoryError
 from ai.match.driver import GameStarted, player_rng
 from ai.match.series import Series
 from ai.registry import acc_variant
@@ -385,9 +386,13 @@ class Playing(QObject):
             return
         self.obs = None
         self.set_controls(None)
-        self.last_game_id = record_finished(
-            self.history, SavedGame(setup, self.controller.game, (), self.series,
-                                    self.undo_used))
+        try:
+            self.last_game_id = record_finished(
+                self.history, SavedGame(setup, self.controller.game, (), self.series,
+                                        self.undo_used))
+        except HistoryError as exc:
+            self.last_game_id = None
+            self.message.emit(f"The game was not added to your history: {exc}")
         self.series.add(over.winner, over.skunk)
         self.update_match_label()
         self.finished.emit(over)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ai import gamefile
-from ai.history import open_history, points_by_source, scores_by_deal
+from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
 from ai.review import GameReview, review_game
 from cribbage_gui import saving, theme
 from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
         self.saves.remove_leftovers()  # half-written saves of a program that was killed
         self.messages: list[str] = []  # shown to the person (also read by tests)
         self.history, problem = open_history(self.data_dir / saving.HISTORY_NAME)
+        self.history.on_problem = self.tell  # damage found later, e.g. by Statistics
         self.sound = sound or Sound(saving.cache_dir() / "sounds", self.settings.sound)
         self._build()
         self.playing = Playing(self.presenter, self.table, self.game_bar, self.history,
@@ -436,7 +437,13 @@ class MainWindow(QMainWindow):
         its end): it goes into the history (once), and the match, if it goes on, continues
         with its next game (returned, saved)."""
         over = saved.game
-        game_id = record_finished(self.history, saved)
+        try:
+            game_id = record_finished(self.history, saved)
+        except HistoryError as exc:  # kept aside for a later start, never lost
+            moved = self.saves.set_aside("unrecorded")
+            self.tell(f"Your last game had ended when the program stopped, but the history "
+                      f"cannot take it ({exc}); it is kept as {moved.name}.")
+            return None
         saved.series.add(over.winner, over.skunk)
         names = ["", ""]
         names[saved.setup.human_seat] = YOU
@@ -604,7 +611,11 @@ class MainWindow(QMainWindow):
             game_id = getattr(self.playing, "last_game_id", None)
             if game_id is not None:
                 return self.review_history_game(game_id)
-        latest = self.history.latest_with_record()
+        try:
+            latest = self.history.latest_with_record()
+        except HistoryError as exc:
+            self.tell(f"There is no game to review: {exc}")
+            return None
         if latest is None:
             self.tell("There is no finished game to review yet.")
             return None
@@ -614,14 +625,14 @@ class MainWindow(QMainWindow):
         """Review a game of the history; the person's accuracy in it is kept there."""
         try:
             file = self.history.game_file(game_id)
-        except gamefile.GameFileError as exc:
+        except (gamefile.GameFileError, HistoryError) as exc:
             self.tell(f"The game cannot be reviewed: {exc}")
             return None
         seat = file.players.index("you") if "you" in file.players else None
 
         def keep(review: GameReview) -> None:
             if seat is not None:
-                self.history.set_accuracy(game_id, review.summary[seat].accuracy)
+                self._keep_accuracy(game_id, review.summary[seat].accuracy)
         return self.open_review(file, on_reviewed=keep)
 
     def open_review(self, file: gamefile.GameFile, title: str | None = None,
@@ -634,6 +645,12 @@ class MainWindow(QMainWindow):
         window.show()
         window.raise_()
         return window
+
+    def _keep_accuracy(self, game_id: int, accuracy: float) -> None:
+        try:
+            self.history.set_accuracy(game_id, accuracy)
+        except HistoryError as exc:
+            self.tell(f"The game's accuracy was not kept: {exc}")
 
     def _rate_finished_game(self) -> None:
         """Rate the game just finished in the background, so the Statistics window can
@@ -651,7 +668,7 @@ class MainWindow(QMainWindow):
 
         def done(_tag, result) -> None:
             if isinstance(result, float):
-                self.history.set_accuracy(game_id, result)
+                self._keep_accuracy(game_id, result)
                 self.last_accuracy = result
         run_job(self, ("accuracy", game_id), work, done)
 
@@ -816,7 +833,11 @@ class MainWindow(QMainWindow):
     def show_statistics(self) -> None:
         from cribbage_gui.statistics import StatisticsWindow
 
-        self.stats_window = StatisticsWindow(self.history, self)
+        try:
+            self.stats_window = StatisticsWindow(self.history, self)
+        except HistoryError as exc:
+            self.tell(f"The statistics cannot be shown: {exc}")
+            return
         self.stats_window.review_requested.connect(self.review_history_game)
         self.stats_window.show()
 

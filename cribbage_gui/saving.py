@@ -27,6 +27,7 @@ from ai.match.series import Series
 from ai.paths import (  # noqa: F401 (the window's modules and tests find them here)
     APP_NAME,
     HISTORY_NAME,
+    DataFolderError,
     cache_dir,
     data_dir,
     set_aside,
@@ -232,5 +233,6 @@ class SaveStore:
                     removed.append(leftover)
         return removed
 
-    def set_aside(self) -> Path:
-        return set_aside(self.path)
+    def set_aside(self, why: str = "corrupt") -> Path:
+        with self._lock:
+            return set_aside(self.path, why)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -85,8 +86,11 @@ def write_ratings(results: dict[str, Any], path: Path) -> None:
 
 
 def store(path: Path, results: dict[str, Any]) -> int:
-    """Add a run to the database; returns its id."""
-    db = sqlite3.connect(path)
+    """Add a run to the database (a damaged one is recovered first, with a line on
+    stderr); returns its id. HistoryError if the database cannot take it."""
+    from ai.history import HistoryError, open_database
+
+    db = open_database(path, lambda message: print(f"cribbage: {message}", file=sys.stderr))
     try:
         db.executescript(SCHEMA)
         with db:
@@ -104,5 +108,7 @@ def store(path: Path, results: dict[str, Any]) -> int:
                 [(run, p["name"], p["games"], p["wins"], p["acc_points"], p["elo"],
                   p["elo_ci95"][0], p["elo_ci95"][1]) for p in results["players"]])
         return run
+    except sqlite3.Error as exc:
+        raise HistoryError(f"the run was not added to the history {path} ({exc})") from exc
     finally:
         db.close()

@@ -170,7 +170,7 @@ def test_a_tampered_save_is_refused(qtbot, make_window, tmp_path):
 def test_a_corrupt_history_is_set_aside(qtbot, make_window, tmp_path):
     (tmp_path / HISTORY_NAME).write_bytes(b"definitely not sqlite" * 100)
     window = make_window()
-    assert any("history could not be read" in m for m in window.messages)
+    assert any("history was damaged" in m and "set aside" in m for m in window.messages)
     assert list(tmp_path.glob("history.corrupt-*.sqlite3"))
     assert window.history.totals()["games"] == 0
 
