@@ -190,13 +190,19 @@ class GameReview:
     winner: int | None
     seconds: float  # how long the review took
     objective: str = "win"  # or "acc": judged by expected ACC points (the curve's too)
+    seats: tuple[int, ...] = (0, 1)  # whose decisions were rated (see rated_seats)
 
     @property
     def summary(self) -> tuple[SeatSummary, SeatSummary]:
         return summarize(self.decisions, 0), summarize(self.decisions, 1)
 
+    @property
+    def withheld(self) -> int | None:
+        """The seat whose decisions are not shown (a computer's, in a game not over)."""
+        return next((seat for seat in (0, 1) if seat not in self.seats), None)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players),
+        return {"players": list(self.players), "rated_seats": list(self.seats),
                 "decisions": [d.to_dict() for d in self.decisions],
                 "summary": [s.to_dict() for s in self.summary],
                 "curve": [[i, round(p, 6)] for i, p in self.curve],
@@ -211,22 +217,40 @@ class Cancelled(Exception):
     """The review was stopped before the end (``cancelled`` said so)."""
 
 
+def rated_seats(game: GameState, players: tuple[str, str] | list[str]) -> tuple[int, ...]:
+    """Whose decisions a review may show. Both, once the game is over or when no person
+    ("you") played it; while a game against the computer goes on, only the person's: a
+    computer's rated discard names the cards it kept, which the table has not shown.
+
+    >>> from engine import GameState
+    >>> rated_seats(GameState.new(1), ("expert", "you"))
+    (1,)
+    >>> rated_seats(GameState.new(1), ("expert", "random"))
+    (0, 1)
+    """
+    if game.is_over or list(players).count("you") != 1:
+        return (0, 1)
+    return (list(players).index("you"),)
+
+
 def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1"),
                 progress: Progress | None = None,
                 cancelled: Callable[[], bool] | None = None,
                 objective: str = "win") -> GameReview:
     """Rate every real decision of ``game`` (finished or not) for ``objective`` (``"win"``,
-    or ``"acc"`` for a game of a match scored in ACC points). Slow work (tens of ms a
-    decision): run it off the GUI thread. ``progress`` is told after each action;
-    ``cancelled`` is asked before each decision and raises :class:`Cancelled` if true."""
+    or ``"acc"`` for a game of a match scored in ACC points), of the seats
+    :func:`rated_seats` allows. Slow work (tens of ms a decision): run it off the GUI
+    thread. ``progress`` is told after each action; ``cancelled`` is asked before each
+    decision and raises :class:`Cancelled` if true."""
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; one of {', '.join(OBJECTIVES)}")
+    seats = rated_seats(game, players)
     start = time.perf_counter()
     steps = Replay(GameState, game.to_record())
     total = len(steps.actions)
     decisions: list[ReviewedDecision] = []
     for index, (state, seat, action) in enumerate(steps):
-        if isinstance(action, (Toss, PlayCard)):
+        if isinstance(action, (Toss, PlayCard)) and seat in seats:
             if cancelled is not None and cancelled():
                 raise Cancelled()
             rated = _rate(state, seat, action, index, objective)
@@ -238,7 +262,7 @@ def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1")
     curve = _curve(decisions, final, objective)
     return GameReview((players[0], players[1]), tuple(decisions), curve,
                       (final.scores[0], final.scores[1]), final.winner,
-                      time.perf_counter() - start, objective)
+                      time.perf_counter() - start, objective, seats)
 
 
 def _rate(state: GameState, seat: int, action: Any, index: int, objective: str = "win"
@@ -305,6 +329,9 @@ def format_review(review: GameReview) -> str:
     if acc:
         lines.append("a game of a match: judged by expected ACC points (2 a win, 3 a skunk)")
     lost = "ACC lost" if acc else "win lost"
+    if review.withheld is not None:
+        lines.append(f"the game is not over: {names[review.withheld]}'s decisions are not "
+                     f"shown (they would show cards the table has not)")
     lines.append("")
     lines.append(f"{'deal':>4}  {'player':<12} {'kind':<7} {'chosen':<7} {'best':<7} "
                  f"{'points lost':>11} {lost:>9}  mark")
@@ -318,6 +345,8 @@ def format_review(review: GameReview) -> str:
     lines.append(f"{'player':<14} {'decisions':>9} {'best':>6} {'points lost':>11} "
                  f"{lost:>9} {'accuracy':>8}  marks (inaccuracy/mistake/blunder)")
     for seat, s in enumerate(review.summary):
+        if seat not in review.seats:
+            continue
         marks = "/".join(str(s.marks.get(name, 0)) for name, _ in reversed(MARKS))
         lines.append(f"{names[seat][:14]:<14} {s.decisions:>9} {s.best_rate:>6.0%} "
                      f"{s.points_lost:>11.2f} "

@@ -44,6 +44,7 @@ from ai.review import (
     lost_text,
     marks_for,
     objective_of,
+    rated_seats,
     review_game,
     seat_value,
 )
@@ -138,7 +139,10 @@ class ReviewWindow(QWidget):
         self.review: GameReview | None = None
         self.decision_at: dict[int, int] = {}  # event position -> index in decisions
         self.position = -1
-        self.view = BOTH
+        # a game against the computer that is not over: the table as the person saw it,
+        # and their decisions only (ai.review.rated_seats); both hands once it is over
+        seats = rated_seats(self.game, file.players)
+        self.view = BOTH if len(seats) == 2 else seats[0]
         self._model: TableModel | None = None
         self.setWindowTitle(title or f"Review: {self.names[0]} v {self.names[1]}")
         self._build()
@@ -163,6 +167,12 @@ class ReviewWindow(QWidget):
             self.view_box.addItem(f"only {self.names[seat]}'s" if self.names[seat] != YOU
                                   else "only yours", seat)
         self.view_box.setToolTip("Both hands face up, or the table as one player saw it")
+        if self.view != BOTH:
+            self.view_box.setCurrentIndex(self.view_box.findData(self.view))
+            self.view_box.setEnabled(False)
+            self.view_box.setToolTip("The game is not over: the computer's cards stay hidden "
+                                     "until they are shown at the table, and its decisions "
+                                     "are not rated")
         self.view_box.currentIndexChanged.connect(
             lambda _i: self.set_view(self.view_box.currentData()))
         top.addWidget(self.view_box)
@@ -423,6 +433,8 @@ class ReviewWindow(QWidget):
         assert self.review is not None
         rows = []
         for seat, s in enumerate(self.review.summary):
+            if seat not in self.review.seats:  # a computer's, while the game goes on
+                continue
             rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
                          NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
                          NumberItem(s.points_lost, fixed(s.points_lost)),
@@ -553,7 +565,10 @@ class ReviewWindow(QWidget):
         return self.file.players.index("you") if "you" in self.file.players else 0
 
     def set_view(self, view) -> None:
-        """Both hands (``BOTH``), or only seat ``view``'s, as that player saw the table."""
+        """Both hands (``BOTH``), or only seat ``view``'s, as that player saw the table
+        (fixed to the person's while a game against the computer is not over)."""
+        if not self.view_box.isEnabled():
+            return
         self.view = view
         self.go_to(self.position, force=True)
         if self.review is not None:
