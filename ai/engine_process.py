@@ -145,8 +145,8 @@ class EngineProcess:
             self.popen.wait(timeout=5.0)
 
     def _end_all(self) -> None:
-        if not _POSIX:
-            with contextlib.suppress(OSError):
+        if not _POSIX:  # (Windows: the engine alone)
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
                 self.popen.terminate()
                 self.popen.wait(TERM_GRACE)
             with contextlib.suppress(OSError):
@@ -163,9 +163,10 @@ class EngineProcess:
             if self._status() is not None and not _remaining(group, self.token):
                 break
             time.sleep(0.02)
-        for _ in range(5):  # again while some fork as they are killed
+        for _ in range(5):  # again while any is left (one that forked as it was killed)
             if not self._signal(group, signal.SIGKILL):
                 break
+            time.sleep(0.01)  # time to die
 
     def _signal(self, group: int | None, sig: int) -> list[int]:
         """Send ``sig`` to the group and to each marked process; those found alive."""
