@@ -19,13 +19,33 @@ run through one). One JSON object per line each way; cards as in ``engine.cards`
 An engine may name itself, as chess engines do with UCI's ``id name``: a line
 ``{"type": "id", "name": "Hal", "author": "...", "version": "1.2"}`` (author and version
 optional) as its first line, before its first answer; the referee reads it where it reads
-that answer. An engine that says nothing is named by its program's file name
-(:func:`program_name`): ``ext:python3 bots/hal.py --fast`` is "hal". Match and tournament
-tables, their JSON, the history and the window use that name (:func:`engine_name`).
+that answer. Its name, author and version are cleaned before they are shown (control
+characters stripped, at most 60 characters). An engine that says nothing is named by its
+program's file name (:func:`program_name`): ``ext:python3 bots/hal.py --fast`` is "hal".
+Match and tournament tables, their JSON, the history and the window use that name
+(:func:`engine_name`).
 
-A reply that is not JSON, not the expected shape or not legal, no reply within the timeout
-(``CRIBBAGE_ENGINE_TIMEOUT`` seconds, default 5), or an engine that exits, forfeits the
-game (``PlayerFailure``): the match records the reason and goes on with a fresh engine.
+Everything read from an engine is bounded, and an engine that breaks a limit forfeits the
+game (``PlayerFailure``) with a short reason that quotes at most 60 characters of what it
+sent; the match records it and goes on with a fresh engine:
+
+- time: one answer, every line read for it included, within the timeout
+  (``CRIBBAGE_ENGINE_TIMEOUT`` seconds, default 5, at most 3600);
+- lines: at most :data:`MAX_LINES` (8) lines for one answer (the answer and a few ``id``
+  lines), each at most 64 KiB (``ai.engine_process.MAX_LINE``); at most 16 lines are read
+  ahead of the referee, then the engine's writes wait;
+- JSON: an object, nested at most 32 levels, numbers of at most 40 digits
+  (``engine.bounded.loads``);
+- input: what the referee sends is never waited on; an engine that leaves its input
+  unread until the pipe is full (64 KiB on Linux) forfeits.
+
+A reply that is not JSON, not the expected shape or not legal, or an engine that exits,
+forfeits the game the same way.
+
+Each engine runs in its own session and process group; closing it (after each match chunk,
+or a forfeit) ends the group, and on Linux every process that carries the engine's marker
+in its environment, even one that left the group (``ai.engine_process``): nothing an
+engine starts outlives its match, unless it leaves the group *and* clears its environment.
 
 ``cribbage engine NAME`` serves any of our players over the same protocol (:func:`serve`).
 """
@@ -34,25 +54,28 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
-import queue
 import shlex
-import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from itertools import combinations
 from typing import IO, Any, NoReturn
 
 from ai.base import Decision, Player, PlayerFailure, Reasoning, Seed
+from ai.engine_process import MAX_LINE, EngineIOError, EngineProcess, LineTooLong
 from engine import GO, Observation, Phase, PlayCard, Toss
+from engine.bounded import MAX_NAME, BoundedInputError, clean, loads, quote
 from engine.cards import CardName, card_name, parse_card, pip_value
 from engine.errors import CribbageError
 from engine.events import Dealt, GameOver, Tossed, event_to_dict
 from engine.rules import MAX_COUNT
 
 DEFAULT_TIMEOUT = 5.0
+MAX_TIMEOUT = 3600.0  # a CRIBBAGE_ENGINE_TIMEOUT above it is taken as this
+MAX_LINES = 8  # lines read for one answer: the answer and a few id lines
+QUOTED = 60  # characters of a bad reply quoted in a forfeit's reason
 INTERPRETERS = {"python", "python3", "node", "java", "ruby", "perl", "pypy", "pypy3"}
 # what an identifying run asks: any six cards will do (the engine's toss is discarded)
 _IDENTIFY_HAND = ["AS", "5H", "5C", "JD", "9S", "KH"]
@@ -92,17 +115,25 @@ def _interpreter(name: str) -> str | None:
 
 
 def parse_id(message: dict) -> EngineId:
-    """An ``id`` line's identity; a ValueError naming what is wrong with it."""
+    """An ``id`` line's identity, each field cleaned to show (``engine.bounded.clean``:
+    control characters stripped, at most 60 characters); a ValueError naming what is wrong
+    with it.
+
+    >>> parse_id({"type": "id", "name": "Hal\\x1b[31m 9000", "version": 2}).name
+    'Hal[31m 9000'
+    """
     name = message.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > 60:
-        raise ValueError("an id line needs a name of 1 to 60 characters")
+    if not isinstance(name, str) or not clean(name):
+        raise ValueError(f"an id line needs a name of 1 to {MAX_NAME} printable characters")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"an id line's name must be at most {MAX_NAME} characters")
     fields = {}
     for key in ("author", "version"):
         value = message.get(key, "")
-        if not isinstance(value, str | int | float):
+        if not isinstance(value, str | int | float) or isinstance(value, bool):
             raise ValueError(f"an id line's {key} must be text")
-        fields[key] = str(value)
-    return EngineId(" ".join(name.split()), declared=True, **fields)
+        fields[key] = clean(value)
+    return EngineId(clean(name), declared=True, **fields)
 
 
 _KNOWN: dict[str, EngineId] = {}  # command -> identity, as engines in this process said
@@ -139,10 +170,20 @@ def engine_name(command: str, timeout: float | None = None) -> EngineId:
 
 
 def default_timeout() -> float:
+    """``CRIBBAGE_ENGINE_TIMEOUT`` (seconds), else :data:`DEFAULT_TIMEOUT`."""
     try:
-        return float(os.environ.get("CRIBBAGE_ENGINE_TIMEOUT", DEFAULT_TIMEOUT))
+        return _bounded_timeout(float(os.environ.get("CRIBBAGE_ENGINE_TIMEOUT",
+                                                     DEFAULT_TIMEOUT)))
     except ValueError:
         return DEFAULT_TIMEOUT
+
+
+def _bounded_timeout(seconds: float) -> float:
+    """``seconds`` within (0, :data:`MAX_TIMEOUT`]: no time, or not a number, is the
+    default; infinity is the most."""
+    if math.isnan(seconds) or seconds <= 0:
+        return DEFAULT_TIMEOUT
+    return min(seconds, MAX_TIMEOUT)
 
 
 @dataclass(frozen=True, eq=False)
@@ -167,9 +208,8 @@ class ExternalPlayer(Player):
         self.name = f"ext:{command}"
         self.command = command
         self.identity: EngineId | None = None  # what its id line said, once it has
-        self.timeout = default_timeout() if timeout is None else timeout
-        self.process: subprocess.Popen | None = None
-        self.lines: queue.Queue = queue.Queue()
+        self.timeout = default_timeout() if timeout is None else _bounded_timeout(timeout)
+        self.process: EngineProcess | None = None
         self.failed = False
         self.pending_failure: str | None = None
         self.game = -1
@@ -178,90 +218,74 @@ class ExternalPlayer(Player):
     def _start(self) -> None:
         self.close()
         try:
-            self.process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+            self.process = EngineProcess(self.argv)
         except OSError as exc:
-            raise PlayerFailure(f"the engine could not start: {exc}") from exc
-        self.lines = queue.Queue()
-        threading.Thread(target=_read_lines, args=(self.process.stdout, self.lines),
-                         daemon=True).start()
+            raise PlayerFailure(f"the engine could not start: {clean(exc, 120)}") from exc
         self.failed = False
 
-    def close(self) -> None:
-        """Ask the engine to quit, then make sure it has gone."""
+    def close(self, polite: bool = True) -> None:
+        """Ask the engine to quit (when ``polite``), then end it and everything it started
+        (``EngineProcess.close``)."""
         p, self.process = self.process, None
-        if p is None:
-            return
-        try:
-            if p.poll() is None and p.stdin is not None:
-                p.stdin.write('{"type": "quit"}\n')
-                p.stdin.flush()
-        except (OSError, ValueError):
-            pass
-        try:
-            p.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-        for stream in (p.stdin, p.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError, ValueError):
-                    stream.close()
+        if p is not None:
+            p.close(polite)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # never raise from a finaliser
             self.close()
 
     def _send(self, message: dict) -> None:
-        if self.process is None or self.process.poll() is not None:
-            self._fail(f"the engine exited (status "
-                       f"{None if self.process is None else self.process.returncode})")
-        stdin = self.process.stdin
-        assert stdin is not None  # started with a pipe
+        if self.process is None:
+            self._fail("the engine is not running")
+        status = self.process.exit_status()
+        if status is not None:
+            self._fail(f"the engine exited (status {status})")
         try:
-            stdin.write(json.dumps(message) + "\n")
-            stdin.flush()
-        except (OSError, ValueError) as exc:
-            self._fail(f"the engine stopped reading ({exc})")
+            self.process.send(json.dumps(message).encode() + b"\n")
+        except EngineIOError as exc:
+            self._fail(str(exc))
 
     def _ask(self, message: dict) -> dict:
-        """Its answer to ``message``; an ``id`` line before it is read and kept (the
-        timeout covers both: an engine cannot put off its answer with more id lines)."""
+        """Its answer to ``message``; ``id`` lines before it are read and kept. The
+        timeout covers the whole decision, every line read included, and at most
+        :data:`MAX_LINES` lines are read for one answer."""
         self._send(message)
         deadline = time.monotonic() + self.timeout
-        while True:
-            reply = self._read_line(max(0.0, deadline - time.monotonic()))
+        for _ in range(MAX_LINES):
+            reply = self._read_line(deadline)
             if reply.get("type") != "id":
                 return reply
             try:
                 self.identity = parse_id(reply)
             except ValueError as exc:
-                self._fail(f"a bad id line {reply!r}: {exc}")
+                self._fail(f"a bad id line {_quoted(reply)}: {exc}")
             _KNOWN[self.command] = self.identity
+        self._fail(f"{MAX_LINES} lines and no answer among them")
 
-    def _read_line(self, timeout: float) -> dict:
+    def _read_line(self, deadline: float) -> dict:
+        assert self.process is not None  # _send has checked
         try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
+            line = self.process.next_line(deadline)
+        except TimeoutError:
             self._fail(f"no answer within {self.timeout:g} s")
+        except LineTooLong as exc:
+            self._fail(f"{exc}, beginning "
+                       f"{clean(exc.prefix.decode('utf-8', 'replace'), QUOTED)!r}")
         if line is None:
-            try:
-                code = self.process.wait(timeout=1.0) if self.process else None
-            except subprocess.TimeoutExpired:
-                code = None  # it closed its output but lives on: it is stopped below
-            self._fail(f"the engine exited (status {code})")
+            code = self.process.exit_status(wait=1.0)  # None: it closed its output but
+            self._fail(f"the engine exited (status {code})")  # lives on (it is ended)
         try:
-            reply = json.loads(line)
-        except json.JSONDecodeError:
-            self._fail(f"not JSON: {line[:80]!r}")
+            reply = loads(line, max_bytes=MAX_LINE)
+        except BoundedInputError as exc:
+            self._fail(f"not JSON within the limits ({clean(exc, 80)}): "
+                       f"{quote(line.decode('utf-8', 'replace'), QUOTED)}")
         if not isinstance(reply, dict):
-            self._fail(f"not a JSON object: {line[:80]!r}")
+            self._fail(f"not a JSON object: {quote(line.decode('utf-8', 'replace'), QUOTED)}")
         return reply
 
     def _fail(self, reason: str) -> NoReturn:
         self.failed = True
-        self.close()  # a fresh engine starts with the next game
+        self.close(polite=False)  # a fresh engine starts with the next game
         raise PlayerFailure(reason)
 
     # ------------------------------------------------------------------ the game
@@ -270,7 +294,8 @@ class ExternalPlayer(Player):
         self.game += 1
         self.pending_failure = None
         try:
-            if self.process is None or self.failed or self.process.poll() is not None:
+            if self.process is None or self.failed or \
+                    self.process.exit_status() is not None:
                 self._start()
             self._send({"type": "new_game", "seat": seat, "game": self.game})
         except PlayerFailure as exc:  # forfeits at its first decision
@@ -311,10 +336,10 @@ class ExternalPlayer(Player):
             cards = tuple(parse_card(c) for c in reply["toss"])
             action = Toss(cards)
         except (KeyError, TypeError, ValueError, CribbageError) as exc:
-            self._fail(f"a bad toss {reply!r}: {exc}")
+            self._fail(f"a bad toss {_quoted(reply)}: {clean(exc, 80)}")
         if action not in obs.legal_actions:
-            self._fail(f"an illegal toss {reply.get('toss')!r}")
-        return Decision(action, EngineReply(reply))
+            self._fail(f"an illegal toss {_quoted(reply.get('toss'))}")
+        return Decision(action, EngineReply({"toss": [card_name(c) for c in cards]}))
 
     def play(self, obs: Observation) -> Decision:
         reply = self._ask(play_message(obs))
@@ -322,10 +347,11 @@ class ExternalPlayer(Player):
             card = reply["card"]
             action = GO if card is None else PlayCard(parse_card(card))
         except (KeyError, TypeError, ValueError, CribbageError) as exc:
-            self._fail(f"a bad play {reply!r}: {exc}")
+            self._fail(f"a bad play {_quoted(reply)}: {clean(exc, 80)}")
         if action not in obs.legal_actions:
-            self._fail(f"an illegal play {reply.get('card')!r} at count {obs.count}")
-        return Decision(action, EngineReply(reply))
+            self._fail(f"an illegal play {_quoted(reply.get('card'))} at count {obs.count}")
+        return Decision(action, EngineReply(
+            {"card": card_name(action.card) if isinstance(action, PlayCard) else None}))
 
     def decide(self, obs: Observation) -> Decision:
         if self.pending_failure is not None:
@@ -333,8 +359,8 @@ class ExternalPlayer(Player):
         if obs.phase is Phase.PLAY and obs.legal_actions == (GO,):
             reply = self._ask(play_message(obs))  # the engine must say go itself
             if reply.get("card", "missing") is not None:
-                self._fail(f"no card fits at {obs.count}, but it answered {reply!r}")
-            return Decision(GO, EngineReply(reply))
+                self._fail(f"no card fits at {obs.count}, but it answered {_quoted(reply)}")
+            return Decision(GO, EngineReply({"card": None}))
         return super().decide(obs)
 
 
@@ -386,13 +412,9 @@ def _own_first(scores, seat: int) -> list[int]:
     return [scores[seat], scores[1 - seat]]
 
 
-def _read_lines(stream: IO[str], out: queue.Queue) -> None:
-    try:
-        for line in stream:
-            out.put(line)
-    except (OSError, ValueError):
-        pass
-    out.put(None)  # the engine closed its output
+def _quoted(value: Any) -> str:
+    """A short quotation of (part of) an engine's reply for a forfeit's reason."""
+    return quote(json.dumps(value), QUOTED)
 
 
 # ---------------------------------------------------------------------------- serving
@@ -418,29 +440,29 @@ def serve(player: Player, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdo
     dealt: tuple = ()
     toss: tuple = ()
     seat = 0
-    for line in stdin:
+    for line in _bounded_lines(stdin):
         try:
-            message = json.loads(line)
+            message = loads(line, max_bytes=MAX_LINE)
             kind = message.get("type")
-        except (json.JSONDecodeError, AttributeError):
+        except (BoundedInputError, AttributeError):
             continue
         if kind == "quit":
             return 0
         if kind == "new_game":
-            seat = int(message.get("seat", 0))
+            seat = 1 if message.get("seat") == 1 else 0
             player.new_game(seat)
             continue
         if kind not in ("discard", "play"):
             continue
-        if kind == "discard":
-            dealt = tuple(parse_card(c) for c in message["hand"])
         try:
+            if kind == "discard":
+                dealt = tuple(parse_card(c) for c in message["hand"])
             obs = observation_from_message(message, seat, dealt, toss)
             decision = player.decide(obs)
         except (KeyError, TypeError, ValueError, CribbageError) as exc:
-            print(f"cribbage engine: cannot answer {line.strip()[:120]}: {exc}",
-                  file=sys.stderr)
-            stdout.write(json.dumps({"error": str(exc)}) + "\n")
+            print(f"cribbage engine: cannot answer {quote(line.strip(), 120)}: "
+                  f"{clean(exc, 200)}", file=sys.stderr)
+            stdout.write(json.dumps({"error": clean(exc, 200)}) + "\n")
             stdout.flush()
             continue
         reply: dict[str, Any]
@@ -453,3 +475,16 @@ def serve(player: Player, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdo
         stdout.write(json.dumps(reply) + "\n")
         stdout.flush()
     return 0
+
+
+def _bounded_lines(stream: IO[str]):
+    """The lines of ``stream``, each read only up to :data:`MAX_LINE` characters; a longer
+    line is skipped to its end (and said on stderr)."""
+    while line := stream.readline(MAX_LINE + 1):
+        if len(line) <= MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while (rest := stream.readline(MAX_LINE + 1)) and not rest.endswith("\n"):
+            pass
+        print(f"cribbage engine: skipped a line longer than {MAX_LINE:,} characters: "
+              f"{quote(line, 60)}", file=sys.stderr)

@@ -12,6 +12,13 @@ no address a local Ray instance is started for the run and stopped after it; wit
 ``auto`` or ``HOST:PORT`` the run joins that cluster. A Ray worker that dies mid-chunk has
 its chunk run again (Ray's task retries), with the same result; cancellation, or Ctrl-C,
 cancels the outstanding tasks and keeps the chunks finished.
+
+A cluster that cannot be reached fails the run in seconds (:class:`ClusterUnreachable`,
+exit status 1), not after Ray's minutes of retries: a ``HOST:PORT`` must accept a
+connection within :data:`RAY_CONNECT_TIMEOUT` seconds, and Ray's own attempts to join are
+cut to one. While the Ray backend runs, whatever Ray prints on standard output (a dead
+worker's warning) goes to standard error, so the command's output is only its result
+(``--json`` stays JSON).
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ import logging
 import multiprocessing
 import os
 import signal
+import socket
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -34,6 +43,13 @@ R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
 RAY_RETRIES = 3  # a chunk whose worker dies is run again, up to this many times
+RAY_CONNECT_TIMEOUT = 5.0  # seconds a cluster's address has to accept a connection
+# Ray's settings (read from the environment as Ray is imported and as ray.init starts)
+# that bound how long it tries to join a cluster: one attempt of about 11 s at most (an
+# address that answers but is no Ray cluster), not minutes of retries
+_RAY_JOIN_LIMITS = {"RAY_gcs_server_port_wait_time_s": "1",
+                    "RAY_gcs_rpc_server_connect_timeout_s": "3",
+                    "RAY_py_gcs_connect_timeout_s": "5"}
 RAY_MISSING = ('the Ray backend needs Ray: pip install -e ".[cluster]" (or leave out '
                '--backend ray to use this machine\'s processes)')
 
@@ -77,6 +93,12 @@ class Finished(list):
     holds the jobs that did)."""
 
     stopped_early: bool = False
+
+
+class ClusterUnreachable(CribbageError):
+    """The Ray cluster asked for cannot be reached (no answer at its address)."""
+
+    exit_status = 1  # not a bad argument: the cluster is down, or the address wrong
 
 
 class StoppedEarly(CribbageError):
@@ -178,24 +200,50 @@ def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
                 measure: Callable[[Any], int], progress: Callable[[int], None] | None,
                 stop: Callable[[], bool], address: str | None) -> Finished:
     """:func:`run_jobs` as Ray tasks; a KeyboardInterrupt (Ctrl-C) is taken as a
-    cancellation (the chunks finished are returned)."""
-    try:
-        import ray
-    except ImportError as exc:
-        raise UsageError(RAY_MISSING) from exc
-    started = not ray.is_initialized()
-    if started:
-        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                   "logging_level": logging.WARNING}
-        if address is not None:
-            options["address"] = address
-        elif not os.environ.get("RAY_ADDRESS"):  # (set: Ray joins that cluster instead)
-            options["num_cpus"] = max(1, workers)
+    cancellation (the chunks finished are returned). Ray's printing on standard output
+    (its listener thread prints a dead worker's warning there) goes to standard error
+    meanwhile."""
+    joined = os.environ.get("RAY_ADDRESS") or address  # (Ray prefers RAY_ADDRESS too)
+    if joined:
+        _check_reachable(joined)
+    with _join_limits(bool(joined)):  # some of them Ray reads as it is imported
         try:
-            with _ctrl_c_for_this_process_only():
-                ray.init(**options)
-        except ConnectionError as exc:
-            raise UsageError(f"cannot join the Ray cluster at {address}: {exc}") from exc
+            import ray
+        except ImportError as exc:
+            raise UsageError(RAY_MISSING) from exc
+        with contextlib.redirect_stdout(sys.stderr):
+            started = _join_or_start(ray, workers, address, joined)
+            return _run_tasks(ray, fn, jobs, measure, progress, stop, started)
+
+
+def _join_or_start(ray: Any, workers: int, address: str | None, joined: str | None
+                   ) -> bool:
+    """Start a local Ray instance, or join the cluster at ``joined``, unless Ray already
+    runs in this process; whether this call did (so the run shuts it down after)."""
+    if ray.is_initialized():
+        return False
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                               "logging_level": logging.WARNING}
+    if address is not None:
+        options["address"] = address
+    elif not joined:
+        options["num_cpus"] = max(1, workers)
+    try:
+        with _ctrl_c_for_this_process_only():
+            ray.init(**options)
+    except (ConnectionError, RuntimeError) as exc:
+        if not joined:
+            raise
+        raise ClusterUnreachable(f"cannot join the Ray cluster at {joined}: "
+                                 f"{_first_line(exc)}") from exc
+    return True
+
+
+def _run_tasks(ray: Any, fn: Callable[[Any], Any], jobs: Sequence[Any],
+               measure: Callable[[Any], int], progress: Callable[[int], None] | None,
+               stop: Callable[[], bool], started: bool) -> Finished:
+    """The jobs as Ray tasks, retried when their worker dies; ``started``: shut Ray down
+    after."""
     done = Finished()
     pending: list = []
     try:
@@ -217,3 +265,50 @@ def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
         if started:
             ray.shutdown()  # the local instance and its workers go with it
     return done
+
+
+def _check_reachable(address: str) -> None:
+    """ClusterUnreachable unless ``HOST:PORT`` accepts a TCP connection within
+    :data:`RAY_CONNECT_TIMEOUT` seconds (``auto``, and other forms Ray resolves itself,
+    are left to Ray, within :func:`_join_limits`)."""
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        return
+    host = host.strip("[]")  # an IPv6 address in brackets
+    try:
+        with socket.create_connection((host, int(port)), timeout=RAY_CONNECT_TIMEOUT):
+            pass
+    except OSError as exc:
+        if isinstance(exc, TimeoutError):
+            why = f"no answer within {RAY_CONNECT_TIMEOUT:g} s"
+        else:
+            why = exc.strerror or str(exc)
+        raise ClusterUnreachable(f"cannot reach the Ray cluster at {address}: {why}"
+                                 ) from exc
+
+
+@contextlib.contextmanager
+def _join_limits(joining: bool):
+    """Ray's join attempts cut to one of a few seconds (when ``joining``): the
+    environment Ray reads as it is imported and as ``ray.init`` starts, put back after
+    (a setting the user made stands)."""
+    if not joining:
+        yield
+        return
+    saved = {key: os.environ.get(key) for key in _RAY_JOIN_LIMITS}
+    for key, value in _RAY_JOIN_LIMITS.items():
+        os.environ.setdefault(key, value)
+    try:
+        yield
+    finally:
+        for key, before in saved.items():
+            if before is None:
+                os.environ.pop(key, None)
+
+
+def _first_line(exc: BaseException) -> str:
+    """An exception's first line, short enough for one line of a message."""
+    text = str(exc).strip().splitlines()
+    line = text[0] if text else type(exc).__name__
+    return line if len(line) <= 200 else line[:199] + "…"

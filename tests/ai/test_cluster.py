@@ -223,3 +223,71 @@ def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backe
     while _in_group(p.pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _in_group(p.pid) == []
+
+
+def _cribbage(*args: str, timeout: float = 120):
+    """``cribbage ARGS`` run as a command (this tree's code), and the seconds it took."""
+    import subprocess
+
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "cribbage_gui.cli", *args],
+                          capture_output=True, text=True, timeout=timeout)
+    return done, time.monotonic() - start
+
+
+def test_a_cluster_that_cannot_be_reached_fails_in_seconds_with_one_line():
+    """Nothing listens at the address: one line on stderr, status 1, in seconds (Ray alone
+    retried for minutes, saying nothing of ours)."""
+    import socket
+
+    with socket.socket() as s:  # a port just free, so nothing listens there
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    done, seconds = _cribbage("match", "random", "random", "--games", "2", "--backend",
+                              "ray", "--address", f"127.0.0.1:{port}", "--json")
+    assert seconds < 10
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"cribbage match: error: cannot reach the Ray cluster at 127.0.0.1:{port}: "
+        f"Connection refused"]
+
+
+# an engine that kills the Ray worker playing it (its parent) the first time it is asked
+# to toss there, as a crashed node would; elsewhere it plays its first cards that fit
+WORKER_KILLER = '''\
+import json, os, signal, sys
+
+marker = sys.argv[1]
+parent = open(f"/proc/{os.getppid()}/cmdline", "rb").read()
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "discard":
+        if parent.startswith(b"ray::") and not os.path.exists(marker):
+            open(marker, "w").close()
+            os.kill(os.getppid(), signal.SIGKILL)
+        print(json.dumps({"toss": message["hand"][:2]}), flush=True)
+    elif message["type"] == "play":
+        value = lambda c: {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}.get(c[0]) or int(c[0])
+        fits = [c for c in message["hand"] if message["count"] + value(c) <= 31]
+        print(json.dumps({"card": fits[0] if fits else None}), flush=True)
+    elif message["type"] == "quit":
+        break
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_dead_workers_warning_stays_out_of_the_json(tmp_path):
+    """Ray prints a dead worker's long warning on stdout; the run sends it to stderr, so
+    ``--json`` prints only the result (the chunk is run again: every game played)."""
+    import json
+
+    engine = tmp_path / "killer.py"
+    engine.write_text(WORKER_KILLER)
+    marker = tmp_path / "killed"
+    done, _ = _cribbage("match", f"ext:{sys.executable} {engine} {marker}", "random",
+                        "--games", "8", "--workers", "2", "--backend", "ray", "--json")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert marker.exists()  # a worker really died
+    summary = json.loads(done.stdout)
+    assert summary["games"] == 8 and summary["forfeits_a"] == 0

@@ -208,7 +208,7 @@ def test_no_engine_process_is_left_behind(tmp_path):
     player = ExternalPlayer(command=f"{sys.executable} {tmp_path / 'b.py'}")
     (tmp_path / "b.py").write_text(MINIMAL_BOT)
     player.new_game(0)
-    process = player.process
+    process = player.process.popen
     assert process.poll() is None
     player.close()
     assert process.poll() is not None and player.process is None
@@ -320,12 +320,13 @@ def test_an_engine_named_like_one_of_ours_is_marked(tmp_path):
 
 
 def test_an_engine_that_only_names_itself_still_times_out(tmp_path, monkeypatch):
-    """id lines do not put off the answer: the timeout covers them."""
+    """id lines do not put off the answer: the timeout covers them (these come slowly
+    enough to stay under the number of lines read for one answer)."""
     flood = MINIMAL_BOT.replace(
         "for line in sys.stdin:",
         'import threading, time\n\ndef spam():\n    while True:\n'
         '        print(json.dumps({"type": "id", "name": "Chatty"}), flush=True)\n'
-        '        time.sleep(0.05)\n\nthreading.Thread(target=spam, daemon=True).start()\n'
+        '        time.sleep(0.25)\n\nthreading.Thread(target=spam, daemon=True).start()\n'
         'time.sleep(60)\n\nfor line in sys.stdin:')
     monkeypatch.setenv("CRIBBAGE_ENGINE_TIMEOUT", "1")
     start = time.perf_counter()
