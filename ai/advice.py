@@ -230,6 +230,18 @@ def play_advice(obs: Observation, objective: str = "win") -> PlayAdvice:
 
 
 # ---------------------------------------------------------------------------- ratings
+# How close to the best a choice must be to count as the best: half the last digit the
+# tables show (0.0% of the chance of winning, 0.00 ACC points or points), so a row never
+# reads "0.0% lost" beside a different best card.
+AS_GOOD = {"win": 0.0005, "acc": 0.005, "points": 0.005}
+
+
+def as_good_as_best(lost: float | None, mode: str) -> bool:
+    """Is a choice that gives up ``lost`` (in ``mode``'s unit) as good as the best, to
+    the precision the review shows?"""
+    return lost is not None and lost < AS_GOOD[mode]
+
+
 @dataclass(frozen=True)
 class Rating:
     """How a decision compares with the advisor's best at the same moment.
@@ -254,8 +266,8 @@ class Rating:
 
     @property
     def is_best(self) -> bool:
-        lost = self.points_lost if self.mode == "points" else self.win_lost
-        return lost is not None and lost <= 1e-9
+        return as_good_as_best(self.points_lost if self.mode == "points" else self.win_lost,
+                               self.mode)
 
     @property
     def plain_agrees(self) -> bool:

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.advice import discard_advice, play_advice
+from ai.advice import as_good_as_best, discard_advice, play_advice
 from engine import GameState, PlayCard, Toss
 from engine.cards import Card, card_name
 from engine.record import Replay
@@ -117,8 +117,8 @@ class ReviewedDecision:
 
     @property
     def is_best(self) -> bool:
-        lost = self.points_lost if self.mode == "points" else self.win_prob_lost
-        return lost <= BEST_TOLERANCE
+        return as_good_as_best(self.points_lost if self.mode == "points"
+                               else self.win_prob_lost, self.mode)
 
     @property
     def at_stake(self) -> float:

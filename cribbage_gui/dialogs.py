@@ -37,9 +37,11 @@ ZOOM_NAMES = {0.8: "smaller", 0.9: "small", 1.0: "normal", 1.15: "large", 1.3: "
 
 
 def level_label(level) -> str:
-    """"Hard — Heuristic pegger (Elo 1635)"."""
+    """"Hard — Heuristic pegger (Elo 1635)"; "Expert (Elo 1677)" where the level is the
+    player's own name."""
     elo = "" if level.elo is None else f" (Elo {level.elo:.0f})"
-    return f"{level.name} — {level.player.title.split(' (')[0]}{elo}"
+    title = level.player.title.split(' (')[0]
+    return f"{level.name}{elo}" if title == level.name else f"{level.name} — {title}{elo}"
 
 
 DEEP = "expert:deep"  # the expert thinking longer

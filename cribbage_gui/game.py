@@ -339,7 +339,7 @@ class Playing(QObject):
         else:
             return
         self.table.announce(text)
-        self.message.emit(f"{text} ({decision.reasoning.summary(card_label)})")
+        self.message.emit(f"{text} — {decision.reasoning.summary(card_label)}")
 
     def _rated(self, decision, rating) -> None:
         if decision not in self._decisions:

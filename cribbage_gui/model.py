@@ -201,10 +201,14 @@ class TableModel:
         cards = tuple(dict.fromkeys(c for item in e.items for c in item.cards))
         if e.source in ("hand", "crib") and self.show is not None:
             self.show.items, self.show.points = e.items, e.points
+            held = sum(item.points for item in e.items)
+            # counted by hand and under-claimed: what was pegged, then what it held
+            count = f"{e.points}: {spoken_count(e.items)}" if e.points == held else \
+                f"pegs {e.points} of the {held} it holds ({spoken_count(e.items)})"
             self._say("score", f"{possessive(self.names[e.seat])} {e.source} "
                                f"({cards_text(self.show.cards)} + "
-                               f"{card_label(self.show.starter)}): {e.points}: "
-                               f"{spoken_count(e.items)}.", e.seat, cards, e.points)
+                               f"{card_label(self.show.starter)}): {count}.", e.seat, cards,
+                      e.points)
         else:
             shown = "" if e.reason in ("go", "last card") or not cards else \
                 f" ({cards_text(cards)})"

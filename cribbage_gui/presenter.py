@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ai.match.driver import DecisionMade, Forfeited, GameStarted
 from cribbage_gui.model import TableModel
-from cribbage_gui.texts import announce, possessive, result_sentence, says
+from cribbage_gui.texts import YOU, announce, possessive, result_sentence, says
 from engine.cards import card_label
 from engine.events import (
     Claimed,
@@ -224,6 +224,11 @@ class Presenter(QObject):
         elif isinstance(e, GameOver | Forfeited):
             over = m.game_over
             result = result_sentence(m.names, over.winner, over.scores, over.skunk)
+            if m.show is not None and m.show.seat == over.winner and not m.forfeit:
+                # the cards on the table are the count that won: say whose they are (a
+                # crib holds the loser's throw too, which looks wrong without a word)
+                own = "your" if m.names[over.winner] == YOU else "their"
+                result += f" on {own} {m.show.what}"
             t.announce(f"{m.forfeit} {result}!" if m.forfeit else f"{result}!")
             t.refresh()
             self.game_over.emit(over)

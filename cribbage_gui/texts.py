@@ -18,14 +18,25 @@ YOU = "You"
 ZERO_HAND = "nineteen (no points)"  # what players say for a hand worth nothing
 
 
+def in_order(cards: Iterable[int]) -> list[int]:
+    """Cards in the one order the window shows them everywhere (the hand on the table, the
+    log, the hint, the inspector's tables): by rank, then by suit (♣ ♦ ♥ ♠).
+
+    >>> from engine.cards import parse_cards
+    >>> cards_text(in_order(parse_cards("9D 2S")))
+    '2♠ 9♦'
+    """
+    return sorted(cards, key=lambda c: (c >> 2, c & 3))
+
+
 def cards_text(cards: Iterable[int], sep: str = " ") -> str:
-    """Cards as the window writes them: ``"5♥ J♣"``."""
-    return sep.join(card_label(c) for c in cards)
+    """Cards as the window writes them, in :func:`in_order`: ``"5♥ J♣"``."""
+    return sep.join(card_label(c) for c in in_order(cards))
 
 
 def cards_and(cards: Iterable[int]) -> str:
-    """``"5♥ and J♣"``."""
-    return " and ".join(card_label(c) for c in cards)
+    """``"5♥ and J♣"`` (in :func:`in_order`)."""
+    return " and ".join(card_label(c) for c in in_order(cards))
 
 
 @cache

@@ -195,12 +195,15 @@ class ComputerTab(QWidget):
                          "Leaves 5/21 or leads a 5"], rows, chosen)
 
     def _render_ExpertDiscard(self, r) -> None:  # noqa: N802
-        # the figure it chose by first, so it shows without scrolling in a narrow panel
+        # the figure it chose by first, so it shows without scrolling in a narrow panel;
+        # the rows in that figure's order (best first), the chosen one marked
+        order = sorted(range(len(r.options)),
+                       key=lambda i: (-r.options[i].win, -r.options[i].net))
         rows = [[cards_text(o.keep), cards_text(o.toss), NumberItem(o.win, r.value_text(o.win)),
                  o.hand_mean, *(NumberItem(x, f"{x:+.2f}") for x in (o.crib, o.pegging, o.net))]
-                for o in r.options]  # signed, as the discard inspector shows them
+                for o in (r.options[i] for i in order)]  # signed, as the inspector shows
         self._set_table(["Keep", "Toss", "ACC points" if r.objective == "acc" else "Win",
-                         "Hand", "Crib ±", "Peg ±", "Net"], rows, r.chosen)
+                         "Hand", "Crib ±", "Peg ±", "Net"], rows, order.index(r.chosen))
         dealer, own, opp = r.position
         self._more(f"Position: {'dealer' if dealer else 'pone'}, {own} to {opp}; the rest "
                    f"of the deal from {r.samples:,} real deals.")

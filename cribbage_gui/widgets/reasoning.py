@@ -313,9 +313,12 @@ class ReviewTab(QWidget):
             you = ("threw " if r.kind == "discard" else "played ") + cards_text(r.chosen)
             best = "✓" if r.is_best else cards_text(r.best)
             plain = "" if r.plain_agrees else f"would throw {cards_text(r.plain_best)}"
+            # as good as the best (to the table's precision): nothing lost, never a minus
+            points = None if r.points_lost is None else \
+                max(0.0, r.points_lost) if r.is_best else r.points_lost
             rows.append([r.deal, you, best,
-                         NumberItem(-1e9, "—") if r.points_lost is None else
-                         NumberItem(r.points_lost, f"{r.points_lost:.2f}"),
+                         NumberItem(-1e9, "—") if points is None else
+                         NumberItem(points, f"{points:.2f}"),
                          NumberItem(-1e9, "—") if r.win_lost is None else
                          NumberItem(r.win_lost, lost_text(r.win_lost, r.objective)),
                          mark_text(mark), plain])

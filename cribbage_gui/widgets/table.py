@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from cribbage_gui import theme
 from cribbage_gui.model import TableModel
+from cribbage_gui.texts import in_order
 from cribbage_gui.widgets.cards import CARD_RATIO, paint_back, paint_face
 
 
@@ -184,8 +185,9 @@ def balanced_text_rect(font, text: str, max_width: float) -> QRectF:
 
 
 def by_rank(cards) -> list[int]:
-    """Cards in rank order (ace low), suits in a fixed order within a rank."""
-    return sorted(cards, key=lambda c: (c >> 2, c & 3))
+    """Cards in rank order (ace low), suits in a fixed order within a rank: the order of
+    every text too (``texts.in_order``)."""
+    return in_order(cards)
 
 
 class TableView(QGraphicsView):

@@ -210,9 +210,10 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
         if kind == "ExpertDiscard":
             assert tab.table.horizontalHeaderItem(2).text() == "Win"
             wins = [tab.table.item(r, 2).value for r in range(15)]
-            assert wins == [o.win for o in record.options]
-            assert wins[record.chosen] == max(wins)
-            net = record.options[0].net  # signed, as in the discard inspector
+            # in the order of the column shown, best first: the chosen one on top
+            assert wins == sorted((o.win for o in record.options), reverse=True)
+            assert wins[0] == record.options[record.chosen].win == max(wins)
+            net = record.options[record.chosen].net  # signed, as in the discard inspector
             assert tab.table.item(0, 6).text() == f"{net:+.2f}"
             assert f"{record.samples:,} real deals" in tab.text.text()
         if kind == "ExpertPlay":

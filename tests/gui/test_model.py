@@ -78,3 +78,43 @@ def test_a_computer_dealer_throws_to_their_own_crib():
     model.apply(Dealt(2, 0, (mine, ())))  # your deal: "your crib", as before
     model.apply(Tossed(1, ()))
     assert model.log[-1].text == "Mueller throws two cards to your crib."
+
+
+def test_an_under_claimed_count_says_what_was_pegged_and_what_it_held():
+    """Regression: "Your hand (…): 0: a pair is two." after claiming 0 for a pair."""
+    model = TableModel(0, ("You", "Mueller"))
+    hand, starter = parse_cards("5H 5C 9S JD"), parse_cards("2S")[0]
+    model.apply(Show(0, "hand", tuple(hand), starter))
+    pair = ScoreItem("pair", tuple(hand[:2]), 2)
+    model.apply(Scored(0, 0, "hand", "claimed", (pair,), 0))
+    assert model.log[-1].text == "Your hand (5♣ 5♥ 9♠ J♦ + 2♠): pegs 0 of the 2 it holds " \
+                                 "(a pair is two)."
+    model.apply(Show(1, "hand", tuple(hand), starter))
+    model.apply(Scored(1, 2, "hand", "hand", (pair,), 2))
+    assert model.log[-1].text.endswith("): 2: a pair is two.")
+
+
+def test_cards_are_written_in_the_order_the_hand_is_drawn():
+    """One order everywhere: the log, the hint and the tables list cards by rank, as the
+    table draws the hand (it said "throw 9♦ and 2♠" where the Toss column said "2♠ 9♦")."""
+    from cribbage_gui.texts import cards_and, cards_text
+    from cribbage_gui.widgets.table import by_rank
+
+    cards = parse_cards("9D 2S KH 2C")
+    assert cards_text(cards) == "2♣ 2♠ 9♦ K♥" and cards_and(cards[:2]) == "2♠ and 9♦"
+    assert [c for c in by_rank(cards)] == sorted(cards, key=lambda c: (c >> 2, c & 3))
+    model = TableModel(0, ("You", "Mueller"))
+    model.apply(Dealt(1, 1, (tuple(parse_cards("9D 2S KH 2C 5H 6H")),
+                             tuple(parse_cards("AS AH AD AC 3S 3H")))))
+    model.apply(Tossed(0, tuple(parse_cards("9D 2S"))))
+    assert "throw 2♠ 9♦ to" in model.log[-1].text
+
+
+def test_the_welcome_names_a_level_once():
+    from ai import named_levels
+    from cribbage_gui.dialogs import level_label
+
+    labels = {level.player.name: level_label(level) for level in named_levels()}
+    assert labels["expert"].startswith("Expert (Elo ") and "Expert — Expert" not in \
+        labels["expert"]
+    assert labels["heuristic"].startswith("Hard — Heuristic")

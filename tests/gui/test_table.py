@@ -208,3 +208,20 @@ def test_the_crib_and_the_starter_are_named_on_the_table(table):
     card_box = card.mapRectToScene(card.boundingRect())
     assert abs(starter.mapRectToScene(starter.boundingRect()).center().x()
                - card_box.center().x()) < 3
+
+
+def test_a_game_won_in_the_show_says_whose_count_is_on_the_table(table):
+    """Regression: "Mueller wins 121–101!" over the crib's cards, with nothing saying they
+    are the crib (which holds the person's own throw, so it looked wrong)."""
+    from engine.events import GameOver
+
+    view, presenter = table
+    starter = parse_cards("AH")[0]
+    crib = parse_cards("6D 4H 7H 8C")
+    for event in (*deal_events(), Show(1, "crib", tuple(crib), starter),
+                  Scored(1, 6, "crib", "crib", (ScoreItem("run", tuple(crib[:3]), 3),
+                                                 ScoreItem("fifteen", tuple(crib[2:]), 2)),
+                         121), GameOver(1, (101, 121), 0)):
+        presenter.feed_event(event)
+        presenter.proceed()
+    assert view.announcement.text == "Mueller wins 121–101 on their crib!"

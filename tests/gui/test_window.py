@@ -115,6 +115,8 @@ def test_the_status_line_drops_a_hint_once_it_is_followed(qtbot, make_window):
     qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
     status = window.statusBar()
     qtbot.waitUntil(lambda: status.currentMessage().startswith("Hint: throw"), timeout=5000)
+    hint = status.currentMessage()  # "Hint: throw A and B — keeps ...", no nested brackets
+    assert " — keeps " in hint and "((" not in hint.replace(" ", "")
     qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: status.currentMessage() == "", timeout=5000)
     assert window.messages[-1].startswith("Hint: throw")
