@@ -83,3 +83,34 @@ def test_a_save_that_cannot_be_written_is_said_once_and_the_game_goes_on(qtbot,
     assert len(problems) == 1
     assert (blocked / "keep").read_text() == "x"  # nothing of the person's was touched
     assert window.playing.controller.game.actions  # the game went on
+
+
+def test_a_damaged_save_never_stops_a_start_and_is_kept_aside(qtbot, make_window, tmp_path):
+    """Each of these stopped every start with a traceback (RecursionError,
+    IsADirectoryError, ...): now the save is set aside with one sentence, the history is
+    kept, and a new game starts."""
+    store = saving.SaveStore(tmp_path)
+    cases = {"nested": "[" * 200_000 + "]" * 200_000,
+             "digits": '{"format": "cribbage-save", "version": ' + "1" * 5000 + "}",
+             "shape": '{"format": "cribbage-save", "version": 1, "setup": 5}',
+             "binary": b"\xff\xfe\x00garbage",
+             "folder": None}
+    for name, content in cases.items():
+        store.path.unlink(missing_ok=True)  # the last case's new game
+        if content is None:
+            store.path.mkdir()
+            (store.path / "inside").write_text(name)
+        elif isinstance(content, bytes):
+            store.path.write_bytes(content)
+        else:
+            store.path.write_text(content)
+        window = make_window()
+        window.startup(ask=lambda _summary: True)
+        told = [m for m in window.messages if "set aside" in m]
+        assert len(told) == 1 and "\n" not in told[0], (name, window.messages)
+        assert not store.path.exists()
+        qtbot.waitUntil(lambda w=window: w.playing.obs is not None, timeout=20_000)
+        window.close()
+    kept = sorted(tmp_path.glob("current_game.corrupt-*"))
+    assert len(kept) == len(cases)
+    assert any(p.is_dir() and (p / "inside").read_text() == "folder" for p in kept)
