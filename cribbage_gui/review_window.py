@@ -378,7 +378,9 @@ class ReviewWindow(QWidget):
         g = self.game
         names = " v ".join(self.names)
         if g.winner is None:
-            return f"{names}: not finished ({g.scores[0]}–{g.scores[1]})"
+            hidden = " · the computer's cards stay hidden until it is over" \
+                if self.view != BOTH else ""
+            return f"{names}: not finished ({g.scores[0]}–{g.scores[1]}){hidden}"
         over = next((e for e in reversed(self.events) if isinstance(e, GameOver)), None)
         skunk = over.skunk if over is not None else 0
         return f"{names}: {result_sentence(self.names, g.winner, tuple(g.scores), skunk)}"
@@ -502,8 +504,9 @@ class ReviewWindow(QWidget):
         else:
             chance = "Your chance of winning" if who == YOU else f"Chance that {who} wins"
         mine = "yours" if who == YOU else f"{who}'s"
-        theirs = self.names[1 - bottom] + "'s"
-        self.chart.setTitle(f"{chance} after each decision · ● {mine}, ▼ {theirs} "
+        theirs = "" if self.review.withheld is not None else \
+            f", ▼ {self.names[1 - bottom]}'s"  # a computer's, withheld while unfinished
+        self.chart.setTitle(f"{chance} after each decision · ● {mine}{theirs} "
                             f"marked: ?! yellow, ? orange, ?? red · click to go there")
         theme.style_chart(self.chart)
 
