@@ -47,7 +47,7 @@ def _read_until(proc, prefix: str) -> tuple[str, list[str]]:
 def _autoplay(tmp_path, *args, **settings):
     qs = make_settings(tmp_path, **settings)
     return subprocess.Popen(
-        [sys.executable, str(AUTOPLAY), str(tmp_path / "data"), qs.fileName(), *args],
+        [sys.executable, str(AUTOPLAY), str(tmp_path), qs.fileName(), *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
 
 
@@ -55,9 +55,9 @@ def _on_disk(folder: Path) -> str:
     return digest(saving.encode(saving.SaveStore(folder).read()))
 
 
-def _resume_here(qtbot, make_window, tmp_path):
+def _resume_here(qtbot, make_window):
     """Start the window again on the same folder, resume, and wait for the person's turn."""
-    window = make_window(data=tmp_path / "data")
+    window = make_window(manual_count=True)
     window.startup(ask=lambda _summary: True)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=30_000)
     playing = window.playing
@@ -67,30 +67,10 @@ def _resume_here(qtbot, make_window, tmp_path):
     return window, digest(saving.encode(saved))
 
 
-@pytest.fixture
-def make_window(qtbot, tmp_path):
-    from cribbage_gui.main_window import MainWindow
-
-    windows = []
-
-    def make(data: Path):
-        window = MainWindow(data_dir=data, qsettings=make_settings(tmp_path, manual_count=True))
-        qtbot.addWidget(window)
-        window.show()
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        window.close()
-        assert not window.playing.controller.running
-
-
 @pytest.mark.parametrize("moment, deal", [("discard", 2), ("play", 1), ("show", 1)])
 def test_kill_9_at_any_moment_resumes_exactly(qtbot, make_window, tmp_path, moment, deal):
     """Killed while the person chooses a throw, mid-count, or counting a hand: the next start
     holds the very same game (cards, scores, both random states) and play-by-play."""
-    (tmp_path / "data").mkdir()
     child = _autoplay(tmp_path, "11", "--stop", moment, "--deal", str(deal),
                       manual_count=True)
     ready, lines = _read_until(child, "READY")
@@ -98,8 +78,8 @@ def test_kill_9_at_any_moment_resumes_exactly(qtbot, make_window, tmp_path, mome
     child.wait(10)
     _, state, log = ready.split()
     assert any(line.startswith("SAVED") for line in lines)
-    assert _on_disk(tmp_path / "data") == state  # the last action is on disk
-    window, resumed = _resume_here(qtbot, make_window, tmp_path)
+    assert _on_disk(tmp_path) == state  # the last action is on disk
+    window, resumed = _resume_here(qtbot, make_window)
     assert resumed == state
     assert log_digest(window) == log
     if moment == "show":
@@ -110,7 +90,6 @@ def test_kill_9_at_a_random_moment_leaves_a_whole_save_of_the_last_action(
         qtbot, make_window, tmp_path):
     """No pause: the game runs as fast as it can and is killed at a random moment. The save
     on disk is whole and is the last action saved (or the one being saved then)."""
-    (tmp_path / "data").mkdir()
     child = _autoplay(tmp_path, "7")
     _read_until(child, "SAVED")
     time.sleep(random.Random(os.getpid()).uniform(0.3, 1.5))
@@ -118,25 +97,24 @@ def test_kill_9_at_a_random_moment_leaves_a_whole_save_of_the_last_action(
     child.wait(10)
     printed = [line.split() for line in child.stdout.read().splitlines()
                if line.startswith("SAVED")]
-    saved = saving.SaveStore(tmp_path / "data").read()  # whole: it decodes and replays
+    saved = saving.SaveStore(tmp_path).read()  # whole: it decodes and replays
     on_disk = digest(saving.encode(saved))
     known = {d for _, _, d in printed}
     last_actions = max((int(n) for _, n, _ in printed), default=0)
     assert on_disk in known or len(saved.game.actions) > last_actions
     if not saved.game.is_over:
-        window, resumed = _resume_here(qtbot, make_window, tmp_path)
+        window, resumed = _resume_here(qtbot, make_window)
         assert window.playing.controller.game.actions[:len(saved.game.actions)] \
             == saved.game.actions
 
 
 def test_leftover_temporary_saves_are_removed_at_the_next_start(make_window, tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
+    data = tmp_path
     leftover = data / "current_game.json.x1y2z3.tmp"
     leftover.write_text('{"format": "cribb')  # a write cut short by kill -9
     other = data / "notes.tmp"
     other.write_text("not ours")
-    make_window(data=data)
+    make_window()
     assert not leftover.exists()
     assert other.exists()  # only the saves' own temporaries
 
