@@ -60,3 +60,14 @@ def test_runs_give_the_pinned_figures():
     assert set(got) == set(want)
     for name in want:
         assert got[name] == want[name], name
+
+
+def test_runs_in_windows_of_a_few_jobs_give_the_pinned_figures(monkeypatch):
+    """A long run hands its jobs to the workers a window at a time (``runner.WINDOW``, half
+    a million games): in windows of two jobs the figures are still the same."""
+    from ai.match import runner
+
+    monkeypatch.setattr(runner, "WINDOW", 2)
+    want = json.loads(PINNED.read_text())
+    for name, run in RUNS.items():
+        assert json.loads(json.dumps(without_timings(run()))) == want[name], name
