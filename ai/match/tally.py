@@ -124,7 +124,9 @@ class Tally:
     role_points: np.ndarray = field(default_factory=lambda: np.zeros(
         (2, len(ROLE_NAMES), len(SOURCES)), dtype=np.int64))
     forfeits: list[tuple[int, str]] = field(default_factory=list)  # (game index, reason)
-    times: list[Times] = field(default_factory=lambda: [Times(), Times()])
+    # each seat's decision times (None: no game timed them, as in the compiled loop; a
+    # long run holds thousands of tallies at once)
+    times: list[Times] | None = None
 
     @classmethod
     def of(cls, results: Iterable[GameResult]) -> Tally:
@@ -157,8 +159,7 @@ class Tally:
                     self.role_points[seat, role, s] += r.role_points.get(
                         (seat, role_name, source), 0)
         if r.decision_seconds[0] or r.decision_seconds[1]:
-            self.times = [self.times[seat].merged(Times.of(r.decision_seconds[seat]))
-                          for seat in (0, 1)]
+            self._add_times([Times.of(r.decision_seconds[seat]) for seat in (0, 1)])
 
     def merge(self, other: Tally) -> Tally:
         """Add ``other``'s games to these; returns self."""
@@ -176,8 +177,13 @@ class Tally:
         self.points += other.points
         self.role_points += other.role_points
         self._keep_forfeits(other.forfeits)
-        self.times = [self.times[seat].merged(other.times[seat]) for seat in (0, 1)]
+        if other.times is not None:
+            self._add_times(other.times)
         return self
+
+    def _add_times(self, times: list[Times]) -> None:
+        mine = self.times or [Times(), Times()]
+        self.times = [mine[seat].merged(times[seat]) for seat in (0, 1)]
 
     def _keep_forfeits(self, more: list[tuple[int, str]]) -> None:
         self.forfeits = sorted(self.forfeits + more)[:FORFEITS_KEPT]
@@ -211,8 +217,9 @@ class Tally:
         for seat, side in ((0, "a"), (1, "b")):
             summary[f"skunks_{side}"] = self.skunks[seat]
             summary[f"double_skunks_{side}"] = self.double_skunks[seat]
-            summary[f"decision_ms_median_{side}"] = self.times[seat].quantile(0.5)
-            summary[f"decision_ms_p95_{side}"] = self.times[seat].quantile(0.95)
+            times = self.times[seat] if self.times else Times()
+            summary[f"decision_ms_median_{side}"] = times.quantile(0.5)
+            summary[f"decision_ms_p95_{side}"] = times.quantile(0.95)
             per_deal = {source: int(self.points[seat, s]) / complete
                         for s, source in enumerate(SOURCES)}
             per_deal["total"] = sum(per_deal.values())
