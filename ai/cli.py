@@ -320,16 +320,20 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
 
 def _write_results(results: dict, out: Path, chart: Chart | None) -> None:
     """results.json and results.png in ``out``, each written whole or not at all."""
-    from ai.paths import write_json_atomic
+    from ai.paths import write_atomic
 
-    write_json_atomic(out / "results.json", results)
+    # readable by all, as the file written in place was (a temporary file is the user's)
+    write_atomic(out / "results.json", json.dumps(results, indent=1).encode("utf-8"),
+                 mode=0o644)
     if chart is None:
         return
     drawn = out / f".results-{os.getpid()}.png"  # (Qt picks the format by the suffix)
     try:
         chart(results, drawn)
+        if not drawn.exists():  # (Qt says so only by returning False)
+            raise OSError("the chart could not be saved")
         os.replace(drawn, out / "results.png")
-    except ImportError as exc:  # a machine without Qt: the figures are still there
+    except (ImportError, OSError) as exc:  # no Qt here, say: the figures are still there
         print(f"cribbage tournament: no results.png ({exc})", file=sys.stderr)
     finally:
         drawn.unlink(missing_ok=True)
