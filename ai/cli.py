@@ -16,8 +16,12 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ai.match.jobs import add_backend_arguments, backend_from
-from ai.match.runner import run_match
-from ai.registry import available_players
+from ai.match.matchplay import MAX_BEST_OF
+from ai.match.runner import MAX_GAMES, run_match
+from ai.match.tournament import MAX_PLAYERS
+from ai.registry import canonical_name, known_names
+from engine import arguments
+from engine.arguments import output_file, output_folder, seed, whole, workers
 from engine.errors import UsageError
 from engine.events import SOURCES
 
@@ -29,27 +33,30 @@ def register(subparsers: argparse._SubParsersAction,
     """Add ``match``, ``engine``, ``tournament`` and ``bench-match``;
     ``tournament_chart(results, path)`` draws the PNG that ``tournament --out`` writes
     beside results.json."""
-    names = ", ".join(p.name for p in available_players())
+    names = known_names()
+    games = whole(1, MAX_GAMES, "games")
     p = subparsers.add_parser(
         "match", help="play a match between two computer players",
         description=f"Play GAMES games between players A and B (A in seat 0; first deal "
-                    f"alternates) and print the results. Players: {names}.",
+                    f"alternates) and print the results. Players (in any case): {names}.",
         epilog="example: cribbage match mueller heuristic --games 1000 --seed 1")
     p.add_argument("player_a", metavar="A")
     p.add_argument("player_b", metavar="B")
-    p.add_argument("--games", "-n", type=int, default=100)
-    p.add_argument("--seed", "-s", type=int, default=0)
-    p.add_argument("--workers", "-w", type=int, default=1,
-                   help=f"processes to use (this machine has {os.cpu_count()} cores)")
+    p.add_argument("--games", "-n", type=games, default=100,
+                   help=f"games to play (at most {MAX_GAMES:,}); with --best-of, matches")
+    p.add_argument("--seed", "-s", type=seed, default=0)
+    p.add_argument("--workers", "-w", type=workers, default=1,
+                   help=f"processes to use (this machine has {os.cpu_count()} cores; at "
+                        f"most {arguments.max_workers()})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--referee", action="store_true",
                    help="play every game through the Python referee and players "
                         "(slower; times each decision); games between built-in players run "
                         "compiled otherwise, the same games")
-    p.add_argument("--save-games", metavar="DIR",
+    p.add_argument("--save-games", metavar="DIR", type=output_folder,
                    help="write every game to DIR as a game file (.crib.json), to review "
                         "or open later")
-    p.add_argument("--best-of", type=int, default=1, metavar="N",
+    p.add_argument("--best-of", type=whole(1, MAX_BEST_OF, "games"), default=1, metavar="N",
                    help="play GAMES matches of best of N games (odd) scored in ACC points "
                         "(2 a win, 3 a skunk; the loser of a game deals the next): matches "
                         "won, and ACC points a game with A's net and its 95%% interval")
@@ -62,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction,
                     "one of our players, so other programs (or ext:) can play against it.",
         epilog="example: cribbage match mueller 'ext:cribbage engine heuristic'")
     e.add_argument("player", metavar="NAME")
-    e.add_argument("--seed", "-s", type=int, default=None)
+    e.add_argument("--seed", "-s", type=seed, default=None)
     e.set_defaults(handler=_engine)
 
     t = subparsers.add_parser(
@@ -74,20 +81,23 @@ def register(subparsers: argparse._SubParsersAction,
                     "history database.",
         epilog="example: cribbage tournament random heuristic mueller expert --games 2000 "
                "--duplicate --workers 2 --out results/")
-    t.add_argument("players", nargs="+", metavar="PLAYER")
-    t.add_argument("--games", "-n", type=int, default=200, help="games per pair")
-    t.add_argument("--seed", "-s", type=int, default=0)
+    t.add_argument("players", nargs="+", metavar="PLAYER",
+                   help=f"two to {MAX_PLAYERS} players (in any case): {names}")
+    t.add_argument("--games", "-n", type=games, default=200, help="games per pair")
+    t.add_argument("--seed", "-s", type=seed, default=0)
     t.add_argument("--duplicate", action="store_true")
-    t.add_argument("--workers", "-j", type=int, default=os.cpu_count() or 1)
+    t.add_argument("--workers", "-j", type=workers, default=os.cpu_count() or 1)
     t.add_argument("--json", action="store_true", help="print the results as JSON")
-    t.add_argument("--out", type=Path, help="write results.json (and results.png) here")
-    t.add_argument("--ratings-out", type=Path, help="write the players' ratings (JSON)")
+    t.add_argument("--out", type=_results_folder,
+                   help="write results.json (and results.png) here")
+    t.add_argument("--ratings-out", type=output_file,
+                   help="write the players' ratings (JSON)")
     t.add_argument("--no-store", action="store_true", help="do not add it to the database")
     t.add_argument("--referee", action="store_true",
                    help="play every game through the Python referee and players "
                         "(slower; times each decision); games between built-in players run "
                         "compiled otherwise, the same games")
-    t.add_argument("--save-games", metavar="DIR",
+    t.add_argument("--save-games", metavar="DIR", type=output_folder,
                    help="write every game to DIR as a game file (.crib.json)")
     add_backend_arguments(t)
     t.set_defaults(handler=lambda args: _tournament(args, tournament_chart))
@@ -97,8 +107,8 @@ def register(subparsers: argparse._SubParsersAction,
         description="Replay a game file (.crib.json) and rate each player's decisions "
                     "(discards and cards played) against the expert's: the best option, "
                     "the expected points and the chance of winning given up, marks "
-                    "(inaccuracy from 2%% of the chance of winning, mistake from 5%%, "
-                    "blunder from 10%%) and each player's accuracy. A game of a match "
+                    "(inaccuracy from 2% of the chance of winning, mistake from 5%, "
+                    "blunder from 10%) and each player's accuracy. A game of a match "
                     "scored in ACC points (the window's matches) is judged by expected ACC "
                     "points instead, as the computer plays there.",
         epilog="example: cribbage review games/expert-v-random-seed4-game0000.crib.json "
@@ -119,11 +129,11 @@ def register(subparsers: argparse._SubParsersAction,
                     "with --verify N, play N games of every pairing both ways (compiled "
                     "and through the referee) and check they are identical.",
         epilog="example: cribbage bench-match --verify 1000")
-    b.add_argument("--games", "-n", type=int, default=1000,
+    b.add_argument("--games", "-n", type=games, default=1000,
                    help="games of the one-process match")
-    b.add_argument("--tournament-games", type=int, default=100, help="games per pair")
-    b.add_argument("--workers", "-j", type=int, default=2)
-    b.add_argument("--verify", type=int, default=0, metavar="N",
+    b.add_argument("--tournament-games", type=games, default=100, help="games per pair")
+    b.add_argument("--workers", "-j", type=workers, default=2)
+    b.add_argument("--verify", type=whole(0, MAX_GAMES, "games"), default=0, metavar="N",
                    help="also check N games of every pairing (compiled = refereed)")
     b.set_defaults(handler=_bench_match)
 
@@ -147,14 +157,12 @@ def _engine(args: argparse.Namespace) -> int:
     from ai.external import serve
     from ai.registry import make_player
 
-    return serve(make_player(args.player, seed=args.seed), name=args.player)
+    name = canonical_name(args.player)
+    return serve(make_player(name, seed=args.seed), name=name)
 
 
 def _match(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+    args.player_a, args.player_b = canonical_name(args.player_a), canonical_name(args.player_b)
     if args.best_of != 1:
         return _best_of(args)
     with tqdm(total=args.games, unit="game", desc=f"{args.player_a} v {args.player_b}",
@@ -183,12 +191,11 @@ def _stopped_early(command: str, stopped: bool, done: int, asked: int, what: str
 
 
 def _best_of(args: argparse.Namespace) -> int:
-    from ai.match.matchplay import run_matches
+    from ai.match.matchplay import check_length, run_matches
 
     if args.save_games:
         raise UsageError("--save-games is for single games; leave it out with --best-of")
-    if args.best_of < 1 or args.best_of % 2 == 0:
-        raise UsageError(f"--best-of takes an odd number of games, not {args.best_of}")
+    check_length(args.best_of)
     with tqdm(total=args.games, unit="match", desc=f"{args.player_a} v {args.player_b}",
               disable=None, leave=False) as bar:
         summary = run_matches(args.player_a, args.player_b, args.games, args.best_of,
@@ -265,11 +272,26 @@ def format_summary(s: dict) -> str:
     return "\n".join(lines)
 
 
-def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
-    from ai.match.report import format_table, store, write_ratings
-    from ai.match.tournament import run_tournament
-    from ai.paths import HISTORY_NAME, data_dir
+RESULTS = ("results.json", "results.png")  # what tournament --out writes
 
+
+def _results_folder(text: str) -> Path:
+    """tournament --out: a folder results.json and results.png can be written into."""
+    try:
+        return arguments.check_output_folder(text, RESULTS)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
+    from ai.match.report import check_history, format_table, store, write_ratings
+    from ai.match.tournament import run_tournament
+
+    args.players = [canonical_name(name) for name in args.players]
+    if len(args.players) > MAX_PLAYERS:
+        raise UsageError(f"a tournament takes at most {MAX_PLAYERS} players, not "
+                         f"{len(args.players)}")
+    history = None if args.no_store else check_history()  # before the games, not after
     pairs = len(args.players) * (len(args.players) - 1) // 2
     total = pairs * (2 * ((args.games + 1) // 2) if args.duplicate else args.games)
     with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:
@@ -284,22 +306,37 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     else:
         print(format_table(results))
     if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "results.json").write_text(json.dumps(results, indent=1))
-        if chart is not None:
-            try:
-                chart(results, args.out / "results.png")
-            except ImportError as exc:  # a machine without Qt: the figures are still there
-                print(f"cribbage tournament: no results.png ({exc})", file=sys.stderr)
+        _write_results(results, args.out, chart)
     if results["stopped_early"]:  # part of a run: neither ratings nor the history
         print("cribbage tournament: not added to the history, no ratings written",
               file=sys.stderr)
         return STOPPED
     if args.ratings_out:
         write_ratings(results, args.ratings_out)
-    if not args.no_store:
-        store(data_dir() / HISTORY_NAME, results)
+    if history is not None:
+        store(history, results)
     return 0
+
+
+def _write_results(results: dict, out: Path, chart: Chart | None) -> None:
+    """results.json and results.png in ``out``, each written whole or not at all."""
+    from ai.paths import write_atomic
+
+    # readable by all, as the file written in place was (a temporary file is the user's)
+    write_atomic(out / "results.json", json.dumps(results, indent=1).encode("utf-8"),
+                 mode=0o644)
+    if chart is None:
+        return
+    drawn = out / f".results-{os.getpid()}.png"  # (Qt picks the format by the suffix)
+    try:
+        chart(results, drawn)
+        if not drawn.exists():  # (Qt says so only by returning False)
+            raise OSError("the chart could not be saved")
+        os.replace(drawn, out / "results.png")
+    except (ImportError, OSError) as exc:  # no Qt here, say: the figures are still there
+        print(f"cribbage tournament: no results.png ({exc})", file=sys.stderr)
+    finally:
+        drawn.unlink(missing_ok=True)
 
 
 def _review(args: argparse.Namespace) -> int:

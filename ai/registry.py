@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.base import Player, Seed
+from engine.bounded import quote
 from engine.errors import CribbageError
 
 
@@ -235,10 +236,44 @@ def display_names(names: list[str]) -> list[str]:
     return [n if shown.count(s) > 1 else s for n, s in zip(names, shown, strict=True)]
 
 
+def _level_key(text: str) -> str:
+    """A level's name as typed, any case and spacing: "Very hard", "very-hard", "VeryHard"."""
+    return "".join(ch for ch in text.lower() if ch not in " -_")
+
+
+def canonical_name(name: str) -> str:
+    """The registry's spelling of a player's name: in any case (``Mueller`` is ``mueller``),
+    or a level the window offers (``Hard``, ``very-hard``, ``Expert``: the player it stands
+    for, as :func:`named_levels` says), options after a colon kept as given (a file name's
+    case matters). ``ext:`` engines and unknown names are returned unchanged
+    (:func:`make_player` refuses the unknown ones).
+
+    >>> canonical_name("Mueller"), canonical_name("EXPERT:deep")
+    ('mueller', 'expert:deep')
+    """
+    base, colon, options = name.partition(":")
+    key = base.strip().lower()
+    if key == "ext":
+        return f"ext{colon}{options}"
+    if key in _registry():
+        return f"{key}{colon}{options}"
+    level = next((lv for lv in named_levels() if _level_key(lv.name) == _level_key(key)),
+                 None)
+    return f"{level.player.name}{colon}{options}" if level and key else name
+
+
+def known_names() -> str:
+    """The players and levels a name may be, for a message: "random, evolved, ...; or a
+    level: Beginner (random), ..."."""
+    levels = ", ".join(f"{lv.name} ({lv.player.name})" for lv in named_levels())
+    return f"{', '.join(_registry())}; or a level: {levels}"
+
+
 def make_player(name: str, seed: Seed = None) -> Player:
-    """Build the player called ``name`` (``"random"``, ``"heuristic"``, ``"mueller"``, ...;
-    options after a colon), with its random generator from ``seed``."""
-    base, _, options = name.partition(":")
+    """Build the player called ``name`` (``"random"``, ``"heuristic"``, ``"mueller"``, ...,
+    in any case, or a level's name: ``"Hard"``; options after a colon), with its random
+    generator from ``seed``."""
+    base, _, options = canonical_name(name).partition(":")
     if base == "ext":  # an external engine: the rest of the name is its command
         from ai.external import ExternalPlayer
 
@@ -247,6 +282,6 @@ def make_player(name: str, seed: Seed = None) -> Player:
         return ExternalPlayer(seed, command=options)
     registry = _registry()
     if base not in registry:
-        known = ", ".join(registry)
-        raise UnknownPlayerError(f"no player called {base!r}; known players: {known}")
+        raise UnknownPlayerError(f"no player called {quote(base, 40)}; known players: "
+                                 f"{known_names()}")
     return registry[base].factory(options or None, seed)

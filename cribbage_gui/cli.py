@@ -18,13 +18,26 @@ from cribbage_gui import bench as gui_bench
 from cribbage_gui import commands, plots, screenshots
 from engine import bench as engine_bench
 from engine import cli as engine_cli
+from engine.arguments import CommandParser
+
+
+def version() -> str:
+    """The installed version ("0.1.0"), from the package's metadata."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("cribbage")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="cribbage",
         description="Two-player cribbage against strong, transparent computer opponents. "
                     "With no command, opens the game window.")
+    parser.add_argument("--version", action="version", version=f"cribbage {version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     engine_cli.register(subparsers)
     engine_bench.register(subparsers)

@@ -6,7 +6,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.arguments import seed, whole
 from engine.errors import UsageError
+
+# games a watch shows one after another, each at the table's pace (minutes a game): more
+# is a mistyped number (the window keeps each game's outcome and record)
+MAX_WATCHED = 10_000
+MAX_DELAY_MS = 60_000  # a minute after each event
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -17,9 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="example: cribbage watch mueller heuristic --games 3")
     p.add_argument("player_a", metavar="A")
     p.add_argument("player_b", metavar="B")
-    p.add_argument("--games", "-n", type=int, default=1)
-    p.add_argument("--seed", "-s", type=int, default=0)
-    p.add_argument("--delay-ms", type=int, default=None,
+    p.add_argument("--games", "-n", type=whole(1, MAX_WATCHED, "games"), default=1)
+    p.add_argument("--seed", "-s", type=seed, default=0)
+    p.add_argument("--delay-ms", type=whole(0, MAX_DELAY_MS, "ms"), default=None,
                    help="pause this long after every event (0: as fast as possible)")
     p.add_argument("--quit-when-done", action="store_true",
                    help="exit after the last game, printing one summary line")
@@ -28,11 +34,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _watch(args: argparse.Namespace) -> int:
     from ai import make_player
+    from ai.registry import canonical_name
     from cribbage_gui.app import run_gui
     from cribbage_gui.watching import WatchSetup
 
-    make_player(args.player_a), make_player(args.player_b)  # a clear error for bad names
+    players = canonical_name(args.player_a), canonical_name(args.player_b)
+    for name in players:
+        make_player(name).close()  # a clear error for a bad name, before the window opens
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    setup = WatchSetup((args.player_a, args.player_b), args.games, args.seed)
+    setup = WatchSetup(players, args.games, args.seed)
     return run_gui(sys.argv[:1], watch=(setup, args.delay_ms, args.quit_when_done))

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.arguments import output_folder
 from engine.errors import UsageError
 
 # the strategies' colours (cribbage_gui.theme.STRATEGY_COLOURS: this module stays free of Qt
@@ -140,7 +141,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               description=__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", type=Path, help="a weights file (.npz)")
-    p.add_argument("--out", type=Path, required=True, help="folder for the PNG images")
+    p.add_argument("--out", type=output_folder, required=True,
+                   help="folder for the PNG images")
     p.add_argument("--checkpoints", type=Path,
                    help="folder of FILE.ckpt-<games>.npz checkpoints (Fig. 2)")
     p.add_argument("--strategy", default="hand_max_avg", help="for the training series")
@@ -154,10 +156,14 @@ def _plot(args: argparse.Namespace) -> int:
     if args.strategy not in model.STRATEGIES:
         raise UsageError(f"unknown strategy {args.strategy!r}")
     weights, _ = model.load(args.file)
+    checkpoints = []
+    if args.checkpoints:  # read before any image is drawn
+        if not args.checkpoints.exists():
+            raise UsageError(f"--checkpoints {args.checkpoints}: no such folder or file")
+        checkpoints = checkpoints_of(args.checkpoints)
     written = plot_weights(weights, args.out, args.file.stem)
-    if args.checkpoints:
-        written += plot_over_training(checkpoints_of(args.checkpoints), args.out,
-                                      args.strategy, args.role)
+    if checkpoints:
+        written += plot_over_training(checkpoints, args.out, args.strategy, args.role)
     print(f"wrote {len(written)} images to {args.out}")
     return 0
 

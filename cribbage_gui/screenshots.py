@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine.arguments import output_folder, seed
+
 SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
            "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "watching",
@@ -41,11 +43,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "screenshots", help="render the main screens as PNG images",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example: cribbage screenshots --out shots --size 1920x1080 --theme dark")
-    p.add_argument("--out", type=Path, required=True, help="folder for the images")
+    p.add_argument("--out", type=output_folder, required=True, help="folder for the images")
     p.add_argument("--size", type=parse_size, default=(1024, 700), metavar="WxH",
                    help="window size in pixels (default 1024x700)")
     p.add_argument("--theme", choices=("light", "dark"), default="light")
-    p.add_argument("--seed", type=int, default=4, help="the games' seed (default 4)")
+    p.add_argument("--seed", type=seed, default=4, help="the games' seed (default 4)")
     p.add_argument("--only", nargs="+", choices=SCREENS, metavar="SCREEN",
                    help=f"only these screens ({', '.join(SCREENS)})")
     p.set_defaults(handler=run)

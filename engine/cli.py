@@ -7,8 +7,9 @@ import json
 import time
 
 from engine.analysis import N_CRIBS, DiscardOption, analyze_discards
+from engine.bounded import clean
 from engine.cards import card_name, card_names, parse_card, parse_cards
-from engine.errors import CribbageError
+from engine.errors import CribbageError, UsageError
 from engine.scoring import count_aloud, score_breakdown, score_hand
 
 
@@ -18,7 +19,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Count a hand (or crib) of four cards with the starter and show every "
                     "scoring combination. Cards: rank A 2-10 T J Q K, suit C D H S.",
         epilog="example: cribbage count 5H 5C 5S JD --starter 5D")
-    p.add_argument("cards", nargs=4, metavar="CARD", help="the four cards of the hand")
+    # any number of cards, so that a wrong number is told as such (argparse would say that
+    # CARD is missing, or blame "cribbage" for a fifth card)
+    p.add_argument("cards", nargs="*", metavar="CARD", help="the four cards of the hand")
     p.add_argument("--starter", "-s", required=True, help="the starter (cut card)")
     p.add_argument("--crib", action="store_true",
                    help="count as the crib (a flush needs all five cards)")
@@ -30,15 +33,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "over the 46 possible starters, and the crib's exact score over all "
                     "45,540 (opponent toss, starter) combinations, sorted by net value.",
         epilog="example: cribbage analyze 5H 5C 5S JD 6D 7C --dealer")
-    p.add_argument("cards", nargs=6, metavar="CARD", help="the six cards dealt to you")
+    p.add_argument("cards", nargs="*", metavar="CARD", help="the six cards dealt to you")
     p.add_argument("--dealer", action="store_true",
                    help="you are the dealer (the crib is yours); default: pone")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(handler=_analyze)
 
 
+def _cards(given: list[str], count: int, what: str) -> list[int]:
+    """``count`` cards from the command line, or a UsageError saying how many were given."""
+    if len(given) != count:
+        listed = f" ({clean(' '.join(given), 60)})" if given else ""
+        raise UsageError(f"{len(given)} card{'' if len(given) == 1 else 's'} given{listed}: "
+                         f"{what}")
+    return parse_cards(given, count=count)
+
+
 def _count(args: argparse.Namespace) -> int:
-    hand = parse_cards(args.cards, count=4)
+    hand = _cards(args.cards, 4, "a hand (or crib) is four cards, and the starter comes "
+                                 "after --starter: cribbage count 5H 5C 5S JD --starter 5D")
     starter = parse_card(args.starter)
     items = score_breakdown(hand, starter, is_crib=args.crib)
     total = score_hand(hand, starter, is_crib=args.crib)
@@ -46,7 +59,10 @@ def _count(args: argparse.Namespace) -> int:
           f"{card_name(starter)}")
     for item in items:
         print(f"  {item.label:<18} {card_names(item.cards):<16} {item.points:>3}")
-    print(f"  {count_aloud(items)}")
+    said = count_aloud(items)
+    if total == 0:  # "nineteen": the count no hand can make, said of a hand with none
+        said += " (a hand of no points: cribbage calls it nineteen, a count no hand makes)"
+    print(f"  {said}")
     print(f"Total: {total}")
     return 0
 
@@ -65,7 +81,8 @@ def _option_json(o: DiscardOption) -> dict:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    six = parse_cards(args.cards, count=6)
+    six = _cards(args.cards, 6, "give the six cards dealt to you: cribbage analyze 5H 5C 5S "
+                                "JD 6D 7C")
     start = time.perf_counter()
     options = analyze_discards(six, my_crib=args.dealer)
     elapsed = time.perf_counter() - start
@@ -90,12 +107,21 @@ def _analyze(args: argparse.Namespace) -> int:
 
 def run(handler, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run a command; bad cards or illegal input become a one-line error, exit status 2 (the
-    error's ``exit_status``: 130 for a table build Ctrl-C stopped). Ctrl-C anywhere else
-    (a training run, a one-process table build) stops the command with one line and status
-    130, not a traceback; files already written (checkpoints) are kept."""
+    error's ``exit_status``: 130 for a table build Ctrl-C stopped). A file the command could
+    not read or write (the disk full, a folder removed meanwhile: the paths themselves are
+    checked before the work) is one line too, exit status 1, a failed operation. Ctrl-C
+    anywhere else (a training run, a one-process table build) stops the command with one
+    line and status 130, not a traceback; files already written (checkpoints) are kept."""
+    command = getattr(getattr(args, "command_parser", None), "prog", None) or \
+        f"cribbage {args.command}"
     try:
         return handler(args)
     except CribbageError as exc:
-        parser.exit(exc.exit_status, f"cribbage {args.command}: error: {exc}\n")
+        parser.exit(exc.exit_status, f"{command}: error: {clean(exc, 500)}\n")
     except KeyboardInterrupt:
-        parser.exit(130, f"cribbage {args.command}: stopped (Ctrl-C)\n")
+        parser.exit(130, f"{command}: stopped (Ctrl-C)\n")
+    except BrokenPipeError:
+        raise  # the output's reader stopped reading: cribbage_gui.cli.main ends quietly
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        parser.exit(1, f"{command}: error: {clean(where + str(exc.strerror or exc), 500)}\n")

@@ -13,19 +13,20 @@ interval, over matches (a ratio of sums, the interval by the delta method).
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
-import numpy as np
-
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game
-from ai.match.jobs import LOCAL, Backend, run_jobs
-from ai.match.runner import Progress, named, summarize, wilson_interval
-from ai.match.series import Series, match_points
-from ai.registry import display_names, make_player
+from ai.match.jobs import LOCAL, Backend
+from ai.match.runner import MAX_GAMES, Progress, check_games, named, run_lazily
+from ai.match.series import Series
+from ai.match.tally import MatchStats, Tally
+from ai.registry import canonical_name, display_names, make_player
 from engine.errors import UsageError
+
+# the longest match: best of 99 games (50 wins); ACC and club matches are best of 3 to 9
+MAX_BEST_OF = 99
 
 
 def play_matches(args: tuple) -> list[list[GameResult]]:
@@ -55,57 +56,61 @@ def play_matches(args: tuple) -> list[list[GameResult]]:
             player.close()
 
 
+def tally_matches(args: tuple) -> tuple[Tally, MatchStats]:
+    """:func:`play_matches`' matches counted: their games, and the match figures' sums."""
+    length = args[4]
+    tally, stats = Tally(), MatchStats()
+    for games in play_matches(args):
+        for game in games:
+            tally.add(game)
+        stats.add_match(games, length)
+    return tally, stats
+
+
+def check_length(length: int) -> None:
+    """A UsageError unless ``length`` is an odd number of games from 1 to MAX_BEST_OF."""
+    if length < 1 or length % 2 == 0 or length > MAX_BEST_OF:
+        raise UsageError(f"--best-of takes an odd number of games from 1 to {MAX_BEST_OF}, "
+                         f"not {length:,}")
+
+
 def run_matches(name_a: str, name_b: str, matches: int, length: int, seed: int = 0,
                 workers: int = 1, progress: Progress | None = None,
                 referee: bool = False, backend: Backend = LOCAL) -> dict[str, Any]:
     """Play ``matches`` matches of best of ``length``; the summary (``summarize``'s game
     figures plus the match figures)."""
-    if matches < 1 or workers < 1:
-        raise UsageError("--games and --workers must be at least 1")
-    Series(length)  # an even or non-positive length fails here
+    check_games(matches)
+    check_length(length)
+    if matches * length > MAX_GAMES:
+        raise UsageError(f"{matches:,} matches of best of {length}: at most "
+                         f"{MAX_GAMES // length:,} (up to {MAX_GAMES:,} games in one run)")
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
+    name_a, name_b = canonical_name(name_a), canonical_name(name_b)
     make_player(name_a), make_player(name_b)
     shown_a, shown_b = display_names([name_a, name_b])
     start = time.perf_counter()
     chunk = max(1, min(20, matches // (4 * workers) or 1))
-    jobs = [(name_a, name_b, seed, list(range(i, min(matches, i + chunk))), length, referee)
-            for i in range(0, matches, chunk)]
-    done = run_jobs(play_matches, jobs, workers, size=lambda job: len(job[3]),
-                    progress=progress, backend=backend)
-    played = [games for _, batch in done for games in batch]
-    played.sort(key=lambda games: games[0].index)
-    summary = {**named(summarize([g for games in played for g in games], (shown_a, shown_b),
-                              time.perf_counter() - start, seed), (name_a, name_b)),
-               "stopped_early": done.stopped_early}
-    return {**summary, **match_figures(played, length)}
+    jobs = ((name_a, name_b, seed, range(i, min(matches, i + chunk)), length, referee)
+            for i in range(0, matches, chunk))
+    tally, stats = Tally(), MatchStats()
+
+    def fold(job: tuple, counted: tuple[Tally, MatchStats]) -> None:
+        tally.merge(counted[0])
+        stats.merge(counted[1])
+
+    stopped = run_lazily(tally_matches, jobs, workers, fold, size=lambda job: len(job[3]),
+                         progress=progress, backend=backend)
+    summary = {**named(tally.summary((shown_a, shown_b), time.perf_counter() - start, seed),
+                       (name_a, name_b)),
+               "stopped_early": stopped}
+    return {**summary, **stats.figures(length)}
 
 
 def match_figures(played: list[list[GameResult]], length: int) -> dict[str, Any]:
     """Matches won by each side (A's 95% interval), ACC points a game, A's net a game (zero
     matches, when a run was stopped before any finished: zeros)."""
-    n = len(played)
-    if n == 0:
-        return {"best_of": length, "matches": 0, "match_wins_a": 0, "match_wins_b": 0,
-                "match_win_rate_a": 0.0, "match_ci95_a": [0.0, 1.0], "games_per_match": 0.0,
-                "acc_points_per_game_a": 0.0, "acc_points_per_game_b": 0.0,
-                "acc_net_per_game_a": 0.0, "acc_net_ci95_a": [0.0, 0.0]}
-    target = length // 2 + 1
-    won_a = sum(sum(g.winner == 0 for g in games) >= target for games in played)
-    points = np.array([[sum(match_points(g.skunk) for g in games if g.winner == seat)
-                        for seat in (0, 1)] for games in played], dtype=np.float64)
-    counts = np.array([len(games) for games in played], dtype=np.float64)
-    net = points[:, 0] - points[:, 1]
-    total = counts.sum()
-    ratio = net.sum() / total
-    if n > 1:  # the ratio estimator's standard error (delta method)
-        resid = net - ratio * counts
-        se = math.sqrt((resid ** 2).sum() / (n - 1) / n) / counts.mean()
-    else:
-        se = 0.0
-    lo, hi = wilson_interval(won_a, n)
-    return {"best_of": length, "matches": n, "match_wins_a": won_a,
-            "match_wins_b": n - won_a, "match_win_rate_a": won_a / n,
-            "match_ci95_a": [lo, hi], "games_per_match": total / n,
-            "acc_points_per_game_a": points[:, 0].sum() / total,
-            "acc_points_per_game_b": points[:, 1].sum() / total,
-            "acc_net_per_game_a": ratio,
-            "acc_net_ci95_a": [ratio - 1.96 * se, ratio + 1.96 * se]}
+    stats = MatchStats()
+    for games in played:
+        stats.add_match(games, length)
+    return stats.figures(length)

@@ -39,33 +39,45 @@ CREATE TABLE IF NOT EXISTS tournament_players (
 """
 
 
+def _column(header: str, cells: list[str]) -> int:
+    return max(len(header), *(len(c) for c in cells)) if cells else len(header)
+
+
 def format_table(r: dict[str, Any]) -> str:
+    """The results as a table: the win-rate matrix, the ratings, the pairs' ACC points net.
+    Every column is as wide as its widest cell, so long names or large counts stay in line."""
     players = [p["name"] for p in r["players"]]
     width = max(10, *(len(n) for n in players)) + 2
-    lines = [f"{len(players)} players, {r['games_per_pair']} games a pair"
-             f"{' (duplicate deals)' if r['duplicate'] else ''}, seed {r['seed']} "
-             f"({r['elapsed_s']:.0f} s)", "", "win rate of the row against the column "
-             "(95% interval):", " " * width + "".join(f"{n:>{width + 8}}" for n in players)]
     rates = {(row["a"], row["b"]): (row["win_rate_a"], row["ci95_a"]) for row in r["pairs"]}
+    matrix = []
     for a in players:
         cells = []
         for b in players:
             if a == b:
-                cells.append(f"{'—':>{width + 8}}")
+                cells.append("—")
             elif (a, b) in rates:
                 w, (lo, hi) = rates[(a, b)]
-                cells.append(f"{w:>{width - 12}.1%} ({lo:.1%}-{hi:.1%})".rjust(width + 8))
+                cells.append(f"{w:.1%} ({lo:.1%}-{hi:.1%})")
             else:
                 w, (lo, hi) = rates[(b, a)]
-                cells.append(f"{1 - w:>{width - 12}.1%} ({1 - hi:.1%}-{1 - lo:.1%})"
-                             .rjust(width + 8))
-        lines.append(f"{a:<{width}}" + "".join(cells))
-    lines += ["", f"{'player':<{width}}{'Elo':>7} {'95% interval':>15} {'wins':>12} "
+                cells.append(f"{1 - w:.1%} ({1 - hi:.1%}-{1 - lo:.1%})")
+        matrix.append(cells)
+    cell = 2 + max(_column(n, [row[j] for row in matrix]) for j, n in enumerate(players))
+    lines = [f"{len(players)} players, {r['games_per_pair']} games a pair"
+             f"{' (duplicate deals)' if r['duplicate'] else ''}, seed {r['seed']} "
+             f"({r['elapsed_s']:.0f} s)", "", "win rate of the row against the column "
+             "(95% interval):", " " * width + "".join(f"{n:>{cell}}" for n in players)]
+    lines += [f"{a:<{width}}" + "".join(f"{c:>{cell}}" for c in cells)
+              for a, cells in zip(players, matrix, strict=True)]
+    ranked = sorted(r["players"], key=lambda p: -p["elo"])
+    intervals = [f"{p['elo_ci95'][0]:.0f}-{p['elo_ci95'][1]:.0f}" for p in ranked]
+    wins = [f"{p['wins']}/{p['games']}" for p in ranked]
+    iw, ww = 1 + _column("95% interval", intervals), 1 + _column("wins", wins)
+    lines += ["", f"{'player':<{width}}{'Elo':>7}{'95% interval':>{iw}}{'wins':>{ww}} "
                   f"{'ACC pts/game':>13} {'skunks':>8} {'skunked':>8} {'pts/deal':>9}"]
-    for p in sorted(r["players"], key=lambda p: -p["elo"]):
-        lo, hi = p["elo_ci95"]
-        lines.append(f"{p['name']:<{width}}{p['elo']:>7.0f} {f'{lo:.0f}-{hi:.0f}':>15} "
-                     f"{p['wins']:>6}/{p['games']:<5} {p['acc_points_per_game']:>13.2f} "
+    for p, interval, won in zip(ranked, intervals, wins, strict=True):
+        lines.append(f"{p['name']:<{width}}{p['elo']:>7.0f}{interval:>{iw}}{won:>{ww}} "
+                     f"{p['acc_points_per_game']:>13.2f} "
                      f"{p['skunk_rate']:>8.1%} {p['skunked_rate']:>8.1%} "
                      f"{p['points_per_deal'].get('total', 0):>9.2f}")
     lines += ["", "ACC points net a game of the first against the second (95% interval):"]
@@ -85,12 +97,31 @@ def write_ratings(results: dict[str, Any], path: Path) -> None:
     write_json_atomic(path, data)
 
 
+def _tell(message: str) -> None:
+    print(f"cribbage: {message}", file=sys.stderr)
+
+
+def check_history() -> Path:
+    """The history database's path, checked before a tournament plays (not found unusable
+    after it): a file that can be written in a folder that can be; a damaged one is
+    recovered now (``ai.history.recover``, with a line on stderr). HistoryError if it
+    cannot be used."""
+    from ai.history import open_database
+    from ai.paths import HISTORY_NAME, data_dir
+    from engine.arguments import check_output_file
+
+    path = check_output_file(data_dir() / HISTORY_NAME)
+    if path.exists():
+        open_database(path, _tell).close()
+    return path
+
+
 def store(path: Path, results: dict[str, Any]) -> int:
     """Add a run to the database (a damaged one is recovered first, with a line on
     stderr); returns its id. HistoryError if the database cannot take it."""
     from ai.history import HistoryError, open_database
 
-    db = open_database(path, lambda message: print(f"cribbage: {message}", file=sys.stderr))
+    db = open_database(path, _tell)
     try:
         db.executescript(SCHEMA)
         with db:

@@ -2,36 +2,46 @@
 
 Player A sits in seat 0 and B in seat 1 for every game; first deal alternates game by game.
 Game ``i`` is seeded from the match seed and ``i`` alone, so a match gives the same results
-whether it runs in one process or several.
+whether it runs in one process or several. The games are counted as they finish
+(``ai.match.tally``) and the chunks of games to play are made as they are needed
+(:func:`run_lazily`), so a run's memory stays the same however many games it plays.
 """
 
 from __future__ import annotations
 
-import math
-import statistics
+import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
-
-import numpy as np
 
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game, refereed_game
 from ai.match.jobs import LOCAL, Backend, run_jobs
-from ai.registry import display_names, make_player
-from engine.events import SOURCES
+from ai.match.tally import Tally, wilson_interval
+from ai.registry import canonical_name, display_names, make_player
+from engine.errors import UsageError
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
+# the most games one run plays (a match, a tournament, best-of matches): random against
+# random, the fastest pairing, plays about 2,500 games a second on one core, so this is
+# about 11 hours on one core; an expert's games take weeks. More is a mistyped number.
+MAX_GAMES = 100_000_000
+# jobs handed to the workers at a time: the workers are given every job of a window at
+# once, and its results are kept until it ends, so a window bounds the memory of a run
+# (with chunks of 50 games, half a million games a window)
+WINDOW = 10_000
 
-def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% confidence interval of a win rate (Wilson score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+__all__ = ["MAX_GAMES", "Progress", "check_games", "named", "play_chunk", "run_lazily",
+           "run_match", "save_folder", "summarize", "tally_chunk", "wilson_interval"]
+
+
+def check_games(games: int, what: str = "--games") -> None:
+    """A UsageError unless 1 <= ``games`` <= MAX_GAMES."""
+    if games < 1:
+        raise UsageError(f"{what} must be at least 1")
+    if games > MAX_GAMES:
+        raise UsageError(f"{what}: at most {MAX_GAMES:,} games in one run, not {games:,}")
 
 
 def play_chunk(args: tuple) -> list[GameResult]:
@@ -65,6 +75,36 @@ def play_chunk(args: tuple) -> list[GameResult]:
             player.close()
 
 
+def tally_chunk(args: tuple) -> Tally:
+    """:func:`play_chunk`'s games counted (what a run keeps of them)."""
+    return Tally.of(play_chunk(args))
+
+
+def run_lazily(fn: Callable[[Any], Any], jobs: Iterator[Any], workers: int,
+               fold: Callable[[Any, Any], Any], *, size: Callable[[Any], int],
+               progress: Progress | None = None,
+               cancelled: Callable[[], bool] | None = None,
+               backend: Backend = LOCAL) -> bool:
+    """Run ``jobs`` (an iterator: each job is made when its window comes) through
+    ``run_jobs``, :data:`WINDOW` at a time, and fold each result into the run's figures
+    (``fold(job, result)``, in the jobs' order) as its window finishes: neither the jobs
+    nor their results pile up, however long the run. True when the run was stopped early
+    (cancelled, or Ctrl-C): the figures are then those of the jobs folded."""
+    try:
+        while True:
+            window = list(itertools.islice(jobs, WINDOW))
+            if not window:
+                return False
+            done = run_jobs(fn, window, workers, size=size, progress=progress,
+                            cancelled=cancelled, backend=backend)
+            for i, result in done:
+                fold(window[i], result)
+            if done.stopped_early:
+                return True
+    except KeyboardInterrupt:  # between two windows: keep what was folded
+        return True
+
+
 def save_folder(folder: str | None, kind: str, backend: Backend = LOCAL
                 ) -> tuple[str, dict] | None:
     """The ``save`` of :func:`play_chunk`: the folder made, as an absolute path (a
@@ -73,16 +113,12 @@ def save_folder(folder: str | None, kind: str, backend: Backend = LOCAL
     if folder is None:
         return None
     if backend.kind == "ray" and backend.address is not None:
-        from engine.errors import UsageError
-
         raise UsageError("--save-games writes each game where it is played: on a cluster "
                          "that is other machines; save games with --backend local or a "
                          "local Ray instance (no --address)")
-    from pathlib import Path
+    from engine.arguments import check_output_folder
 
-    from engine.errors import UsageError
-
-    path = Path(folder)
+    path = check_output_folder(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -113,19 +149,24 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     far are summarised (``summary["games"]`` tells how many). Games between built-in
     players run compiled unless ``referee`` asks for the referee path (which also times
     each decision)."""
+    check_games(games)
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
+    name_a, name_b = canonical_name(name_a), canonical_name(name_b)
     make_player(name_a), make_player(name_b)  # fail fast on a bad name, before any work
     shown_a, shown_b = display_names([name_a, name_b])
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
     save = save_folder(save_games, "match", backend)
-    jobs = [(name_a, name_b, seed, list(range(i, min(games, i + chunk))), referee, save)
-            for i in range(0, games, chunk)]
-    done = run_jobs(play_chunk, jobs, workers, size=lambda job: len(job[3]),
-                    progress=progress, cancelled=cancelled, backend=backend)
-    results = [r for _, batch in done for r in batch]
+    jobs = ((name_a, name_b, seed, range(i, min(games, i + chunk)), referee, save)
+            for i in range(0, games, chunk))
+    tally = Tally()
+    stopped = run_lazily(tally_chunk, jobs, workers, lambda job, t: tally.merge(t),
+                         size=lambda job: len(job[3]), progress=progress,
+                         cancelled=cancelled, backend=backend)
     elapsed = time.perf_counter() - start
-    summary = named(summarize(results, (shown_a, shown_b), elapsed, seed), (name_a, name_b))
-    return {**summary, "stopped_early": done.stopped_early}
+    summary = named(tally.summary((shown_a, shown_b), elapsed, seed), (name_a, name_b))
+    return {**summary, "stopped_early": stopped}
 
 
 def named(summary: dict[str, Any], entries: tuple[str, str]) -> dict[str, Any]:
@@ -137,48 +178,7 @@ def named(summary: dict[str, Any], entries: tuple[str, str]) -> dict[str, Any]:
 
 def summarize(results: Iterable[GameResult], names: tuple[str, str], elapsed: float,
               seed: int) -> dict[str, Any]:
-    """The match figures: wins with a 95% interval, skunks, first-dealer win rate, points
-    per complete deal by source and role, deals per game, speed and decision times."""
-    results = sorted(results, key=lambda r: r.index)
-    n = len(results)
-    wins = [sum(r.winner == seat for r in results) for seat in (0, 1)]
-    complete = sum(r.complete_deals for r in results)
-    summary: dict[str, Any] = {
-        "player_a": names[0], "player_b": names[1], "seed": seed, "games": n,
-        "wins_a": wins[0], "wins_b": wins[1],
-        "win_rate_a": wins[0] / n if n else 0.0,
-        "ci95_a": list(wilson_interval(wins[0], n)),
-        "first_dealer_win_rate": sum(r.winner == r.first_dealer for r in results) / n
-        if n else 0.0,
-        "deals_per_game": sum(r.deals for r in results) / n if n else 0.0,
-        "elapsed_s": elapsed,
-        "forfeits_a": sum(1 for r in results if r.forfeit and r.winner == 1),
-        "forfeits_b": sum(1 for r in results if r.forfeit and r.winner == 0),
-        "forfeit_reasons": [f"game {r.index}: {r.forfeit}" for r in results if r.forfeit][:20],
-        "games_per_s": n / elapsed if elapsed > 0 else 0.0,
-        # games played in the compiled loop (no decision times: the figures below are None)
-        "compiled_games": sum(r.compiled for r in results),
-    }
-    for seat, side in ((0, "a"), (1, "b")):
-        won = [r for r in results if r.winner == seat]
-        summary[f"skunks_{side}"] = sum(r.skunk == 1 for r in won)
-        summary[f"double_skunks_{side}"] = sum(r.skunk == 2 for r in won)
-        times = [t * 1e3 for r in results for t in r.decision_seconds[seat]]
-        summary[f"decision_ms_median_{side}"] = statistics.median(times) if times else None
-        summary[f"decision_ms_p95_{side}"] = float(np.percentile(times, 95)) if times \
-            else None
-        per_deal = {source: sum(r.points.get((seat, source), 0) for r in results)
-                    / max(complete, 1) for source in SOURCES}
-        per_deal["total"] = sum(per_deal.values())
-        summary[f"points_per_deal_{side}"] = per_deal
-        by_role = {}
-        for role in ("dealer", "pone"):
-            deals = sum(r.deals_dealt[seat] if role == "dealer" else r.deals_dealt[1 - seat]
-                        for r in results)
-            figures = {source: sum(r.role_points.get((seat, role, source), 0)
-                                   for r in results) / max(deals, 1) for source in SOURCES}
-            figures["total"] = sum(figures.values())
-            figures["deals"] = deals
-            by_role[role] = figures
-        summary[f"points_per_deal_by_role_{side}"] = by_role
-    return summary
+    """The match figures of ``results`` (``ai.match.tally.Tally.summary``): wins with a 95%
+    interval, skunks, first-dealer win rate, points per complete deal by source and role,
+    deals per game, speed and decision times."""
+    return Tally.of(results).summary(names, elapsed, seed)

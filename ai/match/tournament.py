@@ -21,30 +21,64 @@ from typing import Any
 import numpy as np
 
 from ai.match.driver import GameResult
-from ai.match.jobs import LOCAL, Backend, run_jobs
-from ai.match.runner import play_chunk, save_folder, summarize, wilson_interval
+from ai.match.jobs import LOCAL, Backend
+from ai.match.runner import (
+    MAX_GAMES,
+    check_games,
+    play_chunk,
+    run_lazily,
+    save_folder,
+    wilson_interval,
+)
 from ai.match.series import match_points
-from ai.registry import display_names, make_player
+from ai.match.tally import NetStats, Tally
+from ai.registry import canonical_name, display_names, make_player
 from engine.errors import UsageError
 
 Progress = Callable[[int], None]
 CHUNK = 20
+# the most players one round robin takes: 32 players are 496 pairs, and the ratings' fit
+# (pure Python over every pair) takes seconds from there on
+MAX_PLAYERS = 32
 
 
 def _jobs(players: list[str], games: int, seed: int, duplicate: bool, referee: bool,
           save: tuple | None = None):
-    """(pair index, swapped, job) for every chunk of every pair."""
+    """Every chunk of every pair, made as it is asked for: (pair, first player, second
+    player, seed, indices, duplicate, referee, save). With duplicate deals a chunk plays
+    each of its deal sequences both ways (so both games of a sequence are counted
+    together)."""
     for p, (a, b) in enumerate(itertools.combinations(range(len(players)), 2)):
-        if duplicate:
-            sequences = (games + 1) // 2
-            for i in range(0, sequences, CHUNK):
-                idx = list(range(i, min(sequences, i + CHUNK)))
-                yield p, False, (players[a], players[b], seed + p, idx, referee, save)
-                yield p, True, (players[b], players[a], seed + p, idx, referee, save)
-        else:
-            for i in range(0, games, CHUNK):
-                idx = list(range(i, min(games, i + CHUNK)))
-                yield p, False, (players[a], players[b], seed + p, idx, referee, save)
+        count = (games + 1) // 2 if duplicate else games
+        for i in range(0, count, CHUNK):
+            yield (p, players[a], players[b], seed + p, range(i, min(count, i + CHUNK)),
+                   duplicate, referee, save)
+
+
+def play_pair_chunk(job: tuple) -> tuple[Tally, Tally, NetStats]:
+    """A chunk of a pair's games, counted: the games as (first, second), those swapped
+    (second, first: none without duplicate deals; each tally in its own seats) and the
+    first player's ACC points net over units (a game; with duplicate deals, the two games
+    of one deal sequence)."""
+    _, a, b, seed, indices, duplicate, referee, save = job
+    straight = play_chunk((a, b, seed, indices, referee, save))
+    swapped = play_chunk((b, a, seed, indices, referee, save)) if duplicate else []
+    return Tally.of(straight), Tally.of(swapped), _net_stats(
+        [(False, r) for r in straight] + [(True, r) for r in swapped], duplicate)
+
+
+def _net_stats(results: list[tuple[bool, GameResult]], duplicate: bool) -> NetStats:
+    """The pair's first player's ACC points net by unit: a game, or with duplicate deals
+    the games of one deal sequence, in the order the units first appear."""
+    units: dict[tuple, list[int]] = {}
+    for swapped, r in results:
+        first_won = (r.winner == 1) if swapped else (r.winner == 0)
+        points = match_points(r.skunk) * (1 if first_won else -1)
+        units.setdefault((r.index,) if duplicate else (r.index, swapped), []).append(points)
+    stats = NetStats()
+    for nets in units.values():
+        stats.add_unit(nets)
+    return stats
 
 
 def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: bool = False,
@@ -54,35 +88,46 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
     """Play the round robin; return the results (JSON-ready). Games between built-in
     players run compiled unless ``referee`` (the same games either way). ``save_games``:
     a folder to write every game to as a game file."""
+    players = [canonical_name(name) for name in players]
     if len(players) < 2:
         raise UsageError("a tournament needs at least two players")
+    if len(players) > MAX_PLAYERS:
+        raise UsageError(f"a tournament takes at most {MAX_PLAYERS} players, not "
+                         f"{len(players)}")
     if len(set(players)) != len(players):
         raise UsageError("each player may enter once")
-    if games < 1 or workers < 1:
-        raise UsageError("--games and --workers must be at least 1")
+    check_games(games)
+    pairs = list(itertools.combinations(range(len(players)), 2))
+    if len(pairs) * games > MAX_GAMES:
+        raise UsageError(f"{len(pairs)} pairs of {games:,} games: at most {MAX_GAMES:,} "
+                         f"games in one run")
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
     for name in players:
         make_player(name)  # a bad name fails before any work
     shown = display_names(players)  # (an ext: engine is asked its name once, here)
     start = time.perf_counter()
-    pairs = list(itertools.combinations(range(len(players)), 2))
-    # per pair: results with seat 0 = the pair's first player (swapped games flipped back)
-    collected: list[list[tuple[bool, GameResult]]] = [[] for _ in pairs]
-    jobs = list(_jobs(players, games, seed, duplicate, referee,
-                      save_folder(save_games, "tournament", backend)))
-    done = run_jobs(play_chunk, [job for _, _, job in jobs], workers,
-                    size=lambda job: len(job[3]), progress=progress, backend=backend)
-    for i, batch in done:
-        p, swapped, _ = jobs[i]
-        collected[p].extend((swapped, r) for r in batch)
-    results = tabulate(shown, pairs, collected, seed, duplicate,
-                       time.perf_counter() - start)
-    results["stopped_early"] = done.stopped_early
+    # per pair: its games as (first, second) and swapped, and its ACC points net
+    tallies = [(Tally(), Tally(), NetStats()) for _ in pairs]
+
+    def fold(job: tuple, counted: tuple[Tally, Tally, NetStats]) -> None:
+        for total, part in zip(tallies[job[0]], counted, strict=True):
+            total.merge(part)
+
+    stopped = run_lazily(
+        play_pair_chunk, _jobs(players, games, seed, duplicate, referee,
+                               save_folder(save_games, "tournament", backend)),
+        workers, fold, size=lambda job: len(job[4]) * (2 if job[5] else 1),
+        progress=progress, backend=backend)
+    results = tabulate(shown, pairs, tallies, seed, duplicate, time.perf_counter() - start)
+    results["stopped_early"] = stopped
     for row, entry in zip(results["players"], players, strict=True):
         row["entry"] = entry  # as entered: what replays the run (the name is the one shown)
     return results
 
 
-def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, Any]:
+def tabulate(players, pairs, tallies, seed, duplicate, elapsed) -> dict[str, Any]:
+    """The results from each pair's tallies (as (first, second), swapped, ACC net)."""
     n = len(players)
     wins = np.zeros((n, n), dtype=np.int64)
     points = np.zeros(n, dtype=np.int64)  # ACC game points
@@ -94,27 +139,28 @@ def tabulate(players, pairs, collected, seed, duplicate, elapsed) -> dict[str, A
     per_player_deals: dict[int, list[tuple[int, dict[str, Any], str]]] = {
         i: [] for i in range(n)}
     for p, (a, b) in enumerate(pairs):
-        straight = [r for swapped, r in collected[p] if not swapped]
-        flipped = [r for swapped, r in collected[p] if swapped]
-        for swapped, r in collected[p]:
-            winner = (b if r.winner == 0 else a) if swapped else (a if r.winner == 0 else b)
-            wins[winner, a + b - winner] += 1
-            points[winner] += match_points(r.skunk)
-            skunks_given[winner] += r.skunk > 0
-            skunked[a + b - winner] += r.skunk > 0
-            played[a] += 1
-            played[b] += 1
-        total = len(collected[p])
+        straight, flipped, net_stats = tallies[p]
+        for tally, first, second in ((straight, a, b), (flipped, b, a)):
+            for seat, player in ((0, first), (1, second)):
+                other = a + b - player
+                wins[player, other] += tally.wins[seat]
+                points[player] += tally.acc_points(seat)
+                by_skunk = tally.skunks[seat] + tally.double_skunks[seat]
+                skunks_given[player] += by_skunk
+                skunked[other] += by_skunk
+            played[a] += tally.games
+            played[b] += tally.games
+        total = straight.games + flipped.games
         lo, hi = wilson_interval(int(wins[a, b]), total)
-        net, net_ci = acc_net(collected[p], duplicate)
+        net, net_ci = net_stats.figures()
         row = {"a": players[a], "b": players[b], "games": total, "wins_a": int(wins[a, b]),
                "wins_b": int(wins[b, a]), "win_rate_a": wins[a, b] / total if total else 0.0,
                "ci95_a": [lo, hi], "acc_net_a": net, "acc_net_ci95_a": net_ci}
-        for side_results, a_seat in ((straight, 0), (flipped, 1)):
-            if side_results:
-                s = summarize(side_results, ("x", "y"), 0.0, seed)
-                per_player_deals[a].append((len(side_results), s, "a" if a_seat == 0 else "b"))
-                per_player_deals[b].append((len(side_results), s, "b" if a_seat == 0 else "a"))
+        for tally, a_seat in ((straight, 0), (flipped, 1)):
+            if tally.games:
+                s = tally.summary(("x", "y"), 0.0, seed)
+                per_player_deals[a].append((tally.games, s, "a" if a_seat == 0 else "b"))
+                per_player_deals[b].append((tally.games, s, "b" if a_seat == 0 else "a"))
         pair_rows.append(row)
     ratings, errors = elo(wins)
     result_players = []
@@ -139,20 +185,7 @@ def acc_net(results: list[tuple[bool, GameResult]], duplicate: bool
     """The pair's first player's ACC points net a game (its points minus the other's) and
     a 95% interval (normal, over games; with duplicate deals over the two games of each
     deal sequence, whose luck of the cards cancels, so the interval is narrower)."""
-    units: dict[tuple, list[int]] = {}
-    for swapped, r in results:
-        first_won = (r.winner == 1) if swapped else (r.winner == 0)
-        points = match_points(r.skunk) * (1 if first_won else -1)
-        units.setdefault((r.index,) if duplicate else (r.index, swapped), []).append(points)
-    per_game = np.array([sum(v) / len(v) for v in units.values()], dtype=np.float64)
-    weights = np.array([len(v) for v in units.values()], dtype=np.float64)
-    if per_game.size == 0:
-        return 0.0, [0.0, 0.0]
-    mean = float(np.average(per_game, weights=weights))
-    if per_game.size < 2:
-        return mean, [mean, mean]
-    half = 1.96 * float(per_game.std(ddof=1)) / math.sqrt(per_game.size)
-    return mean, [mean - half, mean + half]
+    return _net_stats(results, duplicate).figures()
 
 
 def _merge_per_deal(parts) -> dict[str, float]:

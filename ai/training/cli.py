@@ -10,9 +10,18 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ai.match.jobs import add_backend_arguments, backend_from
+from ai.match.runner import MAX_GAMES
 from ai.tables import evolved as table
 from ai.training import evolve
+from engine.arguments import decimal, output_file, seed, whole, workers
 from engine.errors import UsageError
+
+# the sizes of the training runs: each about a thousand times its default, hours to days of
+# work; more is a mistyped number (and the learning curves kept grow with them)
+MAX_ITERATIONS = 10**11  # evolved: 1,000 times the default
+MAX_EVALUATE = 1_000_000  # deals measured exactly, about a millisecond each
+MAX_EXPERT_GAMES = 200_000  # the expert's deal samples are kept: about ten a game
+MAX_SIMS = 1_000_000  # pegging plays per kept hand and role: 250 times the default
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,20 +33,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = kinds.add_parser("evolved", help="Kendall & Shaw's evolved discarder",
                          description=evolve.__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--iterations", "-n", type=int, default=100_000_000)
+    p.add_argument("--iterations", "-n", type=whole(0, MAX_ITERATIONS, "iterations"),
+                   default=100_000_000)
     p.add_argument("--variant", choices=evolve.VARIANTS, default="threshold",
                    help="threshold: the paper's rule (default); coevolve: the paper's "
                         "same-hand variant; expected: the evolution strategy that converges")
-    p.add_argument("--p", type=float, default=0.65, help="failure threshold (threshold)")
-    p.add_argument("--sd", type=float, default=0.1, help="mutation standard deviation")
+    p.add_argument("--p", type=decimal(0, 1, above=True), default=0.65,
+                   help="failure threshold (threshold), above 0 and at most 1")
+    p.add_argument("--sd", type=decimal(0, 1, above=True), default=0.1,
+                   help="mutation standard deviation, above 0 and at most 1 (the values "
+                        "are in 0..1)")
     p.add_argument("--bounded", action="store_true",
                    help="keep values in 0.1..0.9 (always on for --variant expected)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
-    p.add_argument("--checkpoint-every", type=int, default=0, metavar="N",
+    p.add_argument("--seed", type=seed, default=0)
+    p.add_argument("--out", type=output_file, required=True, help="the .npz to write")
+    p.add_argument("--checkpoint-every", type=whole(0, MAX_ITERATIONS, "iterations"),
+                   default=0, metavar="N",
                    help="also write OUT.ckpt-<iterations>.npz every N iterations")
     p.add_argument("--resume", type=Path, help="continue from this table (or checkpoint)")
-    p.add_argument("--evaluate", type=int, default=1000, metavar="DEALS",
+    p.add_argument("--evaluate", type=whole(0, MAX_EVALUATE, "deals"), default=1000,
+                   metavar="DEALS",
                    help="measure the result exactly on this many deals (0: skip)")
     p.set_defaults(handler=_train_evolved)
     _register_more(kinds)
@@ -60,12 +75,12 @@ def _register_expert(kinds) -> None:
     p = kinds.add_parser("expert", help="the expert player's win-probability tables",
                          description=expert_tables.__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", "-n", type=int, default=3000,
+    p.add_argument("--games", "-n", type=whole(1, MAX_EXPERT_GAMES, "games"), default=3000,
                    help="mueller-v-mueller games whose complete deals are the samples")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--seed", type=seed, default=1)
+    p.add_argument("--workers", type=workers, default=None,
                    help="processes (default: the cores, at most 2)")
-    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    p.add_argument("--out", type=output_file, required=True, help="the .npz to write")
     add_backend_arguments(p)
     p.set_defaults(handler=_train_expert)
 
@@ -74,9 +89,9 @@ def _register_expert(kinds) -> None:
     p = kinds.add_parser("expert-pegging", help="the expert's table of every play (both "
                          "hands known)", description=expert_pegging.__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=workers, default=None,
                    help="processes (default: the cores, at most 2)")
-    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    p.add_argument("--out", type=output_file, required=True, help="the .npz to write")
     add_backend_arguments(p)
     p.set_defaults(handler=_train_expert_pegging)
 
@@ -85,7 +100,7 @@ def _register_expert(kinds) -> None:
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tables", type=Path, default=None,
                    help="the expert tables whose deal samples it uses (default: shipped)")
-    p.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    p.add_argument("--out", type=output_file, required=True, help="the .npz to write")
     p.set_defaults(handler=_train_expert_acc)
 
 
@@ -142,10 +157,13 @@ def _train_expert_acc(args: argparse.Namespace) -> int:
 
 
 def _train_evolved(args: argparse.Namespace) -> int:
-    config = evolve.EvolveConfig(
-        iterations=args.iterations, p=args.p, sd=args.sd,
-        bounded=args.bounded or args.variant == "expected", variant=args.variant,
-        seed=args.seed)
+    try:
+        config = evolve.EvolveConfig(
+            iterations=args.iterations, p=args.p, sd=args.sd,
+            bounded=args.bounded or args.variant == "expected", variant=args.variant,
+            seed=args.seed)
+    except ValueError as exc:  # (the arguments' own checks come first)
+        raise UsageError(str(exc)) from exc
     values, done = None, 0
     if args.resume:
         values, meta = table.load(args.resume)
@@ -185,10 +203,11 @@ def _register_bench(subparsers: argparse._SubParsersAction) -> None:
                     "each (a local Ray instance, or the cluster at --address), and check "
                     "their results are the same.",
         epilog="example: cribbage bench-cluster --tournament-games 200")
-    c.add_argument("--tournament-games", type=int, default=100, help="games per pair")
-    c.add_argument("--pegging-sims", type=int, default=1000, metavar="N",
+    c.add_argument("--tournament-games", type=whole(1, MAX_GAMES, "games"), default=100,
+                   help="games per pair")
+    c.add_argument("--pegging-sims", type=whole(0, MAX_SIMS), default=1000, metavar="N",
                    help="train pegging-stats with N plays a hand and role (0: skip)")
-    c.add_argument("--workers", "-j", type=int, default=2)
+    c.add_argument("--workers", "-j", type=workers, default=2)
     c.add_argument("--address", default=None, metavar="auto|HOST:PORT",
                    help="a running Ray cluster (default: a local Ray instance)")
     c.set_defaults(handler=_bench_cluster)

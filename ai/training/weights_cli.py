@@ -14,6 +14,16 @@ from ai.match.jobs import add_backend_arguments, backend_from
 from ai.tables import weights as table
 from ai.tables.index import N_FOUR
 from ai.training import weights as model
+from engine.arguments import decimal, output_file, seed, whole, workers
+from engine.bounded import quote
+from engine.errors import UsageError
+
+# training games: a thousand times the default (the learning curve keeps a point for each
+# 10,000 games); more is a mistyped number
+MAX_TRAINING_GAMES = 10**9
+MAX_RADIUS = 20  # pg's sharing radius: each step touches (2r + 1)^2 board positions
+MAX_SIMS = 1_000_000  # pegging plays per kept hand and role: 250 times the default
+MAX_POOL = 32  # opponents' tables, 1.9 MB each in memory
 
 
 def register(kinds) -> None:
@@ -22,36 +32,47 @@ def register(kinds) -> None:
         "weights", help="the thesis's score-aware strategy weights",
         description=f"{table.__doc__}\n{model.__doc__}",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", "-n", type=int, default=d.games,
-                   help="training games (0: just write the initial table)")
+    p.add_argument("--games", "-n", type=whole(0, MAX_TRAINING_GAMES, "games"),
+                   default=d.games, help="training games (0: just write the initial table)")
     p.add_argument("--rule", choices=("pg", "thesis"), default=d.rule)
-    p.add_argument("--init", default=d.init,
+    p.add_argument("--init", default=d.init, type=_table_spec,
                    help="random, pure:STRATEGY, semi-pure:STRATEGY (70%%) or a weights file")
     p.add_argument("--pool", nargs="+", default=list(d.pool), metavar="TABLE",
+                   type=_table_spec,
                    help="opponents: random:SEED, pure:STRATEGY, semi-pure:STRATEGY, files")
     p.add_argument("--self-play", action="store_true",
                    help="train against itself, both seats learning (the thesis's setup)")
-    p.add_argument("--scale", type=float, default=d.scale, help="thesis rule: s")
-    p.add_argument("--decay", type=float, default=d.decay, help="d, along the path")
-    p.add_argument("--epsilon", type=float, default=d.epsilon, help="thesis rule")
+    # every number finite and in a range where the updates stay finite (exp of a step)
+    p.add_argument("--scale", type=decimal(0, 10), default=d.scale,
+                   help="thesis rule: s (0 to 10)")
+    p.add_argument("--decay", type=decimal(0, 1), default=d.decay,
+                   help="d, along the path (0 to 1)")
+    p.add_argument("--epsilon", type=decimal(0, 1), default=d.epsilon,
+                   help="thesis rule: the exploration rate (0 to 1)")
     p.add_argument("--epsilon-mode", choices=("constant", "variance"), default=d.epsilon_mode)
-    p.add_argument("--k", type=float, default=d.k, help="epsilon = k - Var(w)")
-    p.add_argument("--cap", type=float, default=d.cap, help="r: the weights' cap (1: none)")
-    p.add_argument("--loss-factor", type=float, default=d.loss_factor,
-                   help="punish losses by this fraction (thesis: 0.25)")
-    p.add_argument("--blend", type=float, default=d.blend,
+    p.add_argument("--k", type=decimal(0, 1), default=d.k,
+                   help="epsilon = k - Var(w) (0 to 1)")
+    p.add_argument("--cap", type=decimal(0, 1, above=True), default=d.cap,
+                   help="r: the weights' cap (above 0, at most 1; 1: none)")
+    p.add_argument("--loss-factor", type=decimal(0, 10), default=d.loss_factor,
+                   help="punish losses by this fraction (thesis: 0.25; 0 to 10)")
+    p.add_argument("--blend", type=decimal(0, 1), default=d.blend,
                    help="X: own weights' share against the neighbours' (1: no blending)")
-    p.add_argument("--beta", type=float, default=d.beta, help="pg: softmax sharpness")
-    p.add_argument("--lr", type=float, default=d.lr, help="pg: step size")
-    p.add_argument("--radius", type=int, default=d.radius, help="pg: sharing radius")
+    p.add_argument("--beta", type=decimal(0, 100), default=d.beta,
+                   help="pg: softmax sharpness (0 to 100)")
+    p.add_argument("--lr", type=decimal(0, 10), default=d.lr, help="pg: step size (0 to 10)")
+    p.add_argument("--radius", type=whole(0, MAX_RADIUS), default=d.radius,
+                   help=f"pg: sharing radius (0 to {MAX_RADIUS} points)")
     p.add_argument("--no-exploring-starts", action="store_true")
-    p.add_argument("--spread", type=int, default=d.spread,
-                   help="exploring starts: the largest starting score difference")
+    p.add_argument("--spread", type=whole(0, 120), default=d.spread,
+                   help="exploring starts: the largest starting score difference (0 to "
+                        "120)")
     p.add_argument("--update-pegging", action="store_true",
                    help="add each training deal's pegging to the statistics (thesis)")
-    p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--out", type=Path, required=True)
-    p.add_argument("--checkpoint-every", type=int, default=0, metavar="N",
+    p.add_argument("--seed", type=seed, default=d.seed)
+    p.add_argument("--out", type=output_file, required=True)
+    p.add_argument("--checkpoint-every", type=whole(0, MAX_TRAINING_GAMES, "games"),
+                   default=0, metavar="N",
                    help="write OUT.ckpt-<games>.npz every N games (at the first multiple of "
                         f"{model.CHUNK:,} games, the training chunk, past each N)")
     p.add_argument("--resume", type=Path, help="continue a run from a checkpoint")
@@ -60,18 +81,35 @@ def register(kinds) -> None:
     q = kinds.add_parser("pegging-stats", help="the pegging statistics the weights use",
                          description="Simulate greedy-vs-greedy play for every kept four-rank"
                                      " hand and role and write the points histograms.")
-    q.add_argument("--sims", type=int, default=4000, help="plays per kept hand and role")
-    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--sims", type=whole(1, MAX_SIMS), default=4000,
+                   help="plays per kept hand and role")
+    q.add_argument("--seed", type=seed, default=0)
     q.add_argument("--stream", choices=model.STREAMS, default="per-hand",
                    help="per-hand: a random stream per hand and role, split into jobs "
                         "(the same result on any workers or backend); sequential: one "
                         "stream over every hand in turn, in one process (how the shipped "
                         "statistics were built)")
-    q.add_argument("--workers", type=int, default=None,
+    q.add_argument("--workers", type=workers, default=None,
                    help="worker processes (default: up to 2); with --stream per-hand")
     add_backend_arguments(q)
-    q.add_argument("--out", type=Path, required=True)
+    q.add_argument("--out", type=output_file, required=True)
     q.set_defaults(handler=_pegging_stats)
+
+
+def _table_spec(text: str) -> str:
+    """An argparse type: a table for --init or --pool: random (random:SEED in a pool),
+    pure:STRATEGY, semi-pure:STRATEGY, or a weights file (read when the training starts)."""
+    kind, colon, arg = text.partition(":")
+    if kind == "random":
+        if colon:
+            seed(arg)  # (its message says what a seed is)
+        return text
+    if kind in ("pure", "semi-pure") and colon:
+        if arg not in table.STRATEGIES:
+            raise argparse.ArgumentTypeError(f"unknown strategy {quote(arg, 40)}; one of "
+                                             f"{', '.join(table.STRATEGIES)}")
+        return text
+    return text  # a weights file: loading it says what is wrong with it
 
 
 def _config(args: argparse.Namespace) -> model.TrainConfig:
@@ -85,7 +123,12 @@ def _config(args: argparse.Namespace) -> model.TrainConfig:
 
 
 def _train_weights(args: argparse.Namespace) -> int:
-    config = _config(args)
+    if len(args.pool) > MAX_POOL:
+        raise UsageError(f"--pool takes at most {MAX_POOL} tables, not {len(args.pool)}")
+    try:
+        config = _config(args)
+    except ValueError as exc:  # (the arguments' own checks come first)
+        raise UsageError(str(exc)) from exc
     trainer_kwargs: dict[str, Any] = {}
     if args.resume:
         weights, meta = table.load(args.resume)

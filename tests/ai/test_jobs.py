@@ -95,17 +95,17 @@ def test_a_tournament_stopped_early_is_printed_but_neither_stored_nor_rated(
         tmp_path, monkeypatch, capsys):
     """Part of a run is shown with the notice and exit status 130 (as after Ctrl-C), but
     it is not added to the history and writes no ratings."""
-    from ai.match import tournament
+    from ai.match import runner
     from cribbage_gui.cli import main
 
-    real = tournament.run_jobs
+    real = runner.run_jobs
 
     def stopped_after_one(fn, work, workers=1, **kw):
         calls: list = []
         return real(fn, work, workers, **{**kw, "progress": calls.append,
                                           "cancelled": lambda: bool(calls)})
 
-    monkeypatch.setattr(tournament, "run_jobs", stopped_after_one)
+    monkeypatch.setattr(runner, "run_jobs", stopped_after_one)
     monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path / "data"))
     ratings = tmp_path / "ratings.json"
     status = main(["tournament", "random", "heuristic", "--games", "200", "--workers", "1",

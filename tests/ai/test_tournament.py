@@ -161,3 +161,32 @@ def test_duplicate_deals_are_paired_for_the_acc_interval():
     net, (lo, hi) = acc_net(games, duplicate=False)
     assert net == 0.0 and lo < -1 and hi > 1
 
+
+
+def test_the_printed_table_stays_in_line_with_wide_cells():
+    """Intervals of 100.0%, long names and wins by the hundred thousand keep every column
+    of the matrix and of the ratings in line, with room between them."""
+    import re
+
+    from ai.match.report import format_table
+
+    for names in (["random", "heuristic", "mueller"], ["random", "an-engine-named-at-length"]):
+        pairs = [{"a": a, "b": b, "games": 200_000, "win_rate_a": 1.0,
+                  "ci95_a": [0.999, 1.0], "acc_net_a": 3.0, "acc_net_ci95_a": [2.9, 3.0]}
+                 for i, a in enumerate(names) for b in names[i + 1:]]
+        players = [{"name": n, "elo": 1500 + 400 * i, "elo_ci95": [1000 + i, 2000 + i],
+                    "wins": 400_000 - i, "games": 400_000, "acc_points_per_game": 2.5,
+                    "skunk_rate": 0.1, "skunked_rate": 0.1,
+                    "points_per_deal": {"total": 9.0}} for i, n in enumerate(names)]
+        lines = format_table({"players": players, "pairs": pairs, "duplicate": True,
+                              "games_per_pair": 200_000, "seed": 1,
+                              "elapsed_s": 10.0}).splitlines()
+        start = lines.index("win rate of the row against the column (95% interval):") + 1
+        matrix = lines[start:start + 1 + len(names)]
+        ends = [[m.end() for m in re.finditer(r"\S+(?: \S+)*", row)] for row in matrix]
+        assert all(len(e) == len(names) + 1 for e in ends[1:]), matrix  # apart
+        assert all(e[1:] == ends[0] for e in ends[1:]), matrix  # under their headers
+        top = next(i for i, line in enumerate(lines) if line.startswith("player"))
+        ratings = lines[top:top + 1 + len(names)]
+        assert len({line.index("wins") + 4 for line in ratings[:1]}
+                   | {re.search(r"\d+/\d+", line).end() for line in ratings[1:]}) == 1

@@ -310,5 +310,6 @@ def test_ctrl_c_in_a_one_process_build_stops_with_one_line(tmp_path, monkeypatch
     with pytest.raises(SystemExit) as exc:
         main(["train", "pegging-stats", "--stream", "sequential", "--out", str(out)])
     assert exc.value.code == 130
-    assert capsys.readouterr().err.strip().endswith("cribbage train: stopped (Ctrl-C)")
+    assert capsys.readouterr().err.strip().endswith(
+        "cribbage train pegging-stats: stopped (Ctrl-C)")
     assert not out.exists()

@@ -8,15 +8,16 @@ from cribbage_gui.cli import main
 WEIGHTS = "assets/weights.npz"
 
 BAD = [
-    (["match", "random", "heuristic", "--games", "0"], "--games must be at least 1"),
-    (["match", "random", "heuristic", "--workers", "0"], "--workers must be at least 1"),
+    (["match", "random", "heuristic", "--games", "0"],
+     "argument --games/-n: must be from 1 to 100,000,000 games, not 0"),
+    (["match", "random", "heuristic", "--workers", "0"], "argument --workers/-w: must be from 1"),
     (["match", "random", "nobody"], "no player called 'nobody'"),
     (["tournament", "random", "--games", "2"], "needs at least two players"),
-    (["tournament", "random", "heuristic", "--games", "0"], "must be at least 1"),
+    (["tournament", "random", "heuristic", "--games", "0"], "--games/-n: must be from 1"),
     (["tournament", "random", "random"], "each player may enter once"),
     (["tournament", "random", "nobody", "--games", "2"], "no player called 'nobody'"),
-    (["train", "expert", "--games", "0", "--out", "x.npz"], "--games must be at least 1"),
-    (["watch", "random", "heuristic", "--games", "0"], "--games must be at least 1"),
+    (["train", "expert", "--games", "0", "--out", "x.npz"], "--games/-n: must be from 1"),
+    (["watch", "random", "heuristic", "--games", "0"], "--games/-n: must be from 1"),
     (["watch", "random", "nobody"], "no player called 'nobody'"),
     (["weights-plot", WEIGHTS, "--out", "plots", "--strategy", "luck"],
      "unknown strategy 'luck'"),
@@ -38,7 +39,8 @@ def test_bad_arguments_are_one_line_and_exit_2(argv, says, capsys, tmp_path, mon
     assert stopped.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1, err
-    assert err[0].startswith(f"cribbage {argv[0]}: error: ") and says in err[0]
+    command = " ".join(argv[:2] if argv[0] == "train" else argv[:1])  # (train KIND)
+    assert err[0].startswith(f"cribbage {command}: error: ") and says in err[0]
     assert "Traceback" not in err[0]
     assert "rebuild" not in err[0]  # nothing here is the shipped tables' fault
     assert not any(p.name != "data" for p in tmp_path.iterdir())  # nothing written
