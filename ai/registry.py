@@ -40,16 +40,22 @@ _RATINGS: dict = {}
 
 
 def measured_ratings() -> dict:
-    """``assets/ratings.json`` (written by ``cribbage tournament --ratings-out``), or {}."""
+    """``assets/ratings.json`` (written by ``cribbage tournament --ratings-out``), or no
+    ratings when it is missing, damaged or not of that shape (read within
+    ``engine.bounded``'s limits): the levels are then shown without their Elo."""
     if not _RATINGS:
-        import json
-
         from ai.tables.files import asset_path
+        from engine import bounded
 
         try:
-            _RATINGS.update(json.loads(asset_path("ratings.json").read_text()))
-        except (OSError, ValueError):
-            _RATINGS["ratings"] = {}
+            data = bounded.read_json(asset_path("ratings.json"), max_bytes=1_000_000)
+            ratings = data["ratings"]
+            for entry in ratings.values():
+                float(entry["elo"]), float(entry["ci95"][0]), float(entry["ci95"][1])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+            data, ratings = {}, {}
+        _RATINGS.update(data if isinstance(data, dict) else {})
+        _RATINGS["ratings"] = ratings
     return _RATINGS
 
 

@@ -116,3 +116,15 @@ def test_names_reach_the_screen_cleaned_and_short(tmp_path, capsys):
     assert main(["review", str(path)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "Mallory" in out
+
+
+@pytest.mark.parametrize("text", ["[" * 50_000 + "]" * 50_000, '{"ratings": 5}',
+                                  '{"ratings": {"expert": {"elo": "x"}}}', "\x00\xff"])
+def test_a_damaged_ratings_file_shows_the_levels_without_elo(tmp_path, monkeypatch, text):
+    from ai import registry
+
+    (tmp_path / "ratings.json").write_text(text, errors="surrogateescape")
+    monkeypatch.setenv("CRIBBAGE_ASSETS", str(tmp_path))
+    monkeypatch.setattr(registry, "_RATINGS", {})
+    assert registry.measured_ratings()["ratings"] == {}
+    assert all(level.elo is None for level in registry.named_levels())
