@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from pydantic import ValidationError as _ValidationError
 
 from engine.errors import RecordError
+from engine.rules import WINNING_SCORE
 
 MAX_SEED = 2**63 - 1
 MAX_DEALS = 200  # a game to 121 lasts at most a few dozen deals
@@ -35,7 +36,8 @@ Card = Annotated[StrictStr, Field(min_length=2, max_length=3)]
 Cut = Annotated[StrictStr, Field(max_length=2 * 4)] | tuple[Card, Card]
 Deck = Annotated[StrictStr, Field(max_length=52 * 4)] | Annotated[
     list[Card], Field(min_length=52, max_length=52)]
-Score = Annotated[StrictInt, Field(ge=0, le=121)]
+Score = Annotated[StrictInt, Field(ge=0, le=WINNING_SCORE)]
+StartScore = Annotated[StrictInt, Field(ge=0, lt=WINNING_SCORE)]
 Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
 NonNegative = Annotated[StrictInt, Field(ge=0, le=MAX_SEED)]
 
@@ -57,8 +59,7 @@ class GameRecord(_Model):
     version: Literal[1]
     seed: NonNegative
     first_dealer: Seat | None
-    start_scores: tuple[Annotated[StrictInt, Field(ge=0, le=120)],
-                        Annotated[StrictInt, Field(ge=0, le=120)]]
+    start_scores: tuple[StartScore, StartScore]
     manual_count: tuple[StrictBool, StrictBool] = (False, False)
     manual_pegging: tuple[StrictBool, StrictBool] = (False, False)
     muggins: StrictBool = False

@@ -368,8 +368,9 @@ class Playing(QObject):
         self.controller.stop()
         game = self.controller.rewound(checkpoint)
         shown = self._shown[:mark]
-        kept = (self._undo, self._decisions[:self._decisions.index(decision)],
-                self._ratings)
+        # the decisions before the one taken back (ids grow; one with no real choice,
+        # a lone card, was dropped from the list when its rating came back empty)
+        kept = (self._undo, [d for d in self._decisions if d < decision], self._ratings)
         self.undo_used = True  # before the game restarts: its first save says so
         self.start_game(self.setup, game, checkpoint.rng_states, shown)
         self._undo, self._decisions, self._ratings = kept

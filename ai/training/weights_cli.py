@@ -17,6 +17,7 @@ from ai.training import weights as model
 from engine.arguments import decimal, output_file, seed, whole, workers
 from engine.bounded import quote
 from engine.errors import UsageError
+from engine.rules import WINNING_SCORE
 
 # training games: a thousand times the default (the learning curve keeps a point for each
 # 10,000 games); more is a mistyped number
@@ -64,9 +65,9 @@ def register(kinds) -> None:
     p.add_argument("--radius", type=whole(0, MAX_RADIUS), default=d.radius,
                    help=f"pg: sharing radius (0 to {MAX_RADIUS} points)")
     p.add_argument("--no-exploring-starts", action="store_true")
-    p.add_argument("--spread", type=whole(0, 120), default=d.spread,
-                   help="exploring starts: the largest starting score difference (0 to "
-                        "120)")
+    p.add_argument("--spread", type=whole(0, WINNING_SCORE - 1), default=d.spread,
+                   help=f"exploring starts: the largest starting score difference (0 to "
+                        f"{WINNING_SCORE - 1})")
     p.add_argument("--update-pegging", action="store_true",
                    help="add each training deal's pegging to the statistics (thesis)")
     p.add_argument("--seed", type=seed, default=d.seed)

@@ -98,3 +98,21 @@ def test_a_game_without_undo_is_recorded_as_such(qtbot, make_window):
     window.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     assert window.history.db.execute("SELECT undo_used FROM games").fetchone() == (0,)
+
+
+def test_undo_of_a_card_that_was_no_real_choice(qtbot, make_window):
+    """Regression: a card that was the only one to play is rated "no real choice" and its
+    rating dropped; taking it back raised ValueError (the decision was no longer listed)."""
+    window = make_window()
+    window.start_match("mueller", seed=8)
+    obs = until_play(qtbot, window)
+    click_card(qtbot, window, obs.legal_cards[0])
+    qtbot.waitUntil(lambda: window.playing.obs is not None
+                    and window.playing.obs is not obs, timeout=TIMEOUT)
+    playing = window.playing
+    qtbot.waitUntil(lambda: len(playing.ratings) == len(playing._decisions), timeout=TIMEOUT)
+    playing._rated(playing._decisions[-1], None)  # as for a lone card: nothing to rate
+    before = len(playing.ratings)
+    assert playing.undo()
+    qtbot.waitUntil(lambda: playing.obs is not None, timeout=TIMEOUT)
+    assert len(playing.ratings) == before  # the earlier decisions' ratings are kept
