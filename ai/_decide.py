@@ -22,7 +22,7 @@ decimal ``round``), the compiled decision hands those few numbers to the same nu
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, objmode
+from numba import objmode
 
 from ai import _expert, _rollout
 from ai._kernels import peg_figures
@@ -41,6 +41,7 @@ from engine.kernels import (
     card_fits,
     card_pip,
     held_card,
+    kernel,
     peg_points_seq,
     rank_pip,
     score4,
@@ -70,7 +71,7 @@ DEALER_PEG, DEALER_HAND, DEALER_CRIB = 3.5, 8.0, 4.7
 
 
 # ---------------------------------------------------------------------------- discards
-@njit(cache=True)
+@kernel
 def _hand_figures(six, keeps, tosses, hand_total, hand_min, hand_max, hand_hist):
     """Each split's kept hand over the 46 starters: the total, min, max and histogram."""
     for i in range(15):
@@ -95,7 +96,7 @@ def _hand_figures(six, keeps, tosses, hand_total, hand_min, hand_max, hand_hist)
         hand_total[i], hand_min[i], hand_max[i] = total, lo, hi
 
 
-@njit(cache=True)
+@kernel
 def _crib_figures(six, keeps, tosses, crib_mean, crib_min, crib_max):
     """Each split's exact crib over the 45,540 cribs (``engine.analysis``'s figures)."""
     _, _, hist = analyze_six(six, keeps, tosses)
@@ -111,7 +112,7 @@ def _crib_figures(six, keeps, tosses, crib_mean, crib_min, crib_max):
         crib_min[i], crib_max[i] = lo, hi
 
 
-@njit(cache=True)
+@kernel
 def _analysis_order(hand_mean, crib_mean, my_crib, order):
     """``engine.analysis.analyze_discards``'s order: best net first, then the higher hand
     mean, then the split's own order."""
@@ -129,7 +130,7 @@ def _analysis_order(hand_mean, crib_mean, my_crib, order):
         order[b + 1] = x
 
 
-@njit(cache=True)
+@kernel
 def _random_toss(rng):
     """The random player: one of the 15 tosses in ``GameState.legal_actions`` order,
     (0, 1), (0, 2) ... (4, 5) by position in the dealt six."""
@@ -142,7 +143,7 @@ def _random_toss(rng):
     return 4, 5
 
 
-@njit(cache=True)
+@kernel
 def _heuristic_toss(six, my_crib):
     """The best expected hand; ties to the larger expected crib as dealer, the smaller as
     pone, then the first in the analysis order. The crib is analysed only when hands tie."""
@@ -180,7 +181,7 @@ def _heuristic_toss(six, my_crib):
     return TOSS_INDEX[chosen, 0], TOSS_INDEX[chosen, 1]
 
 
-@njit(cache=True)
+@kernel
 def _sorted_positions(six):
     """The six cards sorted (rank, then suit) and where each came from."""
     ordered = six.copy()
@@ -195,14 +196,14 @@ def _sorted_positions(six):
     return ordered, where
 
 
-@njit(cache=True)
+@kernel
 def _evolved_toss(six, my_crib, values):
     ordered, where = _sorted_positions(six)
     a, b = two_lowest(values[hand_index(ordered), DEALER if my_crib else PONE])
     return where[a], where[b]
 
 
-@njit(cache=True)
+@kernel
 def _weights_toss(six, my_crib, me, opp, tables):
     W, fp, ip = tables[1], tables[2], tables[3]
     gained_mean, gained_median, given_mean, crib_rank_mean = (tables[4], tables[5], tables[6],
@@ -218,7 +219,7 @@ def _weights_toss(six, my_crib, me, opp, tables):
     return where[SPLITS[chosen, 0]], where[SPLITS[chosen, 1]]
 
 
-@njit(cache=True)
+@kernel
 def _mueller_toss(six, my_crib, me, opp):
     """HALSCRIB's discard: the strategy by the end-game rules and the score, then the
     option with its best value (``ai.players.mueller``)."""
@@ -263,7 +264,7 @@ def _mueller_toss(six, my_crib, me, opp):
     return TOSS_INDEX[chosen, 0], TOSS_INDEX[chosen, 1]
 
 
-@njit(cache=True)
+@kernel
 def _mueller_strategy(me, opp, dealer, hand_mean, crib_mean, four, order):
     """The discard strategy's number 1..7 (``mueller.choose_discard_strategy``)."""
     best_show = -1e300
@@ -295,7 +296,7 @@ def _mueller_strategy(me, opp, dealer, hand_mean, crib_mean, four, order):
     return safe if situation == SAFE else risky if situation == RISKY else optimal
 
 
-@njit(cache=True)
+@kernel
 def _situation(me, opp):
     if me - opp > MARGIN:
         return SAFE
@@ -304,7 +305,7 @@ def _situation(me, opp):
     return OPTIMAL
 
 
-@njit(cache=True)
+@kernel
 def toss_choice(kind, tables, rng, six, me, opp, my_crib):
     """Positions (in the dealt order of ``six``) of the two cards ``kind`` tosses."""
     if kind == RANDOM:
@@ -321,7 +322,7 @@ def toss_choice(kind, tables, rng, six, me, opp, my_crib):
 
 
 # ---------------------------------------------------------------------------- the play
-@njit(cache=True)
+@kernel
 def _fits(state, seat, legal):
     """``legal[i]``: whether the ``i``-th card held fits; returns how many do."""
     n = 0
@@ -331,7 +332,7 @@ def _fits(state, seat, legal):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _points_now(state, seat, i, buf):
     n = state[N_SEQ]
     buf[:n] = state[SEQ:SEQ + n]
@@ -339,7 +340,7 @@ def _points_now(state, seat, i, buf):
     return peg_points_seq(buf, n + 1)
 
 
-@njit(cache=True)
+@kernel
 def _rank_held(state, seat, rank):
     n = 0
     for j in range(state[HELD + seat]):
@@ -347,7 +348,7 @@ def _rank_held(state, seat, rank):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _heuristic_play(state, seat, legal):
     """``ai.players.heuristic``'s rules in order, each narrowing the pool, until one rank
     is left (or the last rule): the first card of the pool in hand order."""
@@ -389,7 +390,7 @@ def _heuristic_play(state, seat, legal):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _evolved_play(state, seat, legal):
     """Kendall & Shaw's pegger: fifteen, a lead from a pair, else the first card."""
     held = state[HELD + seat]
@@ -406,7 +407,7 @@ def _evolved_play(state, seat, legal):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _weights_play(state, seat):
     held = state[HELD + seat]
     hand = np.empty(4, dtype=np.int64)
@@ -418,7 +419,7 @@ def _weights_play(state, seat):
     return greedy_card(hand, held, seq, n, state[COUNT])
 
 
-@njit(cache=True)
+@kernel
 def _better(strategy, a, b, immediate, expected, max_net, max_opp):
     """Whether figure ``a`` beats ``b`` under the pure strategy (``mueller.choose_play``)."""
     if strategy == SAFE:
@@ -431,7 +432,7 @@ def _better(strategy, a, b, immediate, expected, max_net, max_opp):
                                          and immediate[a] > immediate[b])
 
 
-@njit(cache=True)
+@kernel
 def _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, first_played):
     held = state[HELD + seat]
     hand = np.empty(held, dtype=np.int64)
@@ -478,7 +479,7 @@ def _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, first_play
     return chosen
 
 
-@njit(cache=True)
+@kernel
 def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, starter, played,
                 played_by, n_played):
     """The position (among the cards ``seat`` holds, in order) of the card ``kind`` plays;
@@ -510,7 +511,7 @@ def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, star
                         played, played_by, n_played, tables[8])
 
 
-@njit(cache=True)
+@kernel
 def _unseen_cards(six, played, n_played, starter):
     """The cards the holder of ``six`` has not seen, in order (``Observation.unseen``)."""
     seen = np.zeros(52, dtype=np.bool_)
@@ -528,7 +529,7 @@ def _unseen_cards(six, played, n_played, starter):
     return out
 
 
-@njit(cache=True)
+@kernel
 def _smallest(keys, k, out):
     """The positions of the ``k`` smallest ``keys``, in increasing position (the set
     ``np.argpartition(keys, k - 1)[:k]`` holds, for keys without ties)."""
@@ -575,7 +576,7 @@ def _weighted(out, weights):
     return np.ascontiguousarray(out) @ (weights / weights.sum())
 
 
-@njit(cache=True)
+@kernel
 def _expert_toss(six, my_crib, me, opp, x):
     """``ExpertPlayer.discard``: the best chance of winning, equal chances (to 1e-9) to the
     better expected net, then the first in the analysis order."""
@@ -646,7 +647,7 @@ def _expert_toss(six, my_crib, me, opp, x):
     return TOSS_INDEX[i, 0], TOSS_INDEX[i, 1]
 
 
-@njit(cache=True)
+@kernel
 def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, played,
                  played_by, n_played, x):
     """``ExpertPlayer.play``: search the rest of the play over sampled opponent hands."""

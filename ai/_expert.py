@@ -14,7 +14,6 @@ everywhere; with ACC points, (the expected ACC points net + 3) / 6, so 1 for a s
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engine.kernels import (
     CANDIDATE,
@@ -31,6 +30,7 @@ from engine.kernels import (
     card_pip,
     close_count,
     held_card,
+    kernel,
     no_refcount_njit,
     peg_points_seq,
     play_card_in_order,
@@ -45,14 +45,14 @@ TOP = WINNING_SCORE - 1  # the highest score a game in progress can stand at
 
 
 # ---------------------------------------------------------------------------- one deal
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _ended(mine, loser_score, W):
     """The value of a finished game, lost at ``loser_score``, for the winner (``mine``) or
     the loser."""
     return W[2, 0, loser_score] if mine else 1.0 - W[2, 0, loser_score]
 
 
-@njit(cache=True)
+@kernel
 def _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, W):
     """His heels and the pegging of deal sample ``s`` from (dealer, pone) scores: (-1.0,
     dealer, pone) while the game goes on, else (the value of the finished game for the
@@ -72,7 +72,7 @@ def _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, W):
     return -1.0, dealer, pone
 
 
-@njit(cache=True)
+@kernel
 def _show(d, dealer, pone, pone_hand, dealer_hand, crib, W):
     """The show in order from (dealer, pone) scores after the play: the value for the
     dealer when ``d`` = 1 (else the pone): the finished game's if it ends the game, else W
@@ -91,7 +91,7 @@ def _show(d, dealer, pone, pone_hand, dealer_hand, crib, W):
     return W[1, pone, dealer]
 
 
-@njit(cache=True)
+@kernel
 def _finish_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, pone_hand,
                  dealer_hand, crib, W):
     """Play deal sample ``s`` from (dealer, pone) scores; the value for the player who is
@@ -102,7 +102,7 @@ def _finish_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, pone_hand,
     return _show(d, dealer, pone, pone_hand, dealer_hand, crib, W)
 
 
-@njit(cache=True)
+@kernel
 def win_table(heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib, W):
     """Fill W[:2] (121, 121) by dynamic programming over the deal samples (W[2]: the value
     of a finished game, given): every deal scores at least one point (the last card), so W
@@ -124,7 +124,7 @@ def win_table(heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib, W):
 
 
 # ---------------------------------------------------------------------------- discards
-@njit(cache=True)
+@kernel
 def option_win_probs(a, b, d, hand_hist, crib_shift, peg_shift, samples, u, heels, peg_role,
                      peg_pts, n_peg, pone_hand, dealer_hand, crib, W, out):
     """Win probability of each option: its kept hand scores ``h`` with probability
@@ -226,7 +226,7 @@ def _terminal(ctx, W, mp, op):
     return -1.0
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _nth_unused(used, i):
     """The position in the original hand of the ``i``-th card still held (cards leave a
     hand in order, so it is the ``i``-th position not in ``used``)."""
@@ -381,7 +381,7 @@ def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_f
         d = c
 
 
-@njit(cache=True)
+@kernel
 def search_work():
     """The work arrays of :func:`_search` (saved states, ints, floats, the transposition
     table's values and flags), made once per kernel call, reused by all its searches."""
@@ -390,7 +390,7 @@ def search_work():
             np.empty(TT_SIZE), np.empty(TT_SIZE, dtype=np.int64))
 
 
-@njit(cache=True)
+@kernel
 def _count_state(mine, seq, count):
     """The play state of the count as it is, me (seat 0, holding ranks ``mine``) to play;
     the opponent's hand is set per sample (:func:`_set_their_hand`)."""
@@ -412,7 +412,7 @@ def _set_their_hand(state, theirs, n_theirs):
         state[HANDS + 4 + t] = theirs[t] * 4
 
 
-@njit(cache=True)
+@kernel
 def _same_sample(samples, k, opp_hand_pts, by_points, j):
     """An earlier sample with the same ranks as sample ``j`` (and, when the show is
     searched too, the same show points), or -1."""
@@ -429,7 +429,7 @@ def _same_sample(samples, k, opp_hand_pts, by_points, j):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp_hand_pts, W,
                 out):
     """For each candidate rank (one of ``mine``), the value of playing it now, for each
@@ -463,7 +463,7 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
 
 
 # ---------------------------------------------------------------------------- the opponent
-@njit(cache=True)
+@kernel
 def keep_weights(known, samples, n_samples, beta, out):
     """Weight of each sampled rest of the opponent's hand: exp(beta * the expected show of
     the four it kept (``known`` ranks plus the sample's), over the starter ranks), so that
@@ -490,7 +490,7 @@ def keep_weights(known, samples, n_samples, beta, out):
 
 
 # ---------------------------------------------------------------------------- the pegging table
-@njit(cache=True)
+@kernel
 def leader_values(hands, first, last, out):
     """``out[a - first, b]``: the net pegging points (its points minus the other's) of a
     player leading hand ``hands[a]`` against ``hands[b]`` (rank hands of four, sorted), both
@@ -521,7 +521,7 @@ def leader_values(hands, first, last, out):
                                             tt_val, tt_flag))
 
 
-@njit(cache=True)
+@kernel
 def option_pegging(six_ranks, keep_index, dealer, V, hand_counts, hand_weight, scale, out):
     """The expected net pegging of each kept rank hand (``keep_index[o]``, an index of
     ``hands``) from the pegging table ``V`` (``leader_values``: the pone leads), over every
@@ -559,7 +559,7 @@ def option_pegging(six_ranks, keep_index, dealer, V, hand_counts, hand_weight, s
 
 
 # ---------------------------------------------------------------------------- the opponent's plays
-@njit(cache=True)
+@kernel
 def play_likelihoods(played, played_by, n_played, me, samples, k, temperature, out):
     """Multiply ``out[j]`` by how likely the opponent's plays so far in this deal were had it
     held sample ``j`` (its ``k`` remaining ranks): at each of its plays, a model opponent
@@ -605,7 +605,7 @@ def play_likelihoods(played, played_by, n_played, me, samples, k, temperature, o
 
 
 # ---------------------------------------------------------------------------- blind replies
-@njit(cache=True)
+@kernel
 def opponent_views(hidden, theirs, n_theirs, candidates, n_mine, keys, out):
     """``out[j, k, s, :n_mine]``: the ranks of the cards I hold after playing
     ``candidates[k]``, as the opponent of world ``j`` may imagine them, view ``s``.
@@ -636,7 +636,7 @@ def opponent_views(hidden, theirs, n_theirs, candidates, n_mine, keys, out):
                         m += 1
 
 
-@njit(cache=True)
+@kernel
 def _rank_key(ranks, n):
     """The sorted ranks as one number (base 13; n <= 4), for finding equal worlds."""
     key = 0
@@ -645,7 +645,7 @@ def _rank_key(ranks, n):
     return key
 
 
-@njit(cache=True)
+@kernel
 def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, views, out):
     """:func:`play_values` in net points (mode 0), with the opponent's reply to my card
     chosen without seeing my hand: when it is to play next with a choice of ranks, it plays

@@ -7,13 +7,12 @@ rank: ``unseen`` (13,) counts the cards of each rank the player has not seen.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from engine.kernels import peg_points_seq, rank_pip
+from engine.kernels import kernel, peg_points_seq, rank_pip
 from engine.rules import MAX_COUNT
 
 
-@njit(cache=True)
+@kernel
 def _p_none_of(n, m, k):
     """Probability that k cards drawn from n contain none of m marked cards."""
     p = 1.0
@@ -26,7 +25,7 @@ def _p_none_of(n, m, k):
     return p
 
 
-@njit(cache=True)
+@kernel
 def peg_figures(seq, count, hand, legal, unseen, opp_cards):
     """Figures for playing each of ``hand[legal]``, one ply (two for the net).
 
@@ -104,7 +103,7 @@ def peg_figures(seq, count, hand, legal, unseen, opp_cards):
     return immediate, expected, max_net, max_opp
 
 
-@njit(cache=True)
+@kernel
 def _best_next(buf, n, count, hand, used, go_point):
     """The most this player's next card (not ``hand[used]``) scores on ``buf[:n]``; when no
     card fits, ``go_point`` (1 if the opponent has said go, so this player pegs the go)."""

@@ -19,7 +19,6 @@ Unchecked: ``ai.players.expert`` and ``ai._decide`` call these with valid arrays
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ai._expert import (
     TT_EMPTY,
@@ -41,6 +40,7 @@ from engine.kernels import (
     card_fits,
     close_count,
     held_card,
+    kernel,
     play_card_in_order,
     play_mover,
     play_over,
@@ -58,7 +58,7 @@ OPP_TOSS = np.array([t for _, t in SPLITS], dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------- the opponent
-@njit(cache=True)
+@kernel
 def opponent_sixes(six, keys, out):
     """``out[j]``: the opponent's six cards of sample ``j``, the six cards not in ``six``
     with the smallest ``keys[j, card]`` (uniform over the 46 unseen cards for uniform keys;
@@ -80,7 +80,7 @@ def opponent_sixes(six, keys, out):
         out[j].sort()
 
 
-@njit(cache=True)
+@kernel
 def sensible_toss(six, dealer, crib_model, keep, toss):
     """The toss of a sensible player holding ``six``: the kept four with the best expected
     show by rank over the 46 starters it cannot see (suits left out: flushes and nobs are
@@ -112,7 +112,7 @@ def sensible_toss(six, dealer, crib_model, keep, toss):
 
 
 # ---------------------------------------------------------------------------- the play
-@njit(cache=True)
+@kernel
 def play_out(pone, dealer, peg_role, peg_pts, state, child, saved, ints, floats, tt_val,
              tt_flag, ctx, W):
     """Play the whole play out, the pone (seat 0) leading, both sides at their best with
@@ -179,7 +179,7 @@ def play_out(pone, dealer, peg_role, peg_pts, state, child, saved, ints, floats,
 
 
 # ---------------------------------------------------------------------------- the options
-@njit(cache=True)
+@kernel
 def rollout_values(six, keeps, tosses, d, me, opp, opp_sixes, crib_model, W, value,
                    pegging, crib_out, hand_out):
     """Each option's value (``value[o]``: W's, the probability of winning or the ACC

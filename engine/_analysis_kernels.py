@@ -12,16 +12,15 @@ choices make them. The result is the exact histogram of the 45,540 crib scores.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from engine._kernels import JACK, MAX_HAND_SCORE, rank_score5, score5
+from engine._kernels import JACK, MAX_HAND_SCORE, kernel, rank_score5, score5
 
 N_SPLITS = 15
 N_UNSEEN = 46
 N_CRIBS = 1035 * 44
 
 
-@njit(cache=True)
+@kernel
 def _rank_scores():
     """``rank_score5`` of every five ranks, (13, 13, 13, 13, 13) int8: the crib histogram
     looks its 455 rank multisets up here instead of scoring them (and so may the layers
@@ -39,17 +38,17 @@ def _rank_scores():
 RANK_SCORES = _rank_scores()
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _choose2(n):
     return n * (n - 1) // 2
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _choose3(n):
     return n * (n - 1) * (n - 2) // 6
 
 
-@njit(cache=True)
+@kernel
 def _ways2(y, z, n):
     """Unordered ways to draw one card of rank y and one of rank z (y == z: two of y)."""
     if y == z:
@@ -57,7 +56,7 @@ def _ways2(y, z, n):
     return n[y] * n[z]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _triple_ways(a, b, c, n):
     """Unordered ways to draw cards of ranks a <= b <= c from the unseen counts ``n``."""
     if a == b == c:
@@ -69,7 +68,7 @@ def _triple_ways(a, b, c, n):
     return n[a] * n[b] * n[c]
 
 
-@njit(cache=True)
+@kernel
 def crib_rank_total(r0, r1, n):
     """The fifteens, pairs and runs of every crib holding ranks ``r0``, ``r1`` (the rank
     part of :func:`crib_histogram`), summed over the three other cards and the starter
@@ -85,7 +84,7 @@ def crib_rank_total(r0, r1, n):
     return total
 
 
-@njit(cache=True)
+@kernel
 def _nobs_ways(x, y, z, n, avail, toss0, toss1):
     """Ways, with the starter of rank ``x`` and the other two cards of ranks ``y``, ``z``
     (all from the unseen), that the jack of the starter's suit lies in the crib."""
@@ -109,7 +108,7 @@ def _nobs_ways(x, y, z, n, avail, toss0, toss1):
     return count
 
 
-@njit(cache=True)
+@kernel
 def crib_histogram(toss0, toss1, n, avail, out):
     """Add to ``out`` (30,) the scores of all 45,540 cribs holding ``toss0``, ``toss1``.
 
@@ -150,7 +149,7 @@ def crib_histogram(toss0, toss1, n, avail, out):
                 out[base + 6] += flush_nobs
 
 
-@njit(cache=True)
+@kernel
 def analyze_six(six, keeps, tosses):
     """Exact statistics of every keep/toss split of ``six`` (6,) cards.
 
@@ -181,7 +180,7 @@ def analyze_six(six, keeps, tosses):
     return starters, hand_scores, crib_hist
 
 
-@njit(cache=True)
+@kernel
 def crib_histogram_brute(toss0, toss1, unseen):
     """Slow, obvious reference: score every one of the 45,540 cribs one by one."""
     out = np.zeros(MAX_HAND_SCORE + 1, dtype=np.int64)

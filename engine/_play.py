@@ -23,16 +23,15 @@ A card leaves a hand by swapping in the hand's last card, so the order of the ca
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from engine._kernels import card_pip, no_refcount_njit, peg_points_at
+from engine._kernels import card_pip, kernel, no_refcount_njit, peg_points_at
 from engine.rules import MAX_COUNT
 
 COUNT, N_SEQ, LAST, CANDIDATE, GO, HELD, SEQ, HANDS = 0, 1, 2, 3, 4, 6, 8, 17
 PLAY_STATE = HANDS + 8  # two hands of four
 
 
-@njit(cache=True)
+@kernel
 def play_begin(state, hands, dealer):
     """Start the play: the pone leads; ``hands`` (2, >= 4) holds each seat's four kept
     cards in its first four columns."""

@@ -11,9 +11,8 @@ Stats row per game (int64): see ``STAT_COLUMNS``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from engine._kernels import JACK, score5
+from engine._kernels import JACK, kernel, score5
 from engine._play import (
     HELD,
     PLAY_STATE,
@@ -42,7 +41,7 @@ MAX_TRACE_ACTIONS = MAX_TRACE_DEALS * 18
 ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2
 
 
-@njit(cache=True)
+@kernel
 def _award(stats, seat, points, column):
     """Add points (capped at 121); True when ``seat`` has won."""
     score = stats[2 + seat]
@@ -55,7 +54,7 @@ def _award(stats, seat, points, column):
     return False
 
 
-@njit(cache=True)
+@kernel
 def _random_game(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
     """Play one game with uniformly random tosses and plays; fill ``stats`` (21,)."""
     _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing)
@@ -63,7 +62,7 @@ def _random_game(first_dealer, stats, deck, trace_decks, trace_actions, tracing)
         stats[_FINAL + k] += stats[_PEG + k]
 
 
-@njit(cache=True)
+@kernel
 def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
     stats[:] = 0
     stats[0] = first_dealer
@@ -158,7 +157,7 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
         dealer = 1 - dealer
 
 
-@njit(cache=True)
+@kernel
 def simulate_random_games(n_games, seed):
     """Play ``n_games`` random-vs-random games, first deal alternating (seat 0 deals first
     in even games). Returns stats (n_games, 21) int64, columns ``STAT_COLUMNS``."""
@@ -172,7 +171,7 @@ def simulate_random_games(n_games, seed):
     return stats
 
 
-@njit(cache=True)
+@kernel
 def trace_random_game(seed, first_dealer):
     """One random game with its trace: stats (21,), decks (MAX_TRACE_DEALS, 52) and
     actions (MAX_TRACE_ACTIONS, 4) rows of (kind, seat, card, card), kind -1 after the end."""

@@ -14,7 +14,6 @@ source), ``POINTS + 10 * seat + 5 * role + source`` (``engine.roles``; sources i
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ai._decide import play_choice, toss_choice
 from engine.kernels import (
@@ -23,6 +22,7 @@ from engine.kernels import (
     any_fits,
     close_count,
     held_card,
+    kernel,
     play_begin,
     play_card_in_order,
     play_mover,
@@ -40,7 +40,7 @@ ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2  # trace rows: (kind, seat, card, card)
 MAX_ACTIONS = 4096
 
 
-@njit(cache=True)
+@kernel
 def _award(out, deal_points, seat, dealer, points, source):
     """Add ``points`` (capped at 121); True when ``seat`` has won."""
     score = out[SCORES + seat]
@@ -56,14 +56,14 @@ def _award(out, deal_points, seat, dealer, points, source):
     return False
 
 
-@njit(cache=True)
+@kernel
 def _trace(trace, n, kind, seat, a, b):
     if n < trace.shape[0]:
         trace[n, 0], trace[n, 1], trace[n, 2], trace[n, 3] = kind, seat, a, b
     return n + 1
 
 
-@njit(cache=True)
+@kernel
 def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, trace):
     """Play one game to 121; fill ``out`` and the first rows of ``trace`` (kind -1 after
     the last action). Returns the number of actions."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from ai.tables.files import asset_path, by_current_roles, load_table, save_table
 from ai.tables.index import N_SIX, hand_index
+from engine.kernels import kernel
 from engine.roles import ROLES_FORMAT, role_of
 
 FILE = "evolved.npz"
@@ -23,7 +23,7 @@ REBUILD = ("cribbage train evolved --variant expected --iterations 100000000 --s
 SHAPE = (N_SIX, 2, 6)
 
 
-@njit(cache=True)
+@kernel
 def two_lowest(v):
     """Positions of the two lowest of six values (ties: the earlier position)."""
     a = 0

@@ -9,9 +9,9 @@ a rank, never used); four cards -> 0 .. C(16, 4) - 1 = 1,819 (all real).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engine.analysis import SPLITS as _ENGINE_SPLITS
+from engine.kernels import kernel
 
 # The 15 keep/toss splits of six cards in position order, as the two positions tossed:
 # (0, 1), (0, 2), ... (4, 5). The same table as engine.analysis.SPLITS (which lists the
@@ -35,7 +35,7 @@ def _binomials(n: int) -> np.ndarray:
 BINOM = _binomials(20)
 
 
-@njit(cache=True)
+@kernel
 def multiset_index(sorted_ranks):
     """Index of a sorted multiset of ranks (any length k)."""
     index = 0
@@ -44,7 +44,7 @@ def multiset_index(sorted_ranks):
     return index
 
 
-@njit(cache=True)
+@kernel
 def sort_small(values):
     """Insertion sort in place (hands are 4 or 6 items)."""
     for i in range(1, values.shape[0]):
@@ -56,7 +56,7 @@ def sort_small(values):
         values[j + 1] = v
 
 
-@njit(cache=True)
+@kernel
 def hand_index(cards):
     """Index of the suitless hand of ``cards`` (4 or 6 card numbers)."""
     ranks = np.empty(cards.shape[0], dtype=np.int64)

@@ -14,13 +14,12 @@ Suit-dependent points (flushes, nobs) are left out of these tables.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ai.tables.index import SPLITS
-from engine.kernels import N_CRIBS, RANK_SCORES, crib_rank_total
+from engine.kernels import N_CRIBS, RANK_SCORES, crib_rank_total, kernel
 
 
-@njit(cache=True)
+@kernel
 def build_split_tables(hands, indices, hand_mean, crib_rank_mean):
     """Fill (18564, 15) tables for each sorted rank row ``hands[k]`` at ``indices[k]``."""
     for k in range(hands.shape[0]):

@@ -11,10 +11,9 @@ Rows 4 and 7 are minimisers (their scaled desirability is reversed).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ai.tables.index import SPLITS, hand_index, sort_small
-from engine.kernels import JACK, card_pip, peg_points_seq, score5
+from engine.kernels import JACK, card_pip, kernel, peg_points_seq, score5
 from engine.roles import DEALER, PONE
 from engine.rules import MAX_COUNT, WINNING_SCORE
 
@@ -26,7 +25,7 @@ MAX_PEG = 32  # pegging points per player per deal are recorded up to 31
 
 
 # ---------------------------------------------------------------------------- the play
-@njit(cache=True)
+@kernel
 def greedy_card(hand, n, seq, n_seq, count):
     """The thesis's one-ahead greedy pegger: the legal card scoring the most now, ties to
     the highest card (pip value, then rank). Returns its index in ``hand[:n]``, or -1."""
@@ -43,7 +42,7 @@ def greedy_card(hand, n, seq, n_seq, count):
     return best
 
 
-@njit(cache=True)
+@kernel
 def hist_mean_median(hist):
     """Mean and (lower+upper)/2 median of a histogram."""
     total = 0
@@ -67,7 +66,7 @@ def hist_mean_median(hist):
 
 
 # ---------------------------------------------------------------------------- the matrix S
-@njit(cache=True)
+@kernel
 def raw_strategy_values(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gained_median,
                         peg_given_mean, raw, keeps):
     """Fill ``raw`` (8, 15) with each strategy's statistic for each split of ``six``
@@ -128,7 +127,7 @@ def raw_strategy_values(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gaine
         raw[7, s] = peg_given_mean[h4, role]
 
 
-@njit(cache=True)
+@kernel
 def scale_rows(raw, S):
     """Each strategy's values scaled linearly to 0..1 across the 15 options (1 best);
     reversed for the minimisers (crib_min_avg, pegging_min_avg_given). A strategy that
@@ -144,7 +143,7 @@ def scale_rows(raw, S):
                 S[i, s] = (raw[i, s] - lo) / (hi - lo)
 
 
-@njit(cache=True)
+@kernel
 def strategy_matrix(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gained_median,
                     peg_given_mean, S, keeps):
     """The thesis's 8 x 15 desirability matrix for six cards (sorted by rank then suit)."""
@@ -154,7 +153,7 @@ def strategy_matrix(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gained_me
     scale_rows(raw, S)
 
 
-@njit(cache=True)
+@kernel
 def blended_weights(W, d, own, opp, X, out):
     """``out`` = X w[d, own, opp] + (1 - X) mean of its neighbours (thesis 4.2)."""
     out[:] = W[d, own, opp] * X
@@ -180,7 +179,7 @@ N_INT_PARAMS = 8
 RULE_THESIS, RULE_PG = 0, 1
 
 
-@njit(cache=True)
+@kernel
 def argmax(p):
     best = 0
     for j in range(1, p.shape[0]):
@@ -189,13 +188,13 @@ def argmax(p):
     return best
 
 
-@njit(cache=True)
+@kernel
 def variance(w):
     m = w.mean()
     return ((w - m) ** 2).mean()
 
 
-@njit(cache=True)
+@kernel
 def choose_option(table, d, own, opp, S, learning, fp, ip, probs, w):
     """The option a table picks at (d, own, opp); with exploration when learning."""
     blended_weights(table, d, own, opp, fp[P_BLEND], w)

@@ -9,17 +9,16 @@ throws the two lowest.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ai.tables.evolved import two_lowest
 from ai.tables.index import SPLITS, hand_index
-from engine.kernels import rank_score5, score5
+from engine.kernels import kernel, rank_score5, score5
 from engine.roles import DEALER, PONE
 
 # the 15 splits of six positions: (keep 4, toss 2)
 
 
-@njit(cache=True)
+@kernel
 def deal_suits(ranks, cards):
     """Give the sorted ``ranks`` (6,) random distinct suits; ``cards`` (6,) gets the cards
     in rank-then-suit order."""
@@ -35,7 +34,7 @@ def deal_suits(ranks, cards):
         i = j
 
 
-@njit(cache=True)
+@kernel
 def _split_results(cards, starter, opp0, opp1, sign, out):
     """Hand plus or minus crib for each of the 15 splits (toss index -> out[split])."""
     for s in range(15):
@@ -51,7 +50,7 @@ def _split_results(cards, starter, opp0, opp1, sign, out):
         out[s] = hand + sign * crib
 
 
-@njit(cache=True)
+@kernel
 def _split_of(a, b):
     for s in range(15):
         if SPLITS[s, 0] == a and SPLITS[s, 1] == b:
@@ -59,7 +58,7 @@ def _split_of(a, b):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _perturb(values, h, role, a, b, sd, bounded, lo, hi):
     for pos in (a, b):
         v = values[h, role, pos] + np.random.normal(0.0, sd)
@@ -68,7 +67,7 @@ def _perturb(values, h, role, a, b, sd, bounded, lo, hi):
         values[h, role, pos] = v
 
 
-@njit(cache=True)
+@kernel
 def evolve_threshold(values, hands, iterations, p, sd, bounded, lo, hi, seed, curve):
     """Kendall & Shaw's rule over every hand: deal a random hand (uniform over the suitless
     hands, random suits and role), throw the two lowest-valued cards, cut a starter and take
@@ -119,7 +118,7 @@ def evolve_threshold(values, hands, iterations, p, sd, bounded, lo, hi, seed, cu
     return updates
 
 
-@njit(cache=True)
+@kernel
 def evolve_coevolution(values, hands, iterations, sd, bounded, lo, hi, seed, curve):
     """The same-hand co-evolution (Kendall & Shaw, Fig. 5): the array player and a random
     player get the same suitless hand; the array player throws its two lowest, the random
@@ -169,7 +168,7 @@ def evolve_coevolution(values, hands, iterations, sd, bounded, lo, hi, seed, cur
     return updates
 
 
-@njit(cache=True)
+@kernel
 def evolve_expected(values, hands, indices, net, iterations, sd, bounded, lo, hi, seed,
                     curve):
     """A (1+1) evolution strategy on the same values with exact fitness: pick a hand and a

@@ -8,7 +8,6 @@ playing (the matrix S, the option choice, the greedy pegger) is in
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ai.tables.index import SPLITS, hand_index, sort_small
 from ai.tables.weights_kernels import (
@@ -43,6 +42,7 @@ from engine.kernels import (
     PLAY_STATE,
     SEQ,
     close_count,
+    kernel,
     play_begin,
     play_card,
     play_mover,
@@ -54,7 +54,7 @@ from engine.roles import DEALER, PONE
 from engine.rules import WINNING_SCORE
 
 
-@njit(cache=True)
+@kernel
 def play_phase(hands, dealer, scores, gained):
     """Play out the pegging with two greedy players over ``engine``'s play steps (turns,
     go, 31, last card). ``hands`` (2, 4). Points are added to ``scores`` (capped at 121) and
@@ -87,7 +87,7 @@ def play_phase(hands, dealer, scores, gained):
                 return mover
 
 
-@njit(cache=True)
+@kernel
 def build_pegging_stats(sims, seed, gained_hist, given_hist):
     """For every kept four-rank hand (1820) and role (``engine.roles``): ``sims`` plays
     between greedy peggers against four random cards from the other 48. Histograms of the
@@ -106,7 +106,7 @@ def build_pegging_stats(sims, seed, gained_hist, given_hist):
                                   given_hist[h, role])
 
 
-@njit(cache=True)
+@kernel
 def build_pegging_rows(sims, quads, seeds, gained_hist, given_hist):
     """:func:`build_pegging_stats` for the kept rank hands ``quads`` (n, 4), each hand and
     role on its own random stream ``seeds`` (n, 2), so any split of the hands into chunks
@@ -117,7 +117,7 @@ def build_pegging_rows(sims, quads, seeds, gained_hist, given_hist):
             play_hand(quads[i], role, sims, gained_hist[i, role], given_hist[i, role])
 
 
-@njit(cache=True)
+@kernel
 def play_hand(ranks, role, sims, gained_row, given_row):
     """``sims`` greedy plays of the rank hand ``ranks`` in ``role`` (random suits, against
     four random cards from the other 48), drawn from numba's global random stream; the
@@ -158,7 +158,7 @@ def play_hand(ranks, role, sims, gained_row, given_row):
 MAX_DECISIONS = 64  # decisions of one seat in one training game
 
 
-@njit(cache=True)
+@kernel
 def _update_thesis(W, path_state, path_S, path_choice, n, spread, fp):
     """Scale the strategies most responsible for each chosen option by exp(c_j),
     c_j = C (1 - d)^(T - j), C = s * spread / 121 (a loss scaled by the loss factor),
@@ -181,7 +181,7 @@ def _update_thesis(W, path_state, path_S, path_choice, n, spread, fp):
         w /= w.sum()
 
 
-@njit(cache=True)
+@kernel
 def _update_pg(W, path_state, path_S, path_choice, path_probs, n, advantage, fp, radius):
     """REINFORCE for the softmax policy pi(j) ~ exp(beta w.S_j): an exponentiated-gradient
     step w_i <- w_i exp(lr * A * (1-d)^(T-j) * beta (S_ij - E_pi S_i)) / Z, shared with the
@@ -206,7 +206,7 @@ def _update_pg(W, path_state, path_S, path_choice, path_probs, n, advantage, fp,
                 w /= w.sum()
 
 
-@njit(cache=True)
+@kernel
 def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
                 peg_gained_median, peg_given_mean, gained_hist, given_hist, baseline,
                 results):

@@ -9,13 +9,12 @@ import os
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from ai import _expert
 from ai.match.jobs import LOCAL, Backend, finished, run_jobs
 from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables, value_table
 from ai.tables.index import N_FOUR
-from engine.kernels import rank_score5
+from engine.kernels import kernel, rank_score5
 from engine.rules import WINNING_SCORE
 
 
@@ -40,7 +39,7 @@ def toss_model() -> np.ndarray:
     return q / q.sum(axis=(1, 2), keepdims=True)
 
 
-@njit(cache=True)
+@kernel
 def _crib_model(q, out):
     for role in range(2):
         opp = 1 - role
