@@ -530,8 +530,8 @@ def test_near_the_end_it_pegs_out_rather_than_score_more_later():
 
 @pytest.mark.slow
 def test_it_beats_random_almost_always():
-    summary = run_match("expert", "random", 80, seed=4)
-    assert summary["win_rate_a"] >= 0.9
+    summary = run_match("expert", "random", 30, seed=4)  # it wins them all; random's
+    assert summary["win_rate_a"] >= 0.9  # luck on 30 deals takes a game at most
 
 
 def test_the_train_command_builds_tables_the_player_loads(tmp_path, capsys):
