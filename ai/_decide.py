@@ -35,7 +35,9 @@ from engine.kernels import (
     COUNT,
     GO,
     HELD,
+    N_CRIBS,
     N_SEQ,
+    N_UNSEEN,
     SEQ,
     analyze_six,
     card_fits,
@@ -58,8 +60,7 @@ TOP = WINNING_SCORE - 1
 # engine.analysis's splits of six cards: the kept four and the tossed two, by position
 KEEP_INDEX = np.array([k for k, _ in ENGINE_SPLITS], dtype=np.int64)
 TOSS_INDEX = np.array([t for _, t in ENGINE_SPLITS], dtype=np.int64)
-N_STARTERS = 46
-N_CRIBS = 45540
+N_STARTERS = N_UNSEEN  # the starters a hand's owner cannot see past
 
 # Mueller's figures (ai.players.mueller): the score situations and their constants
 OPTIMAL, SAFE, RISKY = 0, 1, 2

@@ -43,7 +43,7 @@ from ai.advice import as_good_as_best, discard_advice, play_advice
 from engine import GameState, PlayCard, Toss
 from engine.cards import Card, card_name
 from engine.record import Replay
-from engine.rules import SKUNK_LINE, SKUNK_POINTS, WIN_POINTS
+from engine.rules import match_points, skunk_of
 
 MARKS = (("blunder", 0.10), ("mistake", 0.05), ("inaccuracy", 0.02))
 ACC_MARKS = tuple((name, 4 * threshold) for name, threshold in MARKS)  # in ACC points
@@ -73,7 +73,7 @@ def final_value(winner: int, loser_score: int, seat: int, objective: str) -> flo
     net (+-2, +-3 for a skunk or double skunk)."""
     sign = 1.0 if winner == seat else -1.0
     if objective == "acc":
-        return sign * (SKUNK_POINTS if loser_score < SKUNK_LINE else WIN_POINTS)
+        return sign * match_points(skunk_of(loser_score))
     return 1.0 if sign > 0 else 0.0
 
 

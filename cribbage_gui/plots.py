@@ -19,6 +19,8 @@ import numpy as np
 
 from engine.arguments import output_folder
 from engine.errors import UsageError
+from engine.roles import DEALER, PONE
+from engine.rules import WINNING_SCORE
 
 # the strategies' colours (cribbage_gui.theme.STRATEGY_COLOURS: this module stays free of Qt
 # until a picture is drawn, so that the command line starts quickly)
@@ -64,7 +66,7 @@ def heatmap_widget(data: np.ndarray, title: str, kind: str = "strength"):
     plot.setAspectLocked(True)
     plot.setLabel("left", "own score")
     plot.setLabel("bottom", "opponent's score")
-    plot.setRange(xRange=(0, 121), yRange=(0, 121), padding=0)
+    plot.setRange(xRange=(0, WINNING_SCORE), yRange=(0, WINNING_SCORE), padding=0)
     if kind != "dominant":
         bar = pg.ColorBarItem(values=levels, colorMap=colour_map(kind), interactive=False)
         bar.setImageItem(image, insert_in=plot)
@@ -97,7 +99,7 @@ def plot_weights(weights: np.ndarray, out: Path, label: str = "") -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     suffix = f" ({label})" if label else ""
-    for role_index, role in ((1, "dealer"), (0, "pone")):
+    for role_index, role in ((DEALER, "dealer"), (PONE, "pone")):
         for i, name in enumerate(STRATEGIES):
             written.append(save_heatmap(weights[role_index, :, :, i],
                                         f"{name}, {role}{suffix}", out / f"{name}_{role}.png"))
@@ -129,7 +131,7 @@ def plot_over_training(checkpoints: list[tuple[int, Path]], out: Path, strategy:
 
     out.mkdir(parents=True, exist_ok=True)
     index = model.STRATEGIES.index(strategy)
-    role_index = 1 if role == "dealer" else 0
+    role_index = DEALER if role == "dealer" else PONE
     return [save_heatmap(model.load(path)[0][role_index, :, :, index],
                          f"{strategy}, {role}, after {games:,} games",
                          out / f"training_{strategy}_{role}_{games:09d}.png")

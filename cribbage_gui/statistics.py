@@ -25,7 +25,7 @@ from ai.history import History
 from cribbage_gui import theme
 from cribbage_gui.texts import player_title
 from cribbage_gui.widgets.tables import NumberItem, fill, fit_height, make_table
-from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE
+from engine.rules import skunk_of
 
 
 def opponent_name(name: str) -> str:
@@ -44,8 +44,7 @@ TYPICAL_SOURCE = ("Typical figures for good players: John Chambers, ACC tip #6 '
 def result_text(game: dict) -> str:
     """"Won", "Lost", "Won, a skunk", "Lost, a double skunk" (by the loser's score)."""
     loser = game["opponent_score"] if game["human_won"] else game["human_score"]
-    skunk = ", a double skunk" if loser < DOUBLE_SKUNK_LINE else \
-        ", a skunk" if loser < SKUNK_LINE else ""
+    skunk = ("", ", a skunk", ", a double skunk")[skunk_of(loser)]
     return ("Won" if game["human_won"] else "Lost") + skunk
 
 

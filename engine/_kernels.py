@@ -12,10 +12,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
+from engine import rules
 from engine.cards import JACK  # the jack's rank, defined once with the cards
-from engine.rules import MAX_COUNT
-
-MAX_HAND_SCORE = 29
+from engine.rules import MAX_COUNT, MAX_HAND_SCORE
 
 
 def kernel(function=None, /, **options):
@@ -39,6 +38,11 @@ def kernel(function=None, /, **options):
         dispatcher.get_call_template = by_type
         return dispatcher
     return wrap if function is None else wrap(function)
+
+
+# the rules of engine.rules that compiled code asks too (the compiled loop's game end)
+skunk_of = kernel(rules.skunk_of)
+match_points = kernel(rules.match_points)
 
 
 #: The decorator of a kernel that works on arrays it is given and makes none: compiled

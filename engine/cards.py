@@ -62,7 +62,7 @@ def suit(card: Card) -> int:
 
 def pip_value(card: Card) -> int:
     """Counting value in the play and for fifteens: ace 1, two..ten face value, court cards 10."""
-    return min((check_card(card) >> 2) + 1, 10)
+    return PIPS[check_card(card)]
 
 
 def check_card(card: object) -> Card:

@@ -11,11 +11,18 @@ modules is private to it (an import-linter contract in pyproject.toml keeps it s
 29
 """
 
-from engine._analysis_kernels import N_CRIBS, RANK_SCORES, analyze_six, crib_rank_total
+from engine._analysis_kernels import (
+    N_CRIBS,
+    N_UNSEEN,
+    RANK_SCORES,
+    analyze_six,
+    crib_rank_total,
+)
 from engine._kernels import (
     MAX_HAND_SCORE,
     card_pip,
     kernel,
+    match_points,
     no_refcount_njit,
     peg_points_at,
     peg_points_counted,
@@ -24,6 +31,7 @@ from engine._kernels import (
     rank_score5,
     score4,
     score5,
+    skunk_of,
 )
 from engine._play import (
     CANDIDATE,
@@ -49,9 +57,9 @@ from engine._play import (
 from engine.cards import JACK
 
 __all__ = ["CANDIDATE", "COUNT", "GO", "HANDS", "HELD", "JACK", "LAST",
-           "MAX_HAND_SCORE", "N_CRIBS", "N_SEQ", "PLAY_STATE", "RANK_SCORES", "SEQ",
+           "MAX_HAND_SCORE", "N_CRIBS", "N_SEQ", "N_UNSEEN", "PLAY_STATE", "RANK_SCORES", "SEQ",
            "analyze_six", "any_fits", "card_fits", "card_pip", "close_count",
            "crib_rank_total", "held_card", "kernel", "no_refcount_njit", "peg_points_at",
            "peg_points_counted", "peg_points_seq", "play_begin", "play_card",
            "play_card_in_order", "play_mover", "play_over", "rank_pip", "rank_score5",
-           "say_go", "score4", "score5"]
+           "say_go", "score4", "score5", "skunk_of", "match_points"]

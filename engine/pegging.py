@@ -63,8 +63,3 @@ def peg_breakdown(played: Sequence[Card]) -> list[ScoreItem]:
 def peg_points(played: Sequence[Card]) -> int:
     """Points earned by the last card of ``played`` (the current count, oldest first)."""
     return sum(item.points for item in peg_breakdown(played))
-
-
-def playable(hand: Sequence[Card], count: int) -> list[Card]:
-    """The cards of ``hand`` that keep the count at or under 31."""
-    return [c for c in hand if count + PIPS[c] <= MAX_COUNT]

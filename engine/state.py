@@ -64,7 +64,7 @@ from engine.events import (
     Tossed,
 )
 from engine.pegging import peg_breakdown
-from engine.rules import DOUBLE_SKUNK_LINE, MAX_COUNT, SKUNK_LINE, WINNING_SCORE
+from engine.rules import MAX_COUNT, MAX_HAND_SCORE, WINNING_SCORE, skunk_of
 from engine.scoring import ScoreItem, score_breakdown
 
 
@@ -77,7 +77,7 @@ class Phase(StrEnum):
 
 
 SHOW_ORDER = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
-MAX_CLAIM = 29
+MAX_CLAIM = MAX_HAND_SCORE
 
 
 
@@ -554,8 +554,7 @@ class GameState:
             self.winner = seat
             self.phase = Phase.GAME_OVER
             self.to_play = None
-            loser = self.scores[1 - seat]
-            skunk = 2 if loser < DOUBLE_SKUNK_LINE else 1 if loser < SKUNK_LINE else 0
+            skunk = skunk_of(self.scores[1 - seat])
             self.events.append(GameOver(seat, (self.scores[0], self.scores[1]), skunk))
 
     # ----------------------------------------------------------------- checks

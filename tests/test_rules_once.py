@@ -1,6 +1,7 @@
 """Each number of the rules is defined once (engine.rules, engine.cards, engine._kernels) and
-imported everywhere else: no module of the engine or the AI writes 121, the skunk lines or
-31 as a number, or defines its own pip value or jack."""
+imported everywhere else: no module of the engine, the AI or the window writes 121, the
+skunk lines or 31 as a number, or defines its own pip value or jack, the skunk or the
+match points."""
 
 import io
 import re
@@ -19,15 +20,32 @@ def numbers_in_code(path: Path) -> list[tuple[int, str]]:
 
 
 def sources():
-    for folder in ("engine", "ai"):
+    for folder in ("engine", "ai", "cribbage_gui"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             yield path, str(path.relative_to(ROOT))
 
 
 def test_no_rule_number_is_written_twice():
     found = [f"{name}:{line} {number}" for path, name in sources() if name not in HOMES
-             for line, number in numbers_in_code(path) if number in RULE_NUMBERS]
+             for line, number in numbers_in_code(path) if number in rule_numbers(name)]
     assert not found, found
+
+
+def rule_numbers(name: str) -> set[str]:
+    """The numbers a module may not write: in the window, 120 is also a size in pixels or a
+    shade (QColor.darker(120)), so only the others."""
+    return RULE_NUMBERS - {"120"} if name.startswith("cribbage_gui/") else RULE_NUMBERS
+
+
+def test_the_skunk_and_the_match_points_are_decided_once():
+    """Only engine.rules compares a loser's score with the skunk lines, or chooses between
+    the points of a win and of a skunk."""
+    # "... if loser < SKUNK_LINE else ...", "np.where(loser < SKUNK_LINE, ...)", "SKUNK_POINTS
+    # if ... else WIN_POINTS" (Mueller's "opp < SKUNK_LINE <= expected" is another rule: a
+    # line about to be crossed)
+    rule = re.compile(r"<\s*(DOUBLE_)?SKUNK_LINE\s*(else|,)|(SKUNK|WIN)_POINTS\s+if")
+    found = [name for path, name in sources() if rule.search(path.read_text())]
+    assert found == ["engine/rules.py"], found
 
 
 def test_no_pip_value_or_jack_is_defined_twice():

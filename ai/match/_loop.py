@@ -29,9 +29,10 @@ from engine.kernels import (
     play_over,
     say_go,
     score5,
+    skunk_of,
 )
 from engine.roles import DEALER, PONE
-from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
+from engine.rules import WINNING_SCORE
 
 WINNER, SCORES, SKUNK, DEALS, DEALT_BY, POINTS, DECISIONS = 0, 1, 3, 4, 5, 7, 27
 OUT_SIZE = 29
@@ -50,8 +51,7 @@ def _award(out, deal_points, seat, dealer, points, source):
     deal_points[10 * seat + 5 * role + source] += gained
     if score + gained >= WINNING_SCORE:
         out[WINNER] = seat
-        loser = out[SCORES + 1 - seat]
-        out[SKUNK] = 2 if loser < DOUBLE_SKUNK_LINE else 1 if loser < SKUNK_LINE else 0
+        out[SKUNK] = skunk_of(out[SCORES + 1 - seat])
         return True
     return False
 

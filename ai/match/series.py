@@ -7,12 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.rules import SKUNK_POINTS, WIN_POINTS
-
-
-def match_points(skunk: int) -> int:
-    """ACC points for a win with ``skunk`` 0 (none), 1 (skunk) or 2 (double skunk)."""
-    return SKUNK_POINTS if skunk else WIN_POINTS
+from engine.rules import match_points
 
 
 @dataclass

@@ -29,7 +29,6 @@ from ai.match.driver import GameResult
 from ai.match.series import match_points
 from engine.events import SOURCES
 from engine.roles import ROLE_NAMES
-from engine.rules import SKUNK_POINTS, WIN_POINTS
 
 FORFEITS_KEPT = 20  # the forfeits a summary names (the first, by game index)
 
@@ -191,7 +190,7 @@ class Tally:
     def acc_points(self, seat: int) -> int:
         """ACC game points of ``seat``'s wins (2 a win, 3 a skunk or double skunk)."""
         by_skunk = self.skunks[seat] + self.double_skunks[seat]
-        return WIN_POINTS * (self.wins[seat] - by_skunk) + SKUNK_POINTS * by_skunk
+        return match_points(0) * (self.wins[seat] - by_skunk) + match_points(1) * by_skunk
 
     def summary(self, names: tuple[str, str], elapsed: float, seed: int) -> dict[str, Any]:
         """The match figures: wins with a 95% interval, skunks, first-dealer win rate,

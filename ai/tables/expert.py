@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.tables.files import asset_path, load_table, save_table
-from engine.rules import SKUNK_LINE, SKUNK_POINTS, WIN_POINTS, WINNING_SCORE
+from engine.rules import SKUNK_POINTS, WINNING_SCORE, match_points, skunk_of
 
 FILE = "expert.npz"
 REBUILD = "cribbage train expert --games 3000 --seed 1 --out assets/expert.npz"
@@ -103,8 +103,8 @@ def finished_values(objective: str) -> np.ndarray:
     if objective == "win":
         return np.ones(WINNING_SCORE)
     if objective == "acc":
-        loser = np.arange(WINNING_SCORE)
-        return to_value(np.where(loser < SKUNK_LINE, SKUNK_POINTS, WIN_POINTS))
+        return to_value(np.array([match_points(skunk_of(loser))
+                                  for loser in range(WINNING_SCORE)]))
     raise ValueError(f"unknown objective {objective!r}; one of {', '.join(OBJECTIVES)}")
 
 

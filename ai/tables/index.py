@@ -18,6 +18,11 @@ from engine.kernels import kernel
 # kept four first, in the opposite order), so there is one split table; compiled code
 # indexes this array.
 SPLITS = np.array([toss for _, toss in reversed(_ENGINE_SPLITS)], dtype=np.int64)
+KEEPS = np.array([keep for keep, _ in reversed(_ENGINE_SPLITS)], dtype=np.int64)  # (15, 4)
+# the split that tosses positions a and b (either order): SPLIT_OF[a, b]; -1 for a == b
+SPLIT_OF = np.full((6, 6), -1, dtype=np.int64)
+for _s, (_a, _b) in enumerate(SPLITS):
+    SPLIT_OF[_a, _b] = SPLIT_OF[_b, _a] = _s
 
 N_SIX = 18564  # C(18, 6)
 N_FOUR = 1820  # C(16, 4)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.tables.index import SPLITS
-from engine.kernels import N_CRIBS, RANK_SCORES, crib_rank_total, kernel
+from engine.kernels import N_CRIBS, N_UNSEEN, RANK_SCORES, crib_rank_total, kernel
 
 
 @kernel
@@ -41,7 +41,7 @@ def build_split_tables(hands, indices, hand_mean, crib_rank_mean):
             for r in range(13):
                 if n[r]:
                     expect += n[r] * scores[r]
-            hand_mean[h, s] = expect / 46.0
+            hand_mean[h, s] = expect / N_UNSEEN
             crib_rank_mean[h, s] = crib_rank_total(ranks[a], ranks[b], n) / N_CRIBS
 
 

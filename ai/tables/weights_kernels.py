@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.tables.index import SPLITS, hand_index, sort_small
-from engine.kernels import JACK, card_pip, kernel, peg_points_seq, score5
+from engine.kernels import JACK, N_CRIBS, N_UNSEEN, card_pip, kernel, peg_points_seq, score5
 from engine.roles import DEALER, PONE
 from engine.rules import MAX_COUNT, WINNING_SCORE
 
@@ -106,7 +106,7 @@ def raw_strategy_values(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gaine
             hi = max(hi, v)
         _, median = hist_mean_median(hist)
         raw[0, s] = lo
-        raw[1, s] = total / 46.0
+        raw[1, s] = total / N_UNSEEN
         raw[2, s] = median
         raw[3, s] = hi
         # the crib: rank part from the table, flush and nobs in closed form
@@ -118,7 +118,7 @@ def raw_strategy_values(six, my_crib, crib_rank_mean, peg_gained_mean, peg_gaine
         for t in (t0, t1):
             if t >> 2 == JACK:
                 extra += unseen_suit[t & 3] * 990.0
-        raw[4, s] = crib_rank_mean[h6, s] + extra / 45540.0
+        raw[4, s] = crib_rank_mean[h6, s] + extra / N_CRIBS
         kept = keeps[s].copy()
         sort_small(kept)
         h4 = hand_index(kept)

@@ -11,11 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from ai.tables.evolved import two_lowest
-from ai.tables.index import SPLITS, hand_index
+from ai.tables.index import KEEPS, SPLIT_OF, SPLITS, hand_index
 from engine.kernels import kernel, rank_score5, score5
 from engine.roles import DEALER, PONE
-
-# the 15 splits of six positions: (keep 4, toss 2)
 
 
 @kernel
@@ -36,26 +34,21 @@ def deal_suits(ranks, cards):
 
 @kernel
 def _split_results(cards, starter, opp0, opp1, sign, out):
-    """Hand plus or minus crib for each of the 15 splits (toss index -> out[split])."""
-    for s in range(15):
+    """Hand plus or minus crib for each of the 15 splits (``ai.tables.index.SPLITS``:
+    toss, ``KEEPS``: keep, by split) into ``out[split]``."""
+    for s in range(SPLITS.shape[0]):
         a, b = SPLITS[s, 0], SPLITS[s, 1]
-        keep = np.empty(4, dtype=np.int64)
-        k = 0
-        for i in range(6):
-            if i != a and i != b:
-                keep[k] = cards[i]
-                k += 1
-        hand = score5(keep[0], keep[1], keep[2], keep[3], starter, False)
+        keep = KEEPS[s]
+        hand = score5(cards[keep[0]], cards[keep[1]], cards[keep[2]], cards[keep[3]], starter,
+                      False)
         crib = score5(cards[a], cards[b], opp0, opp1, starter, True)
         out[s] = hand + sign * crib
 
 
 @kernel
 def _split_of(a, b):
-    for s in range(15):
-        if SPLITS[s, 0] == a and SPLITS[s, 1] == b:
-            return s
-    return -1
+    """The split that tosses positions ``a`` and ``b``."""
+    return SPLIT_OF[a, b]
 
 
 @kernel

@@ -14,7 +14,8 @@ from ai import _expert
 from ai.match.jobs import LOCAL, Backend, finished, run_jobs
 from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables, value_table
 from ai.tables.index import N_FOUR
-from engine.kernels import kernel, rank_score5
+from engine.kernels import N_UNSEEN, kernel, rank_score5
+from engine.roles import DEALER, PONE
 from engine.rules import WINNING_SCORE
 
 
@@ -32,7 +33,7 @@ def toss_model() -> np.ndarray:
     for ranks in hands:
         h = multiset_index(ranks)
         weight = np.prod(comb4[np.bincount(ranks, minlength=13)])
-        for role, sign in ((1, 1.0), (0, -1.0)):
+        for role, sign in ((DEALER, 1.0), (PONE, -1.0)):
             s = int(np.argmax(hand_mean[h] + sign * crib_rank_mean[h]))
             x, y = ranks[SPLITS[s, 0]], ranks[SPLITS[s, 1]]
             q[role, x, y] += weight
@@ -71,7 +72,7 @@ def _crib_model(q, out):
                                 e += left[r] * rank_score5(x, y, a, b, r)
                                 n += left[r]
                         # his nobs: a jack in the crib of the starter's suit (12 of 46)
-                        total += p * (e / n + jacks * 12.0 / 46.0)
+                        total += p * (e / n + jacks * 12.0 / N_UNSEEN)
                         used += p
                 # pairs the opponent cannot hold beside these cards are left out: rescale
                 out[role, x, y] = total / used

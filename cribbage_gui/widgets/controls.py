@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from cribbage_gui.settings import SPEEDS
+from engine.rules import MAX_HAND_SCORE
 
-MAX_CLAIM = 29
+MAX_CLAIM = MAX_HAND_SCORE
 
 
 class GameBar(QWidget):

@@ -39,7 +39,8 @@ from ai.tables import weights as model
 from ai.training.weights import CHUNK
 from cribbage_gui import theme
 from cribbage_gui.plots import STRATEGY_COLOURS, checkpoints_of, colour_map
-from engine.roles import role_of
+from engine.roles import DEALER, PONE, role_of
+from engine.rules import WINNING_SCORE
 
 DOMINANT = "dominant strategy"
 VIEWS = ("dealer", "pone", "difference")
@@ -98,10 +99,12 @@ class HeatmapDock(QDockWidget):
         self.plot.setAspectLocked(False)
         self.plot.setMouseEnabled(x=False, y=False)
         # a point and a half of margin: the axes' end labels and the marker at 0-0 whole
-        self.plot.setLimits(xMin=-MARGIN, xMax=121 + MARGIN, yMin=-MARGIN, yMax=121 + MARGIN)
+        self.plot.setLimits(xMin=-MARGIN, xMax=WINNING_SCORE + MARGIN, yMin=-MARGIN,
+                            yMax=WINNING_SCORE + MARGIN)
         self.plot.setLabel("left", "own score")
         self.plot.setLabel("bottom", "opponent's score")
-        self.plot.setRange(xRange=(-MARGIN, 121 + MARGIN), yRange=(-MARGIN, 121 + MARGIN),
+        self.plot.setRange(xRange=(-MARGIN, WINNING_SCORE + MARGIN),
+                           yRange=(-MARGIN, WINNING_SCORE + MARGIN),
                            padding=0)
         self.bar = pg.ColorBarItem(values=(0, 1), colorMap=colour_map("strength"),
                                    interactive=False)
@@ -222,12 +225,12 @@ class HeatmapDock(QDockWidget):
         w = self.weights
         view = self.view.currentText()
         if self.strategy.currentText() == DOMINANT:
-            role = 0 if view == "pone" else 1
+            role = PONE if view == "pone" else DEALER
             return np.argmax(w[role], axis=-1).astype(float)
         i = model.STRATEGIES.index(self.strategy.currentText())
         if view == "difference":
             return w[1, :, :, i] - w[0, :, :, i]
-        return w[1 if view == "dealer" else 0, :, :, i]
+        return w[DEALER if view == "dealer" else PONE, :, :, i]
 
     def redraw(self) -> None:
         if self.weights is None:
@@ -246,7 +249,8 @@ class HeatmapDock(QDockWidget):
 
     def set_position(self, dealer: bool, own: int, opponent: int) -> None:
         """Mark where the weights player stands now."""
-        self.position = (role_of(dealer), min(120, own), min(120, opponent))
+        self.position = (role_of(dealer), min(WINNING_SCORE - 1, own),
+                         min(WINNING_SCORE - 1, opponent))
         self._draw_marker()
 
     def clear_position(self) -> None:
@@ -263,7 +267,7 @@ class HeatmapDock(QDockWidget):
     def tooltip_text(self, own: int, opponent: int) -> str:
         w = self.weights
         view = self.view.currentText()
-        roles = [("dealer", 1), ("pone", 0)] if view == "difference" else \
+        roles = [("dealer", DEALER), ("pone", PONE)] if view == "difference" else \
             [(view, 1 if view == "dealer" else 0)]
         lines = [f"own {own}, opponent {opponent}"]
         for name, role in roles:
@@ -277,7 +281,7 @@ class HeatmapDock(QDockWidget):
             return
         point = self.plot.vb.mapSceneToView(pos)
         own, opp = int(point.y()), int(point.x())
-        if 0 <= own <= 120 and 0 <= opp <= 120:
+        if 0 <= own < WINNING_SCORE and 0 <= opp < WINNING_SCORE:
             self.plot_widget.setToolTip(self.tooltip_text(own, opp))
 
     def _open_dialog(self) -> None:

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from engine.cards import PIPS, parse_cards
 from engine.errors import CardError, DuplicateCardError
 from engine.kernels import peg_points_at, peg_points_seq
-from engine.pegging import peg_breakdown, peg_points, playable
+from engine.pegging import peg_breakdown, peg_points
 from tests.engine.reference import reference_peg
 
 
@@ -72,9 +72,3 @@ def test_bad_input():
     with pytest.raises(DuplicateCardError):
         peg_points([5, 5])
     assert peg_points([]) == 0
-
-
-def test_playable():
-    hand = parse_cards("KS 5H AC")
-    assert playable(hand, 25) == parse_cards("5H AC")
-    assert playable(hand, 31) == []
