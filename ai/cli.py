@@ -136,6 +136,33 @@ def register(subparsers: argparse._SubParsersAction,
     b.add_argument("--verify", type=whole(0, MAX_GAMES, "games"), default=0, metavar="N",
                    help="also check N games of every pairing (compiled = refereed)")
     b.set_defaults(handler=_bench_match)
+    _register_bench_env(subparsers)
+
+
+def _register_bench_env(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "bench-env", help="measure the reinforcement-learning environments (steps/s)",
+        description="Random agents play GAMES games in the PettingZoo environment (both "
+                    "seats) and in the Gymnasium one (one agent against random); prints "
+                    "the steps a second of each (ai.env). Needs the env extra: "
+                    "pip install -e '.[env]'.",
+        epilog="example: cribbage bench-env --games 500")
+    p.add_argument("--games", "-n", type=whole(1, 100_000), default=200)
+    p.add_argument("--seed", "-s", type=seed, default=0)
+    p.set_defaults(handler=_bench_env)
+
+
+def _bench_env(args: argparse.Namespace) -> int:
+    try:
+        from ai.env import bench
+    except ImportError as exc:
+        raise UsageError(f"the environments need the env extra ({exc.name} is missing): "
+                         f"pip install -e '.[env]'") from exc
+    figures = bench(args.games, args.seed)
+    print(f"{figures['games']:,} games of random agents: PettingZoo AEC "
+          f"{figures['aec_steps_per_s']:,.0f} steps/s (both seats), Gymnasium against "
+          f"random {figures['gym_steps_per_s']:,.0f} steps/s")
+    return 0
 
 
 def _bench_match(args: argparse.Namespace) -> int:

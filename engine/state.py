@@ -64,7 +64,7 @@ from engine.events import (
     Tossed,
 )
 from engine.pegging import peg_breakdown
-from engine.rules import MAX_COUNT, MAX_HAND_SCORE, WINNING_SCORE, skunk_of
+from engine.rules import MAX_COUNT, MAX_HAND_SCORE, WINNING_SCORE, match_points, skunk_of
 from engine.scoring import ScoreItem, score_breakdown
 
 
@@ -77,6 +77,7 @@ class Phase(StrEnum):
 
 
 SHOW_ORDER = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
+TERMINAL = -4  # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
 MAX_CLAIM = MAX_HAND_SCORE
 
 
@@ -284,6 +285,39 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
+
+    def current_player(self) -> int:
+        """The seat to act now, numbered as OpenSpiel numbers players: 0 or 1, or
+        :data:`TERMINAL` (-4) once the game is over. In the discard both seats owe a throw:
+        the pone's comes first (the dealer waits for the pone's cards), then the dealer's.
+        Chance (the cut for deal, each deal, the starter) is drawn from the seed inside
+        :meth:`apply`, so a state never waits on it.
+
+        >>> game = GameState.new(7, first_dealer=0)
+        >>> game.current_player() == game.pone == 1
+        True
+        """
+        if self.is_over:
+            return TERMINAL
+        if self.phase is Phase.DISCARD:
+            return self.pone if self.tosses[self.pone] is None else self.dealer
+        assert self.to_play is not None  # someone is to act while the game goes on
+        return self.to_play
+
+    def returns(self, objective: str = "win") -> tuple[float, float]:
+        """Each seat's return, zero-sum: (0, 0) while the game goes on; at its end +1 to the
+        winner and -1 to the loser (``objective="win"``), or the ACC match points of the
+        game (``"acc"``: 2, or 3 for a skunk).
+
+        >>> GameState.new(7).returns()
+        (0.0, 0.0)
+        """
+        if objective not in ("win", "acc"):
+            raise ValueError(f"unknown objective {objective!r}: win or acc")
+        if self.winner is None:
+            return (0.0, 0.0)
+        value = 1.0 if objective == "win" else float(match_points(self.skunk))
+        return (value, -value) if self.winner == 0 else (-value, value)
 
     def kept(self, seat: int) -> tuple[Card, ...]:
         toss = self.tosses[seat] or ()

@@ -104,7 +104,7 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
         reported = len(game.events)
         if game.is_over:
             return
-        seat = _next_seat(game)
+        seat = game.current_player()
         obs = game.observation(seat)
         forced = obs.phase is Phase.PLAY and obs.legal_actions == (GO,)
         start = time.perf_counter()
@@ -116,14 +116,6 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
         elapsed = 0.0 if forced else time.perf_counter() - start
         game.apply(seat, decision.action)
         yield DecisionMade(seat, decision, elapsed, forced)
-
-
-def _next_seat(game: GameState) -> int:
-    if game.phase in (Phase.PLAY, Phase.COUNT, Phase.PEG):
-        assert game.to_play is not None  # someone is to act while the game goes on
-        return game.to_play
-    # discard: the pone tosses first, as the dealer waits for the pone's cards
-    return game.pone if game.tosses[game.pone] is None else game.dealer
 
 
 @dataclass

@@ -82,8 +82,7 @@ def test_a_stacked_deck_is_refused_even_with_a_recomputed_checksum(tmp_path):
     game = GameState.new(3, first_dealer=0, decks=[tuple(deck)])
     rng = random.Random(1)
     while not game.is_over:
-        seat = game.to_play if game.to_play is not None else (
-            game.pone if game.tosses[game.pone] is None else game.dealer)
+        seat = game.current_player()
         game.apply(seat, rng.choice(game.observation(seat).legal_actions))
     stacked = gamefile.make(game, ("you", "expert")).dumps()
     _refused(tmp_path, stacked, "do not follow from its seed")

@@ -17,8 +17,7 @@ def _finished(setup: GameSetup, series: Series) -> saving.SavedGame:
     start = fresh_save(setup, series)
     game, rng = start.game, random.Random(setup.seed)
     while not game.is_over:
-        seat = game.to_play if game.to_play is not None else (
-            game.pone if game.tosses[game.pone] is None else game.dealer)
+        seat = game.current_player()
         game.apply(seat, rng.choice(game.observation(seat).legal_actions))
     return saving.SavedGame(setup, game, start.rng_states, series)
 

@@ -1,0 +1,358 @@
+"""Cribbage as reinforcement-learning environments: a PettingZoo AEC environment for two
+agents, and a Gymnasium environment for one agent against any built-in player.
+
+Both are the engine's game (``engine.GameState``) as it is: standard two-player six-card
+cribbage to 121, the hands and crib counted automatically. ``pettingzoo`` and ``gymnasium``
+are an optional extra (``pip install -e ".[env]"``)::
+
+    from ai.env import CribbageEnv
+    env = CribbageEnv()
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else \\
+            env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+**Actions** (``Discrete(1379)``, the same for both agents): 0-51 play that card, 52 says go
+(the only legal action when no card fits), 53-1378 throw a pair of cards to the crib (the
+pair ``i < j`` is ``53 + pair_index(i, j)``, the combinatorial number of the pair). Only the
+legal ones are set in ``action_mask``; an illegal action raises ``IllegalActionError`` and
+changes nothing.
+
+**Observations** (a dict of ``observation``, ``Box(0, 1, (373,), float32)``, and
+``action_mask``, ``(1379,)`` int8): the seat's own view only, never the opponent's unplayed
+cards, the crib or the deck (``engine.Observation``). Seven planes of 52 cards (the cards
+held, the six dealt, the two thrown, the starter, the cards this seat played this deal, the
+cards the opponent played, the cards of the current count), then: own score and the
+opponent's (/121), dealer or not, the count (/31), discarding, playing, own go, the
+opponent's go, the opponent's cards left (/6).
+
+**Rewards** come at the end: +1 to the winner and -1 to the loser (``objective="win"``) or
+the game's ACC match points, +-2, +-3 for a skunk (``"acc"``), as
+``GameState.returns``. Who acts next is ``GameState.current_player`` (the pone throws
+first, then the dealer; in the play, whoever's turn it is).
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from engine import GameState, Phase
+from engine.actions import GO, Action, PlayCard, Toss
+from engine.errors import IllegalActionError
+from engine.events import seat_view
+from engine.rules import MAX_COUNT, WINNING_SCORE, match_points
+from engine.state import TERMINAL
+
+N_CARDS = 52
+GO_ACTION = N_CARDS
+FIRST_TOSS = N_CARDS + 1
+PAIRS = tuple(combinations(range(N_CARDS), 2))  # 1,326 pairs, i < j
+N_ACTIONS = FIRST_TOSS + len(PAIRS)  # 1,379
+_PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
+PLANES = 7
+N_SCALARS = 9
+OBSERVATION_SIZE = PLANES * N_CARDS + N_SCALARS  # 373
+AGENTS = ("player_0", "player_1")  # by seat
+
+
+def pair_index(a: int, b: int) -> int:
+    """The combinatorial number of the pair of cards ``a`` and ``b`` (either order).
+
+    >>> pair_index(0, 1), pair_index(51, 50)
+    (0, 1325)
+    """
+    return _PAIR_INDEX[(min(a, b), max(a, b))]
+
+
+def encode_action(action: Action) -> int:
+    """The action's number (see the module docstring).
+
+    >>> from engine.cards import parse_cards
+    >>> encode_action(Toss(tuple(parse_cards("AC 2C"))))
+    57
+    """
+    if isinstance(action, PlayCard):
+        return action.card
+    if isinstance(action, Toss):
+        return FIRST_TOSS + pair_index(*action.cards)
+    if action == GO:
+        return GO_ACTION
+    raise ValueError(f"no number for the action {action!r} (counts are automatic here)")
+
+
+def decode_action(number: int) -> Action:
+    """The action of a number; ValueError if it is none."""
+    number = int(number)
+    if 0 <= number < N_CARDS:
+        return PlayCard(number)
+    if number == GO_ACTION:
+        return GO
+    if FIRST_TOSS <= number < N_ACTIONS:
+        return Toss(PAIRS[number - FIRST_TOSS])
+    raise ValueError(f"no action numbered {number} (0 to {N_ACTIONS - 1})")
+
+
+def action_mask(game: GameState, seat: int) -> np.ndarray:
+    """1 for each action ``seat`` may take now, 0 for the rest."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    for action in game.legal_actions(seat):
+        mask[encode_action(action)] = 1
+    return mask
+
+
+def observe(game: GameState, seat: int) -> np.ndarray:
+    """``seat``'s view of the game as a vector (see the module docstring)."""
+    obs = game.observation(seat)
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    planes = out[:PLANES * N_CARDS].reshape(PLANES, N_CARDS)
+    planes[0, list(obs.hand)] = 1
+    planes[1, list(obs.dealt)] = 1
+    if obs.toss is not None:
+        planes[2, list(obs.toss)] = 1
+    if obs.starter is not None:
+        planes[3, obs.starter] = 1
+    for by, card in obs.played:
+        planes[4 if by == seat else 5, card] = 1
+    for _, card in obs.current:
+        planes[6, card] = 1
+    out[PLANES * N_CARDS:] = (
+        obs.my_score / WINNING_SCORE, obs.opponent_score / WINNING_SCORE,
+        float(obs.is_dealer), obs.count / MAX_COUNT, float(obs.phase is Phase.DISCARD),
+        float(obs.phase is Phase.PLAY), float(obs.go_said[seat]),
+        float(obs.go_said[1 - seat]), obs.opponent_cards_left / 6)
+    return out
+
+
+def _spaces():
+    from gymnasium import spaces
+
+    observation = spaces.Dict({
+        "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8)})
+    return observation, spaces.Discrete(N_ACTIONS)
+
+
+def _aec_base():
+    from pettingzoo import AECEnv
+
+    return AECEnv
+
+
+class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
+    """Two agents, ``player_0`` (seat 0) and ``player_1``, as a PettingZoo AEC environment
+    (see the module docstring). ``objective`` chooses the rewards ("win" or "acc");
+    ``render_mode="ansi"`` renders the table as text."""
+
+    metadata = {"name": "cribbage_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, objective: str = "win", render_mode: str | None = None) -> None:
+        super().__init__()
+        if objective not in ("win", "acc"):
+            raise ValueError(f"unknown objective {objective!r}: win or acc")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"unknown render mode {render_mode!r}: ansi or None")
+        self.objective = objective
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self._observation_space, self._action_space = _spaces()
+        self.game: GameState | None = None
+        self._seeds = np.random.SeedSequence()
+
+    def observation_space(self, agent: str):
+        return self._observation_space
+
+    def action_space(self, agent: str):
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game: dealt from ``seed`` (the same seed, the same cards), else fresh."""
+        if seed is not None:
+            self._seeds = np.random.SeedSequence(seed)
+        game_seed = int(self._seeds.spawn(1)[0].generate_state(1, np.uint64)[0] >> 1)
+        self.game = GameState.new(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = AGENTS[self.game.current_player()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        game = self._game()
+        seat = AGENTS.index(agent)
+        return {"observation": observe(game, seat), "action_mask": action_mask(game, seat)}
+
+    def step(self, action) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        game = self._game()
+        seat = AGENTS.index(self.agent_selection)
+        move = decode_action(action)
+        if move not in game.legal_actions(seat):
+            raise IllegalActionError(f"{self.agent_selection} may not take action {action} "
+                                     f"({move!r}) now")
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        game.apply(seat, move)
+        mover = game.current_player()
+        if mover == TERMINAL:
+            returns = game.returns(self.objective)
+            self.rewards = {a: returns[i] for i, a in enumerate(AGENTS)}
+            self.terminations = {a: True for a in self.agents}
+            for agent in self.agents:
+                self.infos[agent] = {"winner": game.winner, "scores": tuple(game.scores),
+                                     "skunk": game.skunk}
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.agent_selection = AGENTS[mover]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        from engine.cards import card_name
+
+        game = self._game()
+        current = " ".join(card_name(c) for _, c in game.current)
+        return (f"deal {game.deal_number}, {game.phase}, scores {game.scores[0]}-"
+                f"{game.scores[1]}, count {game.count} ({current})")
+
+    def close(self) -> None:
+        pass
+
+    def _game(self) -> GameState:
+        if self.game is None:
+            raise RuntimeError("call reset() first")
+        return self.game
+
+
+def _gym_base():
+    import gymnasium
+
+    return gymnasium.Env
+
+
+class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base class
+    """One agent against a built-in player (``opponent``, a registry name: "random",
+    "heuristic", "mueller", "expert", ...), as a Gymnasium environment. The agent's seat is
+    drawn at each reset (``seat`` fixes it); the opponent moves until it is the agent's
+    turn. Observations, actions and the reward as in the module docstring; ``info`` also
+    holds the ``action_mask``. An illegal action raises ``IllegalActionError`` and changes
+    nothing (``illegal_action="raise"``), or loses the game at once, as a skunk would
+    (``"lose"``: -1, or -3 ACC points; ``info["illegal"]``), for learners that do not mask."""
+
+    metadata: dict[str, Any] = {"render_modes": []}
+
+    def __init__(self, opponent: str = "random", objective: str = "win",
+                 seat: int | None = None, illegal_action: str = "raise") -> None:
+        from ai.registry import make_player
+
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError(f"illegal_action is raise or lose, not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        if seat not in (None, 0, 1):
+            raise ValueError(f"seat is 0, 1 or None (drawn), not {seat!r}")
+        if objective not in ("win", "acc"):
+            raise ValueError(f"unknown objective {objective!r}: win or acc")
+        self.observation_space, self.action_space = _spaces()
+        self.opponent_name = opponent
+        self.opponent = make_player(opponent, seed=0)
+        self.objective = objective
+        self.fixed_seat = seat
+        self.seat = 0
+        self.game: GameState | None = None
+        self._seen = 0
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        rng = self.np_random
+        self.seat = int(rng.integers(2)) if self.fixed_seat is None else self.fixed_seat
+        self.game = GameState.new(int(rng.integers(2**62)))
+        self.opponent.new_game(1 - self.seat, np.random.default_rng(rng.integers(2**62)))
+        self._seen = 0
+        self._opponent_moves()
+        return self._observation(), self._info()
+
+    def step(self, action):
+        game = self._live()
+        move = decode_action(action)
+        if move not in game.legal_actions(self.seat) or game.is_over:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(f"action {action} ({move!r}) is not legal now")
+            worst = -1.0 if self.objective == "win" else -float(match_points(1))
+            return self._observation(), worst, True, False, {**self._info(), "illegal": True}
+        game.apply(self.seat, move)
+        self._opponent_moves()
+        over = game.is_over
+        reward = game.returns(self.objective)[self.seat] if over else 0.0
+        return self._observation(), reward, over, False, self._info()
+
+    def _opponent_moves(self) -> None:
+        game = self._live()
+        other = 1 - self.seat
+        while game.current_player() == other:
+            self._tell_opponent()
+            game.apply(other, self.opponent.decide(game.observation(other)).action)
+        self._tell_opponent()
+
+    def _tell_opponent(self) -> None:
+        game = self._live()
+        for event in game.events[self._seen:]:
+            self.opponent.observe(seat_view(event, 1 - self.seat))
+        self._seen = len(game.events)
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        game = self._live()
+        return {"observation": observe(game, self.seat),
+                "action_mask": action_mask(game, self.seat)}
+
+    def _info(self) -> dict[str, Any]:
+        game = self._live()
+        info: dict[str, Any] = {"action_mask": action_mask(game, self.seat),
+                                "seat": self.seat}
+        if game.is_over:
+            info.update(winner=game.winner, scores=tuple(game.scores), skunk=game.skunk)
+        return info
+
+    def _live(self) -> GameState:
+        if self.game is None:
+            raise RuntimeError("call reset() first")
+        return self.game
+
+
+# ---------------------------------------------------------------------------- benchmark
+def bench(games: int = 200, seed: int = 0) -> dict[str, float]:
+    """Steps a second of random agents (legal actions drawn uniformly): both seats in the
+    AEC environment, and one agent against ``random`` in the Gymnasium one."""
+    rng = np.random.default_rng(seed)
+    env = CribbageEnv()
+    steps, start = 0, time.perf_counter()
+    for game in range(games):
+        env.reset(seed=seed + game)
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            action = None if terminated or truncated else \
+                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            steps += 1
+    aec = steps / (time.perf_counter() - start)
+    gym_env = CribbageGymEnv("random")
+    steps, start = 0, time.perf_counter()
+    for game in range(games):
+        obs, info = gym_env.reset(seed=seed + game)
+        over = False
+        while not over:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, _reward, over, _truncated, info = gym_env.step(action)
+            steps += 1
+    return {"aec_steps_per_s": aec, "gym_steps_per_s": steps / (time.perf_counter() - start),
+            "games": games}
