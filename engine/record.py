@@ -11,21 +11,56 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from engine.actions import GO, Claim, PlayCard, Toss
 from engine.cards import card_name, card_names, parse_card, parse_cards
 from engine.errors import CribbageError, RecordError
 from engine.events import event_from_dict, event_to_dict
 
-if TYPE_CHECKING:  # for annotations only: the state imports this module, not the reverse
-    from engine.state import GameState
+
+class Game(Protocol):
+    """What a record reads of a game and asks of its class: ``engine.state.GameState`` is
+    one (this module knows it only by this shape, so the state imports the record and not
+    the reverse)."""
+
+    seed: int
+    first_dealer: int | None
+    start_scores: tuple[int, int]
+    manual_count: tuple[bool, bool]
+    manual_pegging: tuple[bool, bool]
+    muggins: bool
+    cuts: list[tuple[int, int]]
+    decks: list[tuple[int, ...]]
+    actions: list[tuple[int, Any]]
+    events: list[Any]
+    winner: int | None
+    scores: list[int]
+
+    @property
+    def skunk(self) -> int: ...
+
+    def apply(self, seat: int, action: Any) -> None: ...
+
+    @classmethod
+    def new(cls, seed: int | None = None, *, first_dealer: int | None = None,
+            scores: tuple[int, int] = (0, 0), decks: list | tuple = (),
+            cuts: list | tuple = (), manual_count: tuple[bool, bool] = (False, False),
+            muggins: bool = False,
+            manual_pegging: tuple[bool, bool] = (False, False)) -> Any: ...
+
+    @staticmethod
+    def seeded_chance(seed: int, decks: int, cuts: int
+                      ) -> tuple[list[tuple[int, ...]], list[tuple[int, int]]]: ...
+
+
+G = TypeVar("G", bound=Game)
 
 FORMAT = "cribbage-game"
 VERSION = 1
 
 
-def _action_to_list(seat: int, action: Any) -> list[Any]:
+def action_to_list(seat: int, action: Any) -> list[Any]:
     if isinstance(action, Toss):
         return [seat, "toss", [card_name(c) for c in action.cards]]
     if isinstance(action, PlayCard):
@@ -50,7 +85,7 @@ def _action_from_list(item: Any) -> tuple[int, Any]:
     raise RecordError(f"malformed action {item!r}")
 
 
-def to_record(game: GameState) -> dict[str, Any]:
+def to_record(game: Game) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -62,13 +97,13 @@ def to_record(game: GameState) -> dict[str, Any]:
         "muggins": game.muggins,
         "cuts": [card_names(c) for c in game.cuts],
         "decks": [card_names(d) for d in game.decks],
-        "actions": [_action_to_list(seat, a) for seat, a in game.actions],
+        "actions": [action_to_list(seat, a) for seat, a in game.actions],
         "events": [event_to_dict(e) for e in game.events],
         "result": result_of(game),
     }
 
 
-def result_of(game: GameState) -> dict[str, Any] | None:
+def result_of(game: Game) -> dict[str, Any] | None:
     """A record's ``result``: the winner, the final scores and the skunk (None while the
     game goes on)."""
     if game.winner is None:
@@ -76,7 +111,7 @@ def result_of(game: GameState) -> dict[str, Any] | None:
     return {"winner": game.winner, "scores": list(game.scores), "skunk": game.skunk}
 
 
-def from_record(cls: type[GameState], data: Any, seeded: bool = False) -> GameState:
+def from_record(cls: type[G], data: Any, seeded: bool = False) -> G:
     steps = Replay(cls, data)
     for _ in steps:
         pass
@@ -106,7 +141,7 @@ class Replay:
     RecordError as :func:`from_record` does, except that the recorded events are not
     compared (load with :func:`from_record` first to check them)."""
 
-    def __init__(self, cls: type[GameState], data: Any) -> None:
+    def __init__(self, cls: type[Any], data: Any) -> None:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(
                 "not a cribbage game record (missing \"format\": \"cribbage-game\")")
@@ -131,7 +166,7 @@ class Replay:
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"malformed game record: {exc!r}") from exc
 
-    def __iter__(self) -> Iterator[tuple[GameState, int, Any]]:
+    def __iter__(self) -> Iterator[tuple[Any, int, Any]]:
         game = self.game
         try:
             for index, (seat, action) in enumerate(self.actions):
@@ -148,24 +183,9 @@ class Replay:
             raise RecordError("the record's decks or cuts do not match its actions")
 
 
-def from_json(cls: type[GameState], text: str) -> GameState:
+def from_json(cls: type[G], text: str) -> G:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
         raise RecordError(f"a game record must be JSON: {exc}") from exc
     return from_record(cls, data)
-
-
-def snapshot(game: GameState) -> dict[str, Any]:
-    """Every field that defines the state, including the random generators' positions."""
-    fields = {k: v for k, v in vars(game).items() if not k.startswith("_")}
-    fields["events"] = [event_to_dict(e) for e in game.events]
-    fields["actions"] = [_action_to_list(s, a) for s, a in game.actions]
-    fields["phase"] = str(game.phase)
-    fields["rng"] = [game._cut_rng.bit_generator.state, game._deal_rng.bit_generator.state]
-    fields["starter_in_deck"] = game._starter_in_deck
-    fields["play_steps"] = game._steps.tolist()  # the play's state in engine._play's steps
-    pending = game._peg_pending
-    fields["peg_pending"] = None if pending is None else [
-        pending[0], [[i.kind, list(i.cards), i.points] for i in pending[1]], pending[2]]
-    return json.loads(json.dumps(fields, default=list))

@@ -62,6 +62,7 @@ from engine.events import (
     Show,
     StarterCut,
     Tossed,
+    event_to_dict,
 )
 from engine.pegging import peg_breakdown
 from engine.rules import MAX_COUNT, MAX_HAND_SCORE, WINNING_SCORE, match_points, skunk_of
@@ -633,8 +634,19 @@ class GameState:
         return _record.from_json(cls, text)
 
     def snapshot(self) -> dict[str, Any]:
-        """Every field of the state, JSON-ready: two states are equal iff snapshots are."""
-        return _record.snapshot(self)
+        """Every field of the state, JSON-ready, the random generators' positions included:
+        two states are equal iff their snapshots are."""
+        fields = {k: v for k, v in vars(self).items() if not k.startswith("_")}
+        fields["events"] = [event_to_dict(e) for e in self.events]
+        fields["actions"] = [_record.action_to_list(s, a) for s, a in self.actions]
+        fields["phase"] = str(self.phase)
+        fields["rng"] = [self._cut_rng.bit_generator.state, self._deal_rng.bit_generator.state]
+        fields["starter_in_deck"] = self._starter_in_deck
+        fields["play_steps"] = self._steps.tolist()  # the play's state in engine._play's steps
+        pending = self._peg_pending
+        fields["peg_pending"] = None if pending is None else [
+            pending[0], [[i.kind, list(i.cards), i.points] for i in pending[1]], pending[2]]
+        return json.loads(json.dumps(fields, default=list))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.snapshot() == other.snapshot()

@@ -73,3 +73,31 @@ def test_importing_all_of_engine_loads_no_ai_gui_or_qt():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     assert out.strip() == "[]"
+
+
+def import_cycles(packages=("engine", "ai", "cribbage_gui")) -> set[tuple[str, str]]:
+    """Pairs of our modules that import each other, directly or through others (imports
+    for type checking included: they tie the modules as much for a reader)."""
+    import grimp
+
+    graph = grimp.build_graph(*packages)
+    return {tuple(sorted((module, imported))) for module in graph.modules
+            for imported in graph.find_modules_directly_imported_by(module)
+            if imported.split(".")[0] in packages and graph.chain_exists(imported, module)}
+
+
+def test_no_two_modules_import_each_other():
+    """engine.record knew engine.state's GameState (and read its private fields) while the
+    state imported the record: now the record knows a game only by its shape."""
+    assert import_cycles() == set()
+
+
+def test_the_cycle_check_finds_a_cycle(tmp_path, monkeypatch):
+    package = tmp_path / "loopy"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from loopy import b\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\n"
+                                  "if TYPE_CHECKING:\n    from loopy import a\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert import_cycles(("loopy",)) == {("loopy.a", "loopy.b")}
