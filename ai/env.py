@@ -43,11 +43,10 @@ from typing import Any
 import numpy as np
 
 from engine import GameState, Phase
-from engine.actions import GO, Action, PlayCard, Toss
+from engine.actions import GO, TERMINAL, Action, PlayCard, Toss
 from engine.errors import IllegalActionError
 from engine.events import seat_view
 from engine.rules import MAX_COUNT, WINNING_SCORE, match_points
-from engine.state import TERMINAL
 
 N_CARDS = 52
 GO_ACTION = N_CARDS

@@ -69,6 +69,7 @@ class GameRecord(_Model):
                        Field(max_length=MAX_ACTIONS)]
     events: Annotated[list[dict[str, Any]], Field(max_length=MAX_EVENTS)] = []
     result: Result | None = None
+    chance: Literal["seeded", "explicit"] = "seeded"
 
 
 class Context(BaseModel):

@@ -39,7 +39,9 @@ from engine.scoring import (
     score_hand,
 )
 from engine.state import (
+    CHANCE,
     GO,
+    TERMINAL,
     Action,
     Claim,
     GameState,
@@ -52,7 +54,8 @@ from engine.state import (
 )
 
 __all__ = [
-    "GO", "Action", "Card", "Claim", "CardError", "CribbageError", "DiscardOption",
+    "CHANCE", "GO", "TERMINAL", "Action", "Card", "Claim", "CardError", "CribbageError",
+    "DiscardOption",
     "DuplicateCardError", "GameState", "Go", "IllegalActionError", "Observation", "Phase",
     "PlayCard", "RecordError", "ScoreItem", "Toss", "analyze_discards", "card_label",
     "card_name", "card_names", "count_aloud", "hand_score_histogram", "parse_card",

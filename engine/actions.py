@@ -48,3 +48,7 @@ class Claim:
 
 GO = Go()
 Action = Toss | PlayCard | Go | Claim
+
+# Who acts, numbered as OpenSpiel numbers players (GameState.current_player): a seat 0 or 1,
+CHANCE = -1  # chance, at a card an explicit-chance game waits for (kChancePlayerId)
+TERMINAL = -4  # nobody: the game is over (kTerminalPlayerId)

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, Protocol, TypeVar
 
-from engine.actions import GO, Claim, PlayCard, Toss
+from engine.actions import CHANCE, GO, Claim, PlayCard, Toss
 from engine.cards import card_name, card_names, parse_card, parse_cards
 from engine.errors import CribbageError, RecordError
 from engine.events import event_from_dict, event_to_dict
@@ -40,7 +40,18 @@ class Game(Protocol):
     @property
     def skunk(self) -> int: ...
 
+    @property
+    def chance(self) -> str: ...
+
+    def current_player(self) -> int: ...
+
     def apply(self, seat: int, action: Any) -> None: ...
+
+    def apply_chance(self, card: int) -> None: ...
+
+    def set_chance(self, chance: str) -> None: ...
+
+    def chance_stage(self) -> tuple[str, int]: ...
 
     @classmethod
     def new(cls, seed: int | None = None, *, first_dealer: int | None = None,
@@ -86,7 +97,8 @@ def _action_from_list(item: Any) -> tuple[int, Any]:
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    return {
+    explicit = {"chance": "explicit"} if game.chance == "explicit" else {}
+    return explicit | {
         "format": FORMAT,
         "version": VERSION,
         "seed": game.seed,
@@ -161,6 +173,8 @@ class Replay:
                                 muggins=bool(data.get("muggins", False)),
                                 manual_pegging=tuple(data.get("manual_pegging",
                                                               (False, False))))
+            # an explicit-chance game replays its recorded cards at each chance event
+            self.game.set_chance(data.get("chance", "seeded"))
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as exc:
@@ -170,6 +184,8 @@ class Replay:
         game = self.game
         try:
             for index, (seat, action) in enumerate(self.actions):
+                while game.current_player() == CHANCE:
+                    game.apply_chance(self._recorded_outcome(game))
                 yield game, seat, action
                 try:
                     game.apply(seat, action)
@@ -181,6 +197,17 @@ class Replay:
             raise RecordError(f"malformed game record: {exc!r}") from exc
         if len(game.decks) != len(self.decks) or len(game.cuts) != len(self.cuts):
             raise RecordError("the record's decks or cuts do not match its actions")
+
+    def _recorded_outcome(self, game: Any) -> int:
+        """The recorded card of ``game``'s pending chance event (an explicit-chance game)."""
+        stage, drawn = game.chance_stage()
+        if stage == "starter":
+            return int(self.decks[len(game.decks) - 1][12])
+        done, recorded = (len(game.cuts), self.cuts) if stage == "cut" else \
+            (len(game.decks), self.decks)
+        if done >= len(recorded):
+            raise RecordError("the record's decks or cuts do not match its actions")
+        return int(recorded[done][drawn])
 
 
 def from_json(cls: type[G], text: str) -> G:

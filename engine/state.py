@@ -1,7 +1,11 @@
 """A game of two-player six-card cribbage to 121, as a state machine.
 
 Chance (the cut for deal, each deal's shuffle, the starter) is resolved by the game's own
-random generator, seeded, so a game replays exactly; tests can script decks instead. The
+random generator, seeded, so a game replays exactly; tests can script decks instead. With
+``chance="explicit"`` the game instead stops at each chance event, as OpenSpiel's games do:
+``current_player()`` is :data:`CHANCE`, ``chance_outcomes()`` lists the cards that may come
+with their probabilities, and ``apply_chance(card)`` deals one (a search over deals, or a
+test scripting an exact deal card by card). The
 players' decisions are actions: each seat tosses two cards to the crib, then in the play
 each seat in turn plays a card or, only when it holds cards but none fits under 31, says
 go. Everything else (his heels, pegging, go and last card points, the show in the order
@@ -46,7 +50,7 @@ from engine._play import (
     play_over,
     say_go,
 )
-from engine.actions import GO, Action, Claim, Go, PlayCard, Toss
+from engine.actions import CHANCE, GO, TERMINAL, Action, Claim, Go, PlayCard, Toss
 from engine.cards import JACK, PIPS, Card, card_name, check_card, check_distinct
 from engine.errors import CardError, IllegalActionError
 from engine.events import (
@@ -75,10 +79,11 @@ class Phase(StrEnum):
     COUNT = "count"  # manual counting: the show waits for a seat to claim its count
     PEG = "peg"  # manual pegging: the play waits for a seat to claim its pegging points
     GAME_OVER = "game_over"
+    CHANCE = "chance"  # explicit chance only: the game waits for a card from chance
 
 
 SHOW_ORDER = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
-TERMINAL = -4  # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
+CHANCE_MODES = ("seeded", "explicit")
 MAX_CLAIM = MAX_HAND_SCORE
 
 
@@ -174,6 +179,9 @@ class GameState:
         # what the play does next (the count after the card, or whether all cards are out)
         self._peg_pending: tuple[str, tuple[ScoreItem, ...], int] | None = None
         self._steps: np.ndarray = new_play_state()  # the play's state (engine._play)
+        self._chance = "seeded"  # or "explicit": see chance_outcomes()
+        self._chance_stage: str | None = None  # explicit: "cut", "deal" or "starter"
+        self._chance_drawn: list[Card] = []  # explicit: the cards of this stage so far
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -181,7 +189,8 @@ class GameState:
             scores: tuple[int, int] = (0, 0), decks: list | tuple = (),
             cuts: list | tuple = (), manual_count: tuple[bool, bool] = (False, False),
             muggins: bool = False,
-            manual_pegging: tuple[bool, bool] = (False, False)) -> GameState:
+            manual_pegging: tuple[bool, bool] = (False, False),
+            chance: str = "seeded") -> GameState:
         """Start a game: cut for deal (unless ``first_dealer`` is given), then deal.
 
         ``seed`` fixes every chance outcome (None draws a fresh one, recorded in
@@ -192,9 +201,16 @@ class GameState:
         ``manual_pegging`` those that peg their own points in the play: after each card such
         a seat plays (whether it scored or not, so the pause gives nothing away) and after
         each go or last card it wins, the game waits in ``Phase.PEG`` for its claim. With
-        ``muggins`` the opponent pegs the points they miss.
+        ``muggins`` the opponent pegs the points they miss. ``chance="explicit"`` makes the
+        game wait for each chance outcome (see :meth:`chance_outcomes`) instead of drawing
+        it from the seed; it starts at the cut for deal (or the deal).
         """
         game = cls()
+        if chance not in CHANCE_MODES:
+            raise IllegalActionError(f"chance is 'seeded' or 'explicit', not {chance!r}")
+        if chance == "explicit" and (len(decks) or len(cuts)):
+            raise IllegalActionError("an explicit-chance game takes its cards one by one "
+                                     "(apply_chance), not scripted decks or cuts")
         if len(manual_count) != 2:
             raise IllegalActionError("manual_count needs a flag for each of the two seats")
         if len(manual_pegging) != 2:
@@ -217,6 +233,12 @@ class GameState:
             raise IllegalActionError("a scripted deck must hold all 52 cards")
         game._scripted_cuts = [tuple(check_distinct(c, "a cut")) for c in cuts]
         game._cut_rng, game._deal_rng = _chance_generators(game.seed)
+        if chance == "explicit":
+            game._chance = chance
+            game.dealer = first_dealer if first_dealer is not None else 0
+            game._clear_table()
+            game._await_chance("deal" if first_dealer is not None else "cut")
+            return game
         game.dealer = first_dealer if first_dealer is not None else game._cut_for_deal()
         game._deal()
         return game
@@ -252,10 +274,17 @@ class GameState:
                 return dealer
 
     def _deal(self) -> None:
-        self.deal_number += 1
+        if self._chance == "explicit":
+            self._await_chance("deal")
+            return
         drawn = _draw_deck(self._deal_rng)
         index = len(self.decks)
-        deck = self._scripted_decks[index] if index < len(self._scripted_decks) else drawn
+        self._lay_out(self._scripted_decks[index] if index < len(self._scripted_decks)
+                      else drawn)
+
+    def _lay_out(self, deck: tuple[Card, ...]) -> None:
+        """Deal ``deck``: six cards each, one at a time from the pone; deck[12] the starter."""
+        self.deal_number += 1
         self.decks.append(deck)
         pone = 1 - self.dealer
         self.dealt = [(), ()]
@@ -273,6 +302,105 @@ class GameState:
         self._steps = new_play_state()
         self.phase = Phase.DISCARD
         self.events.append(Dealt(self.deal_number, self.dealer, (self.dealt[0], self.dealt[1])))
+
+    def _clear_table(self) -> None:
+        """An explicit-chance game before its first deal: no cards anywhere yet."""
+        self.dealt = [(), ()]
+        self.hands = [[], []]
+        self.tosses = [None, None]
+        self.starter = None
+        self._starter_in_deck = -1
+        self.played = []
+        self.current = []
+        self.count = 0
+        self.go_said = [False, False]
+        self.to_play = None
+        self.last_player = None
+
+    # ----------------------------------------------------------------- explicit chance
+    @property
+    def chance(self) -> str:
+        """"seeded" (chance drawn from the seed inside each action) or "explicit"."""
+        return self._chance
+
+    def chance_outcomes(self) -> tuple[tuple[Card, float], ...]:
+        """At a chance event (``current_player() == CHANCE``), every card chance may give
+        next with its probability, as OpenSpiel's ``ChanceOutcomes``: the cut for deal is
+        one card for each seat (seat 0 first; equal ranks cut again), the deal twelve cards
+        in the deck's order (the first to the pone, then alternately), the starter one of
+        the forty left.
+
+        >>> game = GameState.new(1, chance="explicit", first_dealer=0)
+        >>> len(game.chance_outcomes()), game.chance_outcomes()[0]
+        (52, (0, 0.019230769230769232))
+        """
+        if self.phase is not Phase.CHANCE:
+            raise IllegalActionError("no chance event is pending: the game waits on "
+                                     f"{'nobody' if self.is_over else 'a player'}")
+        if self._chance_stage == "starter":
+            out = set(self.dealt[0]) | set(self.dealt[1])
+        else:
+            out = set(self._chance_drawn)
+        cards = [c for c in range(52) if c not in out]
+        p = 1.0 / len(cards)
+        return tuple((c, p) for c in cards)
+
+    def set_chance(self, chance: str) -> None:
+        """Take chance from the seed ("seeded") or one card at a time ("explicit") from
+        now on; not in the middle of a chance event."""
+        if chance not in CHANCE_MODES:
+            raise IllegalActionError(f"chance is 'seeded' or 'explicit', not {chance!r}")
+        if self.phase is Phase.CHANCE:
+            raise IllegalActionError("a chance event is pending: deal its cards first")
+        self._chance = chance
+
+    def chance_stage(self) -> tuple[str, int]:
+        """The pending chance event ("cut", "deal" or "starter") and how many of its cards
+        have come."""
+        if self.phase is not Phase.CHANCE or self._chance_stage is None:
+            raise IllegalActionError("no chance event is pending")
+        return self._chance_stage, len(self._chance_drawn)
+
+    def apply_chance(self, card: Card) -> None:
+        """Deal ``card`` at the pending chance event (one of :meth:`chance_outcomes`); any
+        other card raises IllegalActionError and changes nothing."""
+        try:
+            card = check_card(card)
+        except CardError as exc:
+            raise IllegalActionError(f"bad chance outcome: {exc}") from exc
+        if card not in dict(self.chance_outcomes()):
+            raise IllegalActionError(f"{card_name(card)} cannot come now: it is already out")
+        stage, drawn = self._chance_stage, self._chance_drawn
+        if stage == "starter":
+            dealt = self.decks[-1][:12]
+            rest = tuple(c for c in range(52) if c not in dealt and c != card)
+            self.decks[-1] = (*dealt, card, *rest)
+            self._starter_in_deck = card
+            self._chance_stage = None
+            self._cut_starter()
+            return
+        drawn.append(card)
+        if stage == "cut" and len(drawn) == 2:
+            pair = (drawn[0], drawn[1])
+            self.cuts.append(pair)
+            r0, r1 = pair[0] >> 2, pair[1] >> 2
+            dealer = None if r0 == r1 else (0 if r0 < r1 else 1)
+            self.events.append(CutForDeal(pair, dealer))
+            if dealer is None:
+                self._await_chance("cut")
+            else:
+                self.dealer = dealer
+                self._await_chance("deal")
+        elif stage == "deal" and len(drawn) == 12:
+            # the undealt cards in card order; deck[12] becomes the starter when it comes
+            self._chance_stage = None
+            self._lay_out((*drawn, *(c for c in range(52) if c not in drawn)))
+
+    def _await_chance(self, stage: str) -> None:
+        self.phase = Phase.CHANCE
+        self.to_play = None
+        self._chance_stage = stage
+        self._chance_drawn = []
 
     # ----------------------------------------------------------------- queries
     @property
@@ -292,7 +420,8 @@ class GameState:
         :data:`TERMINAL` (-4) once the game is over. In the discard both seats owe a throw:
         the pone's comes first (the dealer waits for the pone's cards), then the dealer's.
         Chance (the cut for deal, each deal, the starter) is drawn from the seed inside
-        :meth:`apply`, so a state never waits on it.
+        :meth:`apply`, so a seeded game never waits on it; an explicit-chance game does, and
+        is then at :data:`CHANCE` (-1).
 
         >>> game = GameState.new(7, first_dealer=0)
         >>> game.current_player() == game.pone == 1
@@ -300,6 +429,8 @@ class GameState:
         """
         if self.is_over:
             return TERMINAL
+        if self.phase is Phase.CHANCE:
+            return CHANCE
         if self.phase is Phase.DISCARD:
             return self.pone if self.tosses[self.pone] is None else self.dealer
         assert self.to_play is not None  # someone is to act while the game goes on
@@ -397,7 +528,10 @@ class GameState:
         self.actions.append((seat, Toss(pair)))
         self.events.append(Tossed(seat, pair))
         if self.tosses[1 - seat] is not None:
-            self._cut_starter()
+            if self._chance == "explicit":
+                self._await_chance("starter")
+            else:
+                self._cut_starter()
 
     def play(self, seat: int, card: Card) -> None:
         """Play ``card`` from ``seat``'s hand onto the count."""
@@ -616,7 +750,12 @@ class GameState:
         return self.events[-1].skunk if isinstance(self.events[-1], GameOver) else 0
 
     def to_record(self) -> dict[str, Any]:
-        """The full record: setup, every chance outcome, every action and event."""
+        """The full record: setup, every chance outcome, every action and event. An
+        explicit-chance game is recorded between its chance events, not in one (its deck
+        is whole only once the deal is)."""
+        if self.phase is Phase.CHANCE:
+            raise IllegalActionError("a game waiting on chance has no record yet: deal the "
+                                     "pending cards (apply_chance) first")
         return _record.to_record(self)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -641,6 +780,9 @@ class GameState:
         fields["actions"] = [_record.action_to_list(s, a) for s, a in self.actions]
         fields["phase"] = str(self.phase)
         fields["rng"] = [self._cut_rng.bit_generator.state, self._deal_rng.bit_generator.state]
+        if self._chance == "explicit":  # its generators are never drawn from
+            fields["rng"] = None
+            fields["chance"] = [self._chance, self._chance_stage, list(self._chance_drawn)]
         fields["starter_in_deck"] = self._starter_in_deck
         fields["play_steps"] = self._steps.tolist()  # the play's state in engine._play's steps
         pending = self._peg_pending
