@@ -67,7 +67,8 @@ def test_a_missing_api_object_fails_the_strict_build(tmp_path):
     config = site_config()
     config["docs_dir"] = str(docs)
     config["nav"] = [{"Home": "index.md"}]
-    python = config["plugins"][1]["mkdocstrings"]["handlers"]["python"]
+    plugin = next(p for p in config["plugins"] if isinstance(p, dict) and "mkdocstrings" in p)
+    python = plugin["mkdocstrings"]["handlers"]["python"]
     python["paths"] = [str(ROOT)]
     python["options"]["extensions"] = [str(ROOT / p) for p in python["options"]["extensions"]]
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config))
