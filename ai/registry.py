@@ -29,7 +29,7 @@ class PlayerInfo:
 
     @property
     def rating(self) -> tuple[float, float, float] | None:
-        """(Elo, low, high) measured in the README's tournament, if it was measured."""
+        """(Elo, low, high) measured in the tournament of docs/tournaments.md, if measured."""
         entry = measured_ratings().get("ratings", {}).get(self.name)
         if not entry:
             return None
@@ -166,7 +166,7 @@ def _registry() -> dict[str, PlayerInfo]:
 
 
 def available_players() -> list[PlayerInfo]:
-    """Every registered player, weakest first (by the head-to-head results in the README);
+    """Every registered player, weakest first (by the head-to-head results in docs/tournaments.md);
     the last is the strongest, which the GUI's hint uses."""
     return list(_registry().values())
 

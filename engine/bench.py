@@ -1,4 +1,4 @@
-"""``cribbage bench``: measure the engine's speed figures (the README records them).
+"""``cribbage bench``: measure the engine's speed figures (docs/speed.md records them).
 
 Each figure is measured after a warm-up call, so compilation is not counted, except the
 start-up figures, which run ``import engine`` plus a first ``analyze_discards`` in a fresh

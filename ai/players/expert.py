@@ -36,12 +36,12 @@ a skunk worth 3 and a plain win 2), so near the skunk line it plays to make or s
 **Discards by playing the deal out** (``expert:roll``, ``ai._rollout``): each option
 valued by complete deals instead: fixed opponent sixes (each tossing as a sensible player
 does) and every starter they leave, the play played out with both hands known by the
-search above, the show in order and W. Measured no better than the default (README).
+search above, the show in order and W. Measured no better than the default (docs/expert.md).
 
 **Pegging without the opponent seeing my cards** (``expert:blind``,
 ``ai._expert.blind_play_values``): the opponent's reply to my card is chosen by its value
 averaged over the hands it may imagine I hold, not by my actual hand; the rest is searched
-as above. Measured no resolved gain (README).
+as above. Measured no resolved gain (docs/expert.md).
 
 This describes ``expert-2026`` (:class:`Expert2026Player`), the expert as it was on
 2026-11-25, kept unchanged as the bar. The expert (:class:`ExpertPlayer`) is that player

@@ -13,11 +13,11 @@ trained, uniformly.
 
 As in the paper, the threshold rule learns but does not converge: a good discard "fails"
 whenever another split happens to suit the cut better, so its values random-walk (measured
-in the README). ``expected`` makes the same model work: a (1+1) evolution strategy that
-mutates a hand's six values (Gaussian, sd 0.1, bounded to 0.1..0.9) and keeps the mutation
-only when the new two lowest make a split with an equal or better *expected* net (hand plus
-or minus crib, exact over every starter and opponent toss, suits aside: ``_tables``). The
-shipped table is trained this way.
+in docs/computer-players.md). ``expected`` makes the same model work: a (1+1) evolution
+strategy that mutates a hand's six values (Gaussian, sd 0.1, bounded to 0.1..0.9) and keeps
+the mutation only when the new two lowest make a split with an equal or better *expected*
+net (hand plus or minus crib, exact over every starter and opponent toss, suits aside:
+``_tables``). The shipped table is trained this way.
 
 Training runs in chunks; chunk ``k`` is seeded by (seed, k), so a run resumed from a
 checkpoint continues exactly as the uninterrupted run would have.

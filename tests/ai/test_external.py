@@ -13,7 +13,7 @@ from ai.external import ExternalPlayer, serve
 from ai.match.runner import run_match
 from engine.cards import parse_card
 
-# The README's minimal bot, word for word (tests/ai/test_external.py keeps them in step).
+# The minimal bot of docs/external-engines.md, word for word (the test below keeps them in step).
 MINIMAL_BOT = '''\
 import json, sys
 
@@ -42,11 +42,11 @@ def bot(tmp_path, name, body):
     return f"ext:{sys.executable} {path}"
 
 
-def test_the_readme_bot_is_the_one_tested():
+def test_the_documented_bot_is_the_one_tested():
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    assert MINIMAL_BOT in readme
+    page = (Path(__file__).resolve().parents[2] / "docs/external-engines.md").read_text()
+    assert MINIMAL_BOT in page
 
 
 def test_a_minimal_bot_plays_a_match(tmp_path):
@@ -250,7 +250,7 @@ def test_an_engine_that_names_itself_is_shown_by_that_name(tmp_path):
 
 
 def test_a_silent_engine_is_named_by_its_program(tmp_path):
-    """The README's bot says nothing of itself: it is "minimal" (its file's name), and
+    """The documented minimal bot says nothing of itself: it is "minimal" (its file's name), and
     naming it costs one answer, no wait for an id that never comes."""
     from ai.external import engine_name
 
