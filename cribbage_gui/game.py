@@ -70,7 +70,7 @@ class Playing(QObject):
         self.save: Callable[[SavedGame], None] | None = None
         self._save_problem: str | None = None
         self.controller.autosave = self._autosave
-        self.controller.event.connect(presenter.feed_event)
+        self.controller.game_event.connect(presenter.feed_event)
         self.controller.human_turn.connect(presenter.feed_turn)
         self.controller.failed.connect(self.failed)
         presenter.turn_ready.connect(self._on_turn)
