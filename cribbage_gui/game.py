@@ -26,7 +26,7 @@ from cribbage_gui.jobs import run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.saving import SavedGame
 from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
-from engine import Claim, Phase, PlayCard, Toss, why_illegal
+from engine import Claim, Observation, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, Played, SaidGo
 
@@ -53,11 +53,12 @@ class Playing(QObject):
         self.presenter, self.table, self.bar, self.history = presenter, table, bar, history
         self.settings = settings  # a callable giving the current Settings
         self.controller = GameController(self)
-        self.obs = None  # the person's pending decision
+        self.obs: Observation | None = None  # the person's pending decision
         self.last_game_id: int | None = None  # the last finished game, in the history
         self.setup: GameSetup | None = None
         self.series: Series | None = None
-        self.confirm = None  # confirm(text) -> bool, asked before a throw if the setting says
+        # confirm(text) -> bool, asked before a throw if the setting says
+        self.confirm: Callable[[str], bool] | None = None
         self.undo_used = False
         self._shown: list = []  # every driver event shown on the table this game
         self._turn_mark = 0
@@ -91,15 +92,25 @@ class Playing(QObject):
     def active(self) -> bool:
         return self.setup is not None
 
+    def current_setup(self) -> GameSetup:
+        """The setup of the game on the table (only asked while one is)."""
+        assert self.setup is not None, "no game is on the table"
+        return self.setup
+
+    def current_match(self) -> tuple[GameSetup, Series]:
+        """The setup of the game on the table and its match (start_match and resume set
+        both before a game is on)."""
+        assert self.series is not None, "a game on the table belongs to a match"
+        return self.current_setup(), self.series
+
     @property
     def names(self) -> tuple[str, str]:
-        names = ["", ""]
-        names[self.setup.human_seat] = YOU
-        names[1 - self.setup.human_seat] = player_title(self.setup.opponent)
-        return tuple(names)
+        setup = self.current_setup()
+        them = player_title(setup.opponent)
+        return (YOU, them) if setup.human_seat == 0 else (them, YOU)
 
     def file_players(self) -> tuple[str, str]:
-        return file_players(self.setup)
+        return file_players(self.current_setup())
 
     @property
     def objective(self) -> str:
@@ -166,7 +177,8 @@ class Playing(QObject):
             self.controller.stop()
             return None
         self.controller.stop()
-        return SavedGame(self.setup, game, self.controller.random_states(), self.series,
+        setup, series = self.current_match()
+        return SavedGame(setup, game, self.controller.random_states(), series,
                          self.undo_used)
 
     def stop(self) -> None:
@@ -244,6 +256,7 @@ class Playing(QObject):
 
     def _submit(self, action) -> None:
         obs = self.obs
+        assert obs is not None, "a decision is handed in only while one is pending"
         if isinstance(action, Toss | PlayCard) and self.controller.checkpoints:
             decision = next(self._ids)
             self._decisions.append(decision)
@@ -372,7 +385,7 @@ class Playing(QObject):
         # a lone card, was dropped from the list when its rating came back empty)
         kept = (self._undo, [d for d in self._decisions if d < decision], self._ratings)
         self.undo_used = True  # before the game restarts: its first save says so
-        self.start_game(self.setup, game, checkpoint.rng_states, shown)
+        self.start_game(self.current_setup(), game, checkpoint.rng_states, shown)
         self._undo, self._decisions, self._ratings = kept
         self._shown = shown
         self.rewound.emit(shown)
@@ -382,38 +395,40 @@ class Playing(QObject):
 
     # ------------------------------------------------------------------ the end of a game
     def _on_game_over(self, over) -> None:
-        setup = self.setup
-        if setup is None:
+        if self.setup is None:
             return
+        setup, series = self.current_match()
+        game = self.controller.game
+        assert game is not None, "the game that ended is the controller's"
         self.obs = None
         self.set_controls(None)
         try:
             self.last_game_id = record_finished(
-                self.history, SavedGame(setup, self.controller.game, (), self.series,
-                                        self.undo_used))
+                self.history, SavedGame(setup, game, (), series, self.undo_used))
         except HistoryError as exc:
             self.last_game_id = None
             self.message.emit(f"The game was not added to your history: {exc}")
-        self.series.add(over.winner, over.skunk)
+        series.add(over.winner, over.skunk)
         self.update_match_label()
         self.finished.emit(over)
 
     def match_text(self) -> str:
         """The match score after a game of a match ("" for a single game)."""
-        s, me = self.series, self.setup.human_seat
+        setup, s = self.current_match()
+        me = setup.human_seat
         if s.length == 1:
             return ""
-        names = (YOU, player_title(self.setup.opponent))
+        names = (YOU, player_title(setup.opponent))
         return match_sentence(names, (s.wins(me), s.wins(1 - me)), s.over,
                               None if s.winner is None else (0 if s.winner == me else 1))
 
     def next_game(self, winner: int) -> None:
         """The next game of the match (the loser deals first), or a new match."""
-        setup = self.setup
-        if self.series.length > 1 and not self.series.over:
-            self.start_game(next_setup(setup, self.series, winner))
+        setup, series = self.current_match()
+        if series.length > 1 and not series.over:
+            self.start_game(next_setup(setup, series, winner))
         else:
-            self.start_match(setup.opponent, None, self.series.length)
+            self.start_match(setup.opponent, None, series.length)
 
     def next_save(self, winner: int) -> SavedGame | None:
         """After a game of a match that goes on, the next game as a save, before it starts

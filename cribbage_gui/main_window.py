@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
                             | QMainWindow.DockOption.AllowTabbedDocks)
         self._auto_layout = True  # the default panels follow the width, until moved
-        self._wide: bool | None = None
+        self._wide = False  # the layout's width class (set again by _default_docks)
         for dock in (self.reasoning, self.heatmap, self.log):
             dock.dockLocationChanged.connect(self._panels_moved)
             dock.topLevelChanged.connect(self._panels_moved)
@@ -288,7 +288,7 @@ class MainWindow(QMainWindow):
     def _restore_layout(self) -> None:
         qs = self.qsettings
         geometry, state = qs.value("window/geometry"), qs.value("window/state")
-        if int(qs.value("window/layout", 0) or 0) == LAYOUT_VERSION and geometry is not None:
+        if stored_int(qs.value("window/layout", 0)) == LAYOUT_VERSION and geometry is not None:
             self._arranging = True
             self.restoreGeometry(QByteArray(geometry))
             if state is not None and self.restoreState(QByteArray(state), LAYOUT_VERSION):
@@ -363,14 +363,15 @@ class MainWindow(QMainWindow):
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.start_match(opponent, seed, length)
-        opponent = self.playing.setup.opponent  # a match: the expert plays for ACC points
-        self._players_changed((None, opponent) if self.playing.setup.human_seat == 0
+        setup = self.playing.current_setup()
+        opponent = setup.opponent  # a match: the expert plays for ACC points
+        self._players_changed((None, opponent) if setup.human_seat == 0
                               else (opponent, None))
 
     def _players_changed(self, players) -> None:
         """A new table: the panels start afresh for these players."""
-        names = self.presenter.model.names
-        seat = None if self.watching.active else self.playing.setup.human_seat
+        names = self.presenter.shown_model().names
+        seat = None if self.watching.active else self.playing.current_setup().human_seat
         self.reasoning.begin(names, seat, "win" if seat is None else self.playing.objective)
         self.log.begin(names)
         weights = [i for i, n in enumerate(players) if n and n.partition(":")[0] == "weights"]
@@ -444,13 +445,14 @@ class MainWindow(QMainWindow):
             self.tell(f"Your last game had ended when the program stopped, but the history "
                       f"cannot take it ({exc}); it is kept as {moved.name}.")
             return None
-        saved.series.add(over.winner, over.skunk)
-        names = ["", ""]
-        names[saved.setup.human_seat] = YOU
-        names[1 - saved.setup.human_seat] = player_title(saved.setup.opponent)
-        result = result_sentence(names, over.winner, tuple(over.scores), over.skunk)
+        winner = over.winner
+        assert winner is not None, "only a finished game is settled"
+        saved.series.add(winner, over.skunk)
+        them = player_title(saved.setup.opponent)
+        names = (YOU, them) if saved.setup.human_seat == 0 else (them, YOU)
+        result = result_sentence(names, winner, (over.scores[0], over.scores[1]), over.skunk)
         self.playing.last_game_id = game_id
-        following = fresh_save(next_setup(saved.setup, saved.series, over.winner),
+        following = fresh_save(next_setup(saved.setup, saved.series, winner),
                                saved.series) if saved.series.length > 1 \
             and not saved.series.over else None
         self.tell(f"Your last game had ended when the program stopped: {result}. It is in "
@@ -476,7 +478,7 @@ class MainWindow(QMainWindow):
         seat = saved.setup.human_seat
         self._players_changed((None, saved.setup.opponent) if seat == 0
                               else (saved.setup.opponent, None))
-        self.log.set_entries(self.presenter.model.log)
+        self.log.set_entries(self.presenter.shown_model().log)
         return True
 
     def _ask_resume(self, summary: str) -> bool:
@@ -703,7 +705,7 @@ class MainWindow(QMainWindow):
 
     def _rewound(self, events) -> None:
         self.reasoning.replay(events)
-        self.log.set_entries(self.presenter.model.log)
+        self.log.set_entries(self.presenter.shown_model().log)
         self.undo_action.setEnabled(self.playing.can_undo)
 
     _weights_seat: int | None = None
@@ -775,8 +777,10 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ the end of a game
     def game_summary(self, over) -> GameSummary:
-        events = self.playing.controller.game.events
-        model = self.presenter.model
+        game = self.playing.controller.game
+        assert game is not None, "a game has ended: the controller holds it"
+        events = game.events
+        model = self.presenter.shown_model()
         return GameSummary(model.names, over.winner, over.scores, over.skunk,
                            points_by_source(events), scores_by_deal(events),
                            review_headline(self.playing.ratings)
@@ -794,9 +798,10 @@ class MainWindow(QMainWindow):
                 self.tell(f"The match could not be saved: {exc}")
         self._rate_finished_game()
         summary = self.game_summary(over)
-        s = self.playing.series
+        _setup, s = self.playing.current_match()
+        log = self.presenter.shown_model().log
         self.tell(" ".join(filter(None, (
-            f"{self.presenter.model.log[-1].text}" if self.presenter.model.log else "",
+            f"{log[-1].text}" if log else "",
             summary.match))))
         label = "Next game" if s.length > 1 and not s.over else "Play again"
         box = GameOverDialog(summary, label, self)
@@ -825,7 +830,7 @@ class MainWindow(QMainWindow):
 
     def _sound_event(self, event) -> None:
         if not self.watching.active:
-            self.sound.event(event, self.presenter.model.my_seat)
+            self.sound.event(event, self.presenter.shown_model().my_seat)
         elif (self.presenter.fixed_delay_ms or 0) >= WATCH_SOUND_MS:
             self.sound.event(event, None)  # a fast watch stays quiet
 
@@ -906,6 +911,11 @@ class MainWindow(QMainWindow):
             g.hint()
             return
         super().keyPressEvent(event)
+
+
+def stored_int(value: object) -> int:
+    """A whole number kept in QSettings (an INI file gives it back as text; 0 if unset)."""
+    return int(value) if isinstance(value, int | float | str) and value else 0
 
 
 def first_size() -> tuple[int, int]:
