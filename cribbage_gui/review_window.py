@@ -57,8 +57,10 @@ from cribbage_gui.widgets.tables import (
     MARK_COLOURS,
     MARK_SIGNS,
     NumberItem,
+    cell,
     fill,
     fit_height,
+    header_cell,
     make_table,
     mark_colour,
     mark_text,
@@ -220,7 +222,7 @@ class ReviewWindow(QWidget):
         self.summary_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.summary_table.stretch_last = False
         for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
-            self.summary_table.horizontalHeaderItem(c).setForeground(mark_colour(name))
+            header_cell(self.summary_table, c).setForeground(mark_colour(name))
         right_layout.addWidget(self.summary_table)
         scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
                        "about 50." + (" A game of a match: judged by expected ACC points "
@@ -346,8 +348,10 @@ class ReviewWindow(QWidget):
         self.curve = chart.plot([], [], pen=pg.mkPen(t.accent, width=2))
         self.marks_plot = pg.ScatterPlotItem(size=11, pen=pg.mkPen(t.chart_foreground))
         chart.addItem(self.marks_plot)
-        self.cursor = pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen(t.accent_2, width=1.5))
-        chart.addItem(self.cursor)
+        # the position shown (not "cursor": the name of QWidget's mouse cursor)
+        self.position_line = pg.InfiniteLine(pos=0, angle=90,
+                                             pen=pg.mkPen(t.accent_2, width=1.5))
+        chart.addItem(self.position_line)
         chart.scene().sigMouseClicked.connect(self._chart_clicked)
         theme.style_chart(chart)
         return chart
@@ -383,7 +387,8 @@ class ReviewWindow(QWidget):
             return f"{names}: not finished ({g.scores[0]}–{g.scores[1]}){hidden}"
         over = next((e for e in reversed(self.events) if isinstance(e, GameOver)), None)
         skunk = over.skunk if over is not None else 0
-        return f"{names}: {result_sentence(self.names, g.winner, tuple(g.scores), skunk)}"
+        scores = (g.scores[0], g.scores[1])
+        return f"{names}: {result_sentence(self.names, g.winner, scores, skunk)}"
 
     # ------------------------------------------------------------------ the review
     def start_review(self) -> None:
@@ -469,9 +474,9 @@ class ReviewWindow(QWidget):
         for r, d in enumerate(self.review.decisions):
             for c in range(table.columnCount()):
                 if d.mark and c == 7:
-                    table.item(r, c).setForeground(mark_colour(d.mark))
+                    cell(table, r, c).setForeground(mark_colour(d.mark))
                 elif d.is_best:
-                    table.item(r, c).setForeground(muted)
+                    cell(table, r, c).setForeground(muted)
         table.blockSignals(False)
         self._apply_filter()
 
@@ -484,12 +489,13 @@ class ReviewWindow(QWidget):
             self.decisions_table.setRowHidden(r, not shown)
 
     def _draw_chart(self) -> None:
+        assert self.review is not None, "the chart is drawn from a finished review"
         xs, ys = self._curve_points()
         self.curve.setData(xs, ys)
         t = theme.current()
         spots = []
         bottom = self.bottom_seat
-        for i, d in enumerate(self.review.decisions if self.review else ()):
+        for i, d in enumerate(self.review.decisions):
             if d.mark:
                 x = self.position_of(d)
                 y = self._y(seat_value(d.win_chosen, d.seat, bottom, self.objective))
@@ -606,7 +612,7 @@ class ReviewWindow(QWidget):
         self.position_label.setText(f"Deal {model.deal} · step {position + 1} of "
                                     f"{len(self.events)}" if model.deal else
                                     f"Step {position + 1} of {len(self.events)}")
-        self.cursor.setValue(position)
+        self.position_line.setValue(position)
         self._show_decision()
         self.position_changed.emit(position)
 
@@ -622,7 +628,7 @@ class ReviewWindow(QWidget):
             column = next((c for c in range(table.columnCount())
                            if not table.isColumnHidden(c)), 0)
             # in the middle of the list: the decisions around it in sight, never half a row
-            table.scrollToItem(table.item(index, column),
+            table.scrollToItem(cell(table, index, column),
                                QAbstractItemView.ScrollHint.PositionAtCenter)
         table.blockSignals(False)
         if self.review is None:

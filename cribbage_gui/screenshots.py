@@ -264,12 +264,13 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         review.close()
 
     # the computer's reasoning: watch the strategy weights against the expert
+    from ai.players.expert import ExpertPlay
     from cribbage_gui.watching import WatchSetup
 
     if want("reasoning-weights") or want("reasoning-expert") or want("strategy-heatmap"):
         w.start_watching(WatchSetup(("weights", "expert"), games=1, seed=seed), delay_ms=0)
         records = w.reasoning.computer.records
-        d.until(lambda: sum(type(r).__name__ == "ExpertPlay" and len(r.candidates) > 1
+        d.until(lambda: sum(isinstance(r, ExpertPlay) and len(r.candidates) > 1
                             for _, r in records) >= 1 and any(
             type(r).__name__ == "WeightsDiscard" for _, r in records), act=False,
             what="the computer's reasoning")
@@ -280,7 +281,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             computer = w.reasoning.computer
             computer.decisions.setCurrentRow(kinds.index("WeightsDiscard"))
             d.pump(0.1)
-            bar = computer.scroll.verticalScrollBar()
+            bar = computer.scroll_area.verticalScrollBar()
             bar.setValue(computer.charts.y() - 8)  # the charts: S, w and p = w·S
             d.pump(0.05)
             d.grab("reasoning-weights")
@@ -329,9 +330,9 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             d.grab("match-expert")
         computer.reveal.setChecked(False)
         if want("match-inspector"):  # your options in a match: by expected ACC points
-            tab = w.reasoning.discard
-            w.reasoning.tabs.setCurrentWidget(tab)
-            d.until(lambda: tab.advice is not None, what="the options in ACC points")
+            discard_tab = w.reasoning.discard
+            w.reasoning.tabs.setCurrentWidget(discard_tab)
+            d.until(lambda: discard_tab.advice is not None, what="the options in ACC points")
             w.playing.hint()
             d.pump(0.4)
             w.statusBar().clearMessage()

@@ -352,7 +352,7 @@ def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
     rows = tab.decisions.height() / tab.decisions.sizeHintForRow(0)
     assert rows >= 8
     # a decision chosen after scrolling down another's charts is read from its sentence
-    bar = tab.scroll.verticalScrollBar()
+    bar = tab.scroll_area.verticalScrollBar()
 
     def scrolls(row):
         tab.decisions.setCurrentRow(row)
