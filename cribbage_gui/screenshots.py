@@ -236,17 +236,18 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     if want("show"):
         d.grab("show")
     d.resume()
-    d.until(lambda: getattr(w, "game_over_box", None) is not None, timeout=180,
+    d.until(lambda: w.dialogs.game_over_box is not None, timeout=180,
             what="the end of the game")
     d.pump(0.5)  # the last ratings arrive
-    box = w.game_over_box
+    box = w.dialogs.game_over_box
+    assert box is not None
     if want("game-over"):
         box.close()
         from cribbage_gui.widgets.game_over import GameOverDialog
 
         box = GameOverDialog(w.game_summary(model().game_over), "Play again", w)
         box.show()
-        w.place_clear_of_board(box)
+        w.dialogs.place_clear_of_board(box)
         d.grab("game-over", box)
     box.close()
     if want("review"):
@@ -297,12 +298,14 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         d.until(lambda: w.history.accuracy_history() != [], act=False,
                 what="the finished game's background rating")
         w.show_statistics()
+        stats = w.dialogs.stats_window
+        assert stats is not None, "the statistics could not be shown"
         for name, tab in (("statistics", 0), ("statistics-games", 1),
                           ("statistics-accuracy", 2)):
             if want(name):
-                w.stats_window.tabs.setCurrentIndex(tab)
-                d.grab(name, w.stats_window)
-        w.stats_window.close()
+                stats.tabs.setCurrentIndex(tab)
+                d.grab(name, stats)
+        stats.close()
 
     if want("watching"):
         w.watching.bar.speed.setCurrentText("normal")
@@ -341,7 +344,9 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
 
     if want("help"):
         w.show_help("Scoring")
-        d.grab("help", w.help_window)
-        w.help_window.close()
+        help_window = w.dialogs.help_window
+        assert help_window is not None
+        d.grab("help", help_window)
+        help_window.close()
     w.close()
     return d.written

@@ -274,7 +274,7 @@ def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_wi
     headline = window.reasoning.review_tab.title.text()
     assert f"the best {len(ratings)} times" in headline
     assert "0.0 expected points and 0.0% chance of winning given up" in headline
-    assert window.game_over_box.summary.review == headline
+    assert window.dialogs.game_over_box.summary.review == headline
 
 
 def test_the_review_rates_a_discard_by_the_hints_evaluation(qtbot, make_window):
