@@ -4,7 +4,9 @@ It owns the :class:`~cribbage_gui.controller.GameController` (the game's worker 
 series of a match, the person's pending decision and what the clicks on the table and the
 game bar mean. It asks ``ai.advice`` for the hint and for the rating of each of the person's
 decisions (off the GUI thread), takes decisions back (undo, casual games only), and reports
-the end of a game with :attr:`finished`.
+the end of a game with :attr:`finished`. What the game bar offers at each moment it publishes
+as a :class:`~cribbage_gui.controls_state.ControlsState` (:attr:`controls_changed`), which
+the bar draws.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ai.match.driver import GameStarted, player_rng
 from ai.match.series import Series
 from ai.registry import acc_variant
 from cribbage_gui.controller import GameController, GameSetup, new_game
+from cribbage_gui.controls_state import ControlsState, controls_state
 from cribbage_gui.jobs import run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.saving import SavedGame
@@ -47,6 +50,7 @@ class Playing(QObject):
     rewound = Signal(object)  # undo: the driver events the table shows again
     failed = Signal(str)
     save_failed = Signal(str)  # the game in progress could not be saved (why)
+    controls_changed = Signal(object)  # ControlsState: what the game bar offers now
 
     def __init__(self, presenter, table, bar, history, settings, parent=None) -> None:
         super().__init__(parent)
@@ -81,7 +85,8 @@ class Playing(QObject):
         bar.claim_button.clicked.connect(lambda: self.claim())
         bar.hint_button.clicked.connect(lambda: self.hint())
         bar.undo_button.clicked.connect(lambda: self.undo())
-        self.set_controls(None)
+        self.controls_changed.connect(bar.show_state)
+        self._show_controls()
 
     @property
     def ratings(self) -> list:
@@ -142,7 +147,7 @@ class Playing(QObject):
         if game is None:
             self.undo_used = False
         self.presenter.begin(TableModel(setup.human_seat, self.names))
-        self.set_controls(None)
+        self._show_controls()
         if game is not None:  # before the worker starts adding to game.events
             if shown is None:  # a resumed save: its heading first, as when it began
                 first = next(e.dealer for e in game.events if isinstance(e, Dealt))
@@ -150,7 +155,7 @@ class Playing(QObject):
                          *game.events]
             self.presenter.catch_up(shown)
         self.controller.start(setup, game, rng_states)
-        self.update_match_label()
+        self._publish_controls()  # the match's line
 
     def resume(self, saved: SavedGame) -> None:
         self.series = saved.series
@@ -185,21 +190,39 @@ class Playing(QObject):
         self.controller.stop()
         self.setup = None
         self.obs = None
-        self.set_controls(None)
-        self.bar.match_label.setText("")
+        self._show_controls()
 
-    def update_match_label(self) -> None:
+    def match_line(self) -> str:
+        """The game bar's line: the opponent, or the match's score ("" without a game)."""
         s, setup = self.series, self.setup
         if s is None or setup is None:
-            self.bar.match_label.setText("")
-            return
+            return ""
         me, them = setup.human_seat, 1 - setup.human_seat
         if s.length == 1:
-            self.bar.match_label.setText(f"Against {player_title(setup.opponent)}")
-        else:
-            self.bar.match_label.setText(
-                f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
+            return f"Against {player_title(setup.opponent)}"
+        return (f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
                 f"(match points {s.points(me)} – {s.points(them)})")
+
+    # ------------------------------------------------------------------ the controls
+    def controls(self) -> ControlsState:
+        """What the game bar offers now: a function of the person's pending decision (none
+        while it is not their turn), the cards chosen, undo and the match."""
+        setup = self.setup
+        return controls_state(self.obs.phase if self.obs is not None else None,
+                              len(self.table.selected), setup is not None and setup.undo,
+                              self.can_undo, self.match_line())
+
+    def _publish_controls(self) -> None:
+        self.controls_changed.emit(self.controls())
+
+    def _show_controls(self) -> None:
+        """The table's cards clickable for a discard or a card, and the game bar, for the
+        pending decision (``obs``, None while it is not the person's turn)."""
+        phase = self.obs.phase if self.obs is not None else None
+        self.table.set_interactive(phase in (Phase.DISCARD, Phase.PLAY))
+        self._publish_controls()
+        if self.obs is None:
+            self.table.set_status("")
 
     # ------------------------------------------------------------------ the person's turn
     def _on_shown(self, event) -> None:
@@ -212,7 +235,7 @@ class Playing(QObject):
         self.obs = obs
         self._turn_mark = len(self._shown)
         self.table.selected = set()
-        self.set_controls(obs)
+        self._show_controls()
         if obs.phase is Phase.DISCARD:
             crib = crib_of(self.names[obs.dealer])
             self.table.set_status(f"Choose two cards for {crib}")
@@ -234,26 +257,6 @@ class Playing(QObject):
                                       f"{'last card' if last_card else 'go'}, then Peg")
         self.table.refresh()
 
-    def set_controls(self, obs) -> None:
-        phase = obs.phase if obs is not None else None
-        claiming = phase is Phase.COUNT or is_pegging_claim(phase)
-        b = self.bar
-        self.table.set_interactive(phase in (Phase.DISCARD, Phase.PLAY))
-        b.throw_button.setVisible(phase is Phase.DISCARD)
-        b.throw_button.setEnabled(len(self.table.selected) == 2)
-        b.claim_spin.setVisible(claiming)
-        b.claim_button.setVisible(claiming)
-        if claiming:
-            b.set_claim_prompt(phase is not Phase.COUNT)
-            b.claim_spin.setValue(0)
-            b.claim_spin.setFocus()  # type the number, then Enter
-            b.claim_spin.selectAll()
-        b.hint_button.setEnabled(phase in (Phase.DISCARD, Phase.PLAY))
-        b.undo_button.setVisible(self.setup is not None and self.setup.undo)
-        b.undo_button.setEnabled(self.can_undo)
-        if obs is None:
-            self.table.set_status("")
-
     def _submit(self, action) -> None:
         obs = self.obs
         assert obs is not None, "a decision is handed in only while one is pending"
@@ -265,7 +268,7 @@ class Playing(QObject):
             run_job(self, decision, lambda: advice.rate(obs, action, objective), self._rated)
         self.obs = None
         self.table.selected = set()
-        self.set_controls(None)
+        self._show_controls()
         self.controller.submit(action)
 
     def _refuse(self, message: str) -> None:
@@ -285,7 +288,7 @@ class Playing(QObject):
             else:
                 chosen.add(card)
             self.table.set_selected(chosen)
-            self.bar.throw_button.setEnabled(len(chosen) == 2)
+            self._publish_controls()  # Throw once two are chosen
         elif obs.phase is Phase.PLAY:
             action = PlayCard(card)
             reason = why_illegal(obs, action)
@@ -344,7 +347,7 @@ class Playing(QObject):
         action = decision.action
         if isinstance(action, Toss):
             self.table.set_selected(set(action.cards))
-            self.bar.throw_button.setEnabled(True)
+            self._publish_controls()  # the hint's two: Throw
             text = f"Hint: throw {cards_and(action.cards)}"
         elif isinstance(action, PlayCard):
             self.table.set_highlight({action.card})
@@ -401,7 +404,7 @@ class Playing(QObject):
         game = self.controller.game
         assert game is not None, "the game that ended is the controller's"
         self.obs = None
-        self.set_controls(None)
+        self._show_controls()
         try:
             self.last_game_id = record_finished(
                 self.history, SavedGame(setup, game, (), series, self.undo_used))
@@ -409,7 +412,7 @@ class Playing(QObject):
             self.last_game_id = None
             self.message.emit(f"The game was not added to your history: {exc}")
         series.add(over.winner, over.skunk)
-        self.update_match_label()
+        self._publish_controls()  # the match's new score
         self.finished.emit(over)
 
     def match_text(self) -> str:
