@@ -2,7 +2,7 @@
 
 The worker thread iterates the match driver (``ai.match.game_events``): computer moves are
 computed there, so the window never freezes. Each event reaches the GUI thread through the
-``event`` signal; when the person must decide, ``human_turn`` carries their observation and
+``game_event`` signal; when the person must decide, ``human_turn`` carries their observation and
 the worker waits until :meth:`GameController.submit` hands in an action. :meth:`stop` ends
 the game cleanly (the pending wait is cancelled and the thread joined), leaving the game in a
 consistent state that can be saved.
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QThread, Signal
 
 from ai import make_player
+from ai.base import Player
 from ai.match.driver import DecisionMade, GameStarted, game_events, game_seed
 from ai.players.human import GameCancelled, HumanPlayer
 from engine import Action, GameState
@@ -51,11 +52,11 @@ class Checkpoint:
 
 
 class _Worker(QThread):
-    event = Signal(object)
+    game_event = Signal(object)  # not "event": the name of QObject's event handler
     human_turn = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, players, setup: GameSetup, game: GameState,
+    def __init__(self, players: tuple[Player, Player], setup: GameSetup, game: GameState,
                  rng_states: tuple | None, report_from: int,
                  on_action: Callable[[_Worker], None] | None = None) -> None:
         super().__init__()
@@ -73,7 +74,7 @@ class _Worker(QThread):
                 if self.on_action is not None and isinstance(event, GameStarted
                                                              | DecisionMade):
                     self.on_action(self)
-                self.event.emit(event)
+                self.game_event.emit(event)
         except GameCancelled:
             pass
         except Exception:  # shown to the person instead of dying silently in a thread
@@ -84,11 +85,11 @@ def new_game(setup: GameSetup) -> GameState:
     """The game a setup starts (the person's seat counts or pegs by hand if asked)."""
     manual = [False, False]
     manual[setup.human_seat] = setup.manual_count
-    pegging = [False, False]
+    pegging = [False, False]  # (False, False), GameState.new's default, unless asked
     pegging[setup.human_seat] = setup.manual_pegging
-    options = {"manual_pegging": tuple(pegging)} if setup.manual_pegging else {}
     return GameState.new(game_seed(setup.seed, setup.index), first_dealer=setup.first_dealer,
-                         manual_count=tuple(manual), muggins=setup.muggins, **options)
+                         manual_count=(manual[0], manual[1]), muggins=setup.muggins,
+                         manual_pegging=(pegging[0], pegging[1]))
 
 
 class GameController(QObject):
@@ -100,7 +101,7 @@ class GameController(QObject):
     game that has since been stopped are never made.
     """
 
-    event = Signal(object)
+    game_event = Signal(object)  # not "event": the name of QObject's event handler
     human_turn = Signal(object)
     failed = Signal(str)
 
@@ -109,7 +110,7 @@ class GameController(QObject):
         self.setup: GameSetup | None = None
         self.game: GameState | None = None
         self.human: HumanPlayer | None = None
-        self.players: tuple | None = None
+        self.players: tuple[Player, Player] | None = None  # by seat
         self.checkpoints: list[Checkpoint] = []
         self.autosave: Callable[[GameState, tuple], None] | None = None
         self._worker: _Worker | None = None
@@ -126,9 +127,8 @@ class GameController(QObject):
         self.setup = setup
         self.human = HumanPlayer()
         opponent = make_player(setup.opponent)
-        seats = [None, None]
-        seats[setup.human_seat], seats[1 - setup.human_seat] = self.human, opponent
-        self.players = tuple(seats)
+        self.players = (self.human, opponent) if setup.human_seat == 0 \
+            else (opponent, self.human)
         report_from = len(game.events) if game is not None else 0  # a new game: all
         if game is None:
             game = new_game(setup)
@@ -137,7 +137,7 @@ class GameController(QObject):
         worker = _Worker(self.players, setup, game, rng_states, report_from,
                          on_action=self._save_point)
         self.human.on_turn = lambda obs: self._on_turn(worker, obs)
-        worker.event.connect(self._relay_event)
+        worker.game_event.connect(self._relay_event)
         worker.human_turn.connect(self._relay_turn)
         worker.failed.connect(self.failed)
         self._worker = worker
@@ -152,7 +152,7 @@ class GameController(QObject):
     # a stopped worker's signals that were already posted may still arrive: drop them
     def _relay_event(self, event) -> None:
         if self._worker is not None and self.sender() is self._worker:
-            self.event.emit(event)
+            self.game_event.emit(event)
 
     def _relay_turn(self, obs) -> None:
         if self._worker is not None and self.sender() is self._worker:
@@ -168,6 +168,8 @@ class GameController(QObject):
 
     def random_states(self) -> tuple:
         """Both players' random states (while the worker waits, or after :meth:`stop`)."""
+        if self.players is None:
+            raise RuntimeError("no game has started: there are no players")
         return tuple(p.random_state() for p in self.players)
 
     def submit(self, action: Action) -> None:
@@ -188,10 +190,11 @@ class GameController(QObject):
         """The game as it was at ``checkpoint``: a new game from the same seed and options
         (so the same cards are dealt), with the actions up to then replayed."""
         old = self.game
-        options = {"manual_pegging": old.manual_pegging} \
-            if hasattr(old, "manual_pegging") else {}
+        if old is None:
+            raise RuntimeError("no game has started: there is nothing to rewind")
         game = GameState.new(old.seed, first_dealer=old.first_dealer, scores=old.start_scores,
-                             manual_count=old.manual_count, muggins=old.muggins, **options)
+                             manual_count=old.manual_count, muggins=old.muggins,
+                             manual_pegging=old.manual_pegging)
         for seat, action in old.actions[:checkpoint.actions]:
             game.apply(seat, action)
         return game

@@ -4,7 +4,9 @@ It owns the :class:`~cribbage_gui.controller.GameController` (the game's worker 
 series of a match, the person's pending decision and what the clicks on the table and the
 game bar mean. It asks ``ai.advice`` for the hint and for the rating of each of the person's
 decisions (off the GUI thread), takes decisions back (undo, casual games only), and reports
-the end of a game with :attr:`finished`.
+the end of a game with :attr:`finished`. What the game bar offers at each moment it publishes
+as a :class:`~cribbage_gui.controls_state.ControlsState` (:attr:`controls_changed`), which
+the bar draws.
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from ai.match.driver import GameStarted, player_rng
 from ai.match.series import Series
 from ai.registry import acc_variant
 from cribbage_gui.controller import GameController, GameSetup, new_game
+from cribbage_gui.controls_state import ControlsState, controls_state
 from cribbage_gui.jobs import run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.saving import SavedGame
 from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
-from engine import Claim, Phase, PlayCard, Toss, why_illegal
+from engine import Claim, Observation, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, Played, SaidGo
 
@@ -47,17 +50,19 @@ class Playing(QObject):
     rewound = Signal(object)  # undo: the driver events the table shows again
     failed = Signal(str)
     save_failed = Signal(str)  # the game in progress could not be saved (why)
+    controls_changed = Signal(object)  # ControlsState: what the game bar offers now
 
     def __init__(self, presenter, table, bar, history, settings, parent=None) -> None:
         super().__init__(parent)
         self.presenter, self.table, self.bar, self.history = presenter, table, bar, history
         self.settings = settings  # a callable giving the current Settings
         self.controller = GameController(self)
-        self.obs = None  # the person's pending decision
+        self.obs: Observation | None = None  # the person's pending decision
         self.last_game_id: int | None = None  # the last finished game, in the history
         self.setup: GameSetup | None = None
         self.series: Series | None = None
-        self.confirm = None  # confirm(text) -> bool, asked before a throw if the setting says
+        # confirm(text) -> bool, asked before a throw if the setting says
+        self.confirm: Callable[[str], bool] | None = None
         self.undo_used = False
         self._shown: list = []  # every driver event shown on the table this game
         self._turn_mark = 0
@@ -70,7 +75,7 @@ class Playing(QObject):
         self.save: Callable[[SavedGame], None] | None = None
         self._save_problem: str | None = None
         self.controller.autosave = self._autosave
-        self.controller.event.connect(presenter.feed_event)
+        self.controller.game_event.connect(presenter.feed_event)
         self.controller.human_turn.connect(presenter.feed_turn)
         self.controller.failed.connect(self.failed)
         presenter.turn_ready.connect(self._on_turn)
@@ -80,7 +85,8 @@ class Playing(QObject):
         bar.claim_button.clicked.connect(lambda: self.claim())
         bar.hint_button.clicked.connect(lambda: self.hint())
         bar.undo_button.clicked.connect(lambda: self.undo())
-        self.set_controls(None)
+        self.controls_changed.connect(bar.show_state)
+        self._show_controls()
 
     @property
     def ratings(self) -> list:
@@ -91,15 +97,25 @@ class Playing(QObject):
     def active(self) -> bool:
         return self.setup is not None
 
+    def current_setup(self) -> GameSetup:
+        """The setup of the game on the table (only asked while one is)."""
+        assert self.setup is not None, "no game is on the table"
+        return self.setup
+
+    def current_match(self) -> tuple[GameSetup, Series]:
+        """The setup of the game on the table and its match (start_match and resume set
+        both before a game is on)."""
+        assert self.series is not None, "a game on the table belongs to a match"
+        return self.current_setup(), self.series
+
     @property
     def names(self) -> tuple[str, str]:
-        names = ["", ""]
-        names[self.setup.human_seat] = YOU
-        names[1 - self.setup.human_seat] = player_title(self.setup.opponent)
-        return tuple(names)
+        setup = self.current_setup()
+        them = player_title(setup.opponent)
+        return (YOU, them) if setup.human_seat == 0 else (them, YOU)
 
     def file_players(self) -> tuple[str, str]:
-        return file_players(self.setup)
+        return file_players(self.current_setup())
 
     @property
     def objective(self) -> str:
@@ -131,7 +147,7 @@ class Playing(QObject):
         if game is None:
             self.undo_used = False
         self.presenter.begin(TableModel(setup.human_seat, self.names))
-        self.set_controls(None)
+        self._show_controls()
         if game is not None:  # before the worker starts adding to game.events
             if shown is None:  # a resumed save: its heading first, as when it began
                 first = next(e.dealer for e in game.events if isinstance(e, Dealt))
@@ -139,7 +155,7 @@ class Playing(QObject):
                          *game.events]
             self.presenter.catch_up(shown)
         self.controller.start(setup, game, rng_states)
-        self.update_match_label()
+        self._publish_controls()  # the match's line
 
     def resume(self, saved: SavedGame) -> None:
         self.series = saved.series
@@ -166,28 +182,47 @@ class Playing(QObject):
             self.controller.stop()
             return None
         self.controller.stop()
-        return SavedGame(self.setup, game, self.controller.random_states(), self.series,
+        setup, series = self.current_match()
+        return SavedGame(setup, game, self.controller.random_states(), series,
                          self.undo_used)
 
     def stop(self) -> None:
         self.controller.stop()
         self.setup = None
         self.obs = None
-        self.set_controls(None)
-        self.bar.match_label.setText("")
+        self._show_controls()
 
-    def update_match_label(self) -> None:
+    def match_line(self) -> str:
+        """The game bar's line: the opponent, or the match's score ("" without a game)."""
         s, setup = self.series, self.setup
         if s is None or setup is None:
-            self.bar.match_label.setText("")
-            return
+            return ""
         me, them = setup.human_seat, 1 - setup.human_seat
         if s.length == 1:
-            self.bar.match_label.setText(f"Against {player_title(setup.opponent)}")
-        else:
-            self.bar.match_label.setText(
-                f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
+            return f"Against {player_title(setup.opponent)}"
+        return (f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
                 f"(match points {s.points(me)} – {s.points(them)})")
+
+    # ------------------------------------------------------------------ the controls
+    def controls(self) -> ControlsState:
+        """What the game bar offers now: a function of the person's pending decision (none
+        while it is not their turn), the cards chosen, undo and the match."""
+        setup = self.setup
+        return controls_state(self.obs.phase if self.obs is not None else None,
+                              len(self.table.selected), setup is not None and setup.undo,
+                              self.can_undo, self.match_line())
+
+    def _publish_controls(self) -> None:
+        self.controls_changed.emit(self.controls())
+
+    def _show_controls(self) -> None:
+        """The table's cards clickable for a discard or a card, and the game bar, for the
+        pending decision (``obs``, None while it is not the person's turn)."""
+        phase = self.obs.phase if self.obs is not None else None
+        self.table.set_interactive(phase in (Phase.DISCARD, Phase.PLAY))
+        self._publish_controls()
+        if self.obs is None:
+            self.table.set_status("")
 
     # ------------------------------------------------------------------ the person's turn
     def _on_shown(self, event) -> None:
@@ -200,7 +235,7 @@ class Playing(QObject):
         self.obs = obs
         self._turn_mark = len(self._shown)
         self.table.selected = set()
-        self.set_controls(obs)
+        self._show_controls()
         if obs.phase is Phase.DISCARD:
             crib = crib_of(self.names[obs.dealer])
             self.table.set_status(f"Choose two cards for {crib}")
@@ -222,28 +257,9 @@ class Playing(QObject):
                                       f"{'last card' if last_card else 'go'}, then Peg")
         self.table.refresh()
 
-    def set_controls(self, obs) -> None:
-        phase = obs.phase if obs is not None else None
-        claiming = phase is Phase.COUNT or is_pegging_claim(phase)
-        b = self.bar
-        self.table.set_interactive(phase in (Phase.DISCARD, Phase.PLAY))
-        b.throw_button.setVisible(phase is Phase.DISCARD)
-        b.throw_button.setEnabled(len(self.table.selected) == 2)
-        b.claim_spin.setVisible(claiming)
-        b.claim_button.setVisible(claiming)
-        if claiming:
-            b.set_claim_prompt(phase is not Phase.COUNT)
-            b.claim_spin.setValue(0)
-            b.claim_spin.setFocus()  # type the number, then Enter
-            b.claim_spin.selectAll()
-        b.hint_button.setEnabled(phase in (Phase.DISCARD, Phase.PLAY))
-        b.undo_button.setVisible(self.setup is not None and self.setup.undo)
-        b.undo_button.setEnabled(self.can_undo)
-        if obs is None:
-            self.table.set_status("")
-
     def _submit(self, action) -> None:
         obs = self.obs
+        assert obs is not None, "a decision is handed in only while one is pending"
         if isinstance(action, Toss | PlayCard) and self.controller.checkpoints:
             decision = next(self._ids)
             self._decisions.append(decision)
@@ -252,7 +268,7 @@ class Playing(QObject):
             run_job(self, decision, lambda: advice.rate(obs, action, objective), self._rated)
         self.obs = None
         self.table.selected = set()
-        self.set_controls(None)
+        self._show_controls()
         self.controller.submit(action)
 
     def _refuse(self, message: str) -> None:
@@ -272,7 +288,7 @@ class Playing(QObject):
             else:
                 chosen.add(card)
             self.table.set_selected(chosen)
-            self.bar.throw_button.setEnabled(len(chosen) == 2)
+            self._publish_controls()  # Throw once two are chosen
         elif obs.phase is Phase.PLAY:
             action = PlayCard(card)
             reason = why_illegal(obs, action)
@@ -331,7 +347,7 @@ class Playing(QObject):
         action = decision.action
         if isinstance(action, Toss):
             self.table.set_selected(set(action.cards))
-            self.bar.throw_button.setEnabled(True)
+            self._publish_controls()  # the hint's two: Throw
             text = f"Hint: throw {cards_and(action.cards)}"
         elif isinstance(action, PlayCard):
             self.table.set_highlight({action.card})
@@ -372,7 +388,7 @@ class Playing(QObject):
         # a lone card, was dropped from the list when its rating came back empty)
         kept = (self._undo, [d for d in self._decisions if d < decision], self._ratings)
         self.undo_used = True  # before the game restarts: its first save says so
-        self.start_game(self.setup, game, checkpoint.rng_states, shown)
+        self.start_game(self.current_setup(), game, checkpoint.rng_states, shown)
         self._undo, self._decisions, self._ratings = kept
         self._shown = shown
         self.rewound.emit(shown)
@@ -382,38 +398,40 @@ class Playing(QObject):
 
     # ------------------------------------------------------------------ the end of a game
     def _on_game_over(self, over) -> None:
-        setup = self.setup
-        if setup is None:
+        if self.setup is None:
             return
+        setup, series = self.current_match()
+        game = self.controller.game
+        assert game is not None, "the game that ended is the controller's"
         self.obs = None
-        self.set_controls(None)
+        self._show_controls()
         try:
             self.last_game_id = record_finished(
-                self.history, SavedGame(setup, self.controller.game, (), self.series,
-                                        self.undo_used))
+                self.history, SavedGame(setup, game, (), series, self.undo_used))
         except HistoryError as exc:
             self.last_game_id = None
             self.message.emit(f"The game was not added to your history: {exc}")
-        self.series.add(over.winner, over.skunk)
-        self.update_match_label()
+        series.add(over.winner, over.skunk)
+        self._publish_controls()  # the match's new score
         self.finished.emit(over)
 
     def match_text(self) -> str:
         """The match score after a game of a match ("" for a single game)."""
-        s, me = self.series, self.setup.human_seat
+        setup, s = self.current_match()
+        me = setup.human_seat
         if s.length == 1:
             return ""
-        names = (YOU, player_title(self.setup.opponent))
+        names = (YOU, player_title(setup.opponent))
         return match_sentence(names, (s.wins(me), s.wins(1 - me)), s.over,
                               None if s.winner is None else (0 if s.winner == me else 1))
 
     def next_game(self, winner: int) -> None:
         """The next game of the match (the loser deals first), or a new match."""
-        setup = self.setup
-        if self.series.length > 1 and not self.series.over:
-            self.start_game(next_setup(setup, self.series, winner))
+        setup, series = self.current_match()
+        if series.length > 1 and not series.over:
+            self.start_game(next_setup(setup, series, winner))
         else:
-            self.start_match(setup.opponent, None, self.series.length)
+            self.start_match(setup.opponent, None, series.length)
 
     def next_save(self, winner: int) -> SavedGame | None:
         """After a game of a match that goes on, the next game as a save, before it starts

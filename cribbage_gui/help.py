@@ -44,10 +44,11 @@ class CardBrowser(QTextBrowser):
         self.setOpenLinks(False)
         self._images: dict[str, QImage] = {}
 
-    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 (Qt)
+    def loadResource(self, kind: int, name: QUrl | str) -> object:  # noqa: N802 (Qt)
+        url = QUrl(name)  # Qt passes a QUrl; its signature also takes the URL as a string
         if url.scheme() == SCHEME:
             return self.card_image(url.path())
-        return super().loadResource(kind, url)
+        return super().loadResource(kind, name)
 
     def card_image(self, name: str) -> QImage:
         image = self._images.get(name)

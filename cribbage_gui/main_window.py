@@ -4,32 +4,27 @@ explicit interfaces: :class:`~cribbage_gui.game.Playing` (a game against the com
 :class:`~cribbage_gui.saving.SaveStore` (the game saved between sessions).
 
 The window builds the widgets, wires the parts to them, and owns what is the window's: the
-menus and keys, the settings, the theme and zoom, the geometry and dock layout (kept between
-sessions), the heatmap's link to the table, and the dialogs.
+keys, the settings, the theme and zoom, the heatmap's link to the table, and what follows
+from the person's answers. Its menus are built by :mod:`cribbage_gui.menus`, its docks
+arranged (and kept between sessions) by :mod:`cribbage_gui.dock_layout`, and its dialogs and
+other windows opened by :mod:`cribbage_gui.window_dialogs`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPoint, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QFileDialog,
-    QMainWindow,
-    QMessageBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from ai import gamefile
 from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
 from ai.review import GameReview, review_game
 from cribbage_gui import saving, theme
-from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
+from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
 from cribbage_gui.game import Playing, fresh_save, next_setup, record_finished
 from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, run_job, wait_for_jobs
+from cribbage_gui.menus import SHORTCUTS, build_menus
 from cribbage_gui.presenter import Presenter
 from cribbage_gui.settings import Settings
 from cribbage_gui.sound import Sound
@@ -37,17 +32,16 @@ from cribbage_gui.texts import YOU, player_title, result_sentence
 from cribbage_gui.watching import Watching, WatchSetup
 from cribbage_gui.widgets.board import BoardWidget
 from cribbage_gui.widgets.controls import GameBar, WatchBar
-from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+from cribbage_gui.widgets.game_over import GameSummary
 from cribbage_gui.widgets.heatmap_panel import HeatmapDock
 from cribbage_gui.widgets.log_panel import LogDock
 from cribbage_gui.widgets.reasoning import ReasoningDock, review_headline
 from cribbage_gui.widgets.table import TableView
+from cribbage_gui.window_dialogs import WindowDialogs
 from engine import GameState
 from engine.events import CutForDeal, Dealt, Played, SaidGo, Tossed
 
-LAYOUT_VERSION = 2  # a saved dock layout from another version is not restored
 WATCH_SOUND_MS = 200  # watching with shorter pauses than this makes no sound
-WIDE = 1300  # from this width the play-by-play has its own column
 
 
 class MainWindow(QMainWindow):
@@ -79,22 +73,14 @@ class MainWindow(QMainWindow):
         if problem:
             self.tell(problem)
         self.apply_settings()
-        self._restore_layout()
+        self.docks.restore()
 
-    # ------------------------------------------------------------------ layout
+    # ------------------------------------------------------------------ building
     def _build(self) -> None:
         self.board = BoardWidget()
         self.table = TableView()
         self.presenter = Presenter(self.table, self.board, self)
-        board_dock = QDockWidget("Board", self)
-        board_dock.setObjectName("board")
-        board_dock.setWidget(self.board)
-        board_dock.setTitleBarWidget(QWidget())
-        board_dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
-        self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.TopDockWidgetArea)
-        self.setCorner(Qt.Corner.TopRightCorner, Qt.DockWidgetArea.TopDockWidgetArea)
-        self.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, board_dock)
-        self.board_dock = board_dock
+        self.board_dock = board_dock(self, self.board)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -108,89 +94,12 @@ class MainWindow(QMainWindow):
         self.reasoning = ReasoningDock(self)
         self.heatmap = HeatmapDock(self)
         self.log = LogDock(self)
-        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
-                            | QMainWindow.DockOption.AllowTabbedDocks)
-        self._auto_layout = True  # the default panels follow the width, until moved
-        self._wide: bool | None = None
-        for dock in (self.reasoning, self.heatmap, self.log):
-            dock.dockLocationChanged.connect(self._panels_moved)
-            dock.topLevelChanged.connect(self._panels_moved)
-        self._default_docks(wide=False)
-        self._menus()
+        panels = (self.reasoning, self.heatmap, self.log)
+        self.docks = DockLayout(self, self.board_dock, panels, self.qsettings)
+        actions = build_menus(self, self, panels)
+        self.new_action, self.undo_action = actions.new, actions.undo
+        self.dialogs = WindowDialogs(self, self.board)
         self.resize(*first_size())
-
-    def _default_docks(self, wide: bool) -> None:
-        """The panels on the right, tabbed; from ``WIDE`` pixels the play-by-play on the
-        left in a column of its own."""
-        self._arranging = True
-        self._wide = wide
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        for dock in (self.reasoning, self.heatmap, self.log):
-            dock.setFloating(False)
-            self.addDockWidget(right, dock)
-        self.tabifyDockWidget(self.reasoning, self.heatmap)
-        if wide:
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.log)
-            self.resizeDocks([self.log], [max(220, int(self.width() * 0.14))],
-                             Qt.Orientation.Horizontal)
-        else:
-            self.tabifyDockWidget(self.reasoning, self.log)
-        self.resizeDocks([self.reasoning], [max(500, int(self.width() * 0.3)) if wide else 330],
-                         Qt.Orientation.Horizontal)
-        self.reasoning.raise_()
-        self._arranging = False
-
-    def _panels_moved(self, *_args) -> None:
-        if not getattr(self, "_arranging", False):
-            self._auto_layout = False  # the person arranged them: keep their layout
-
-    def _menus(self) -> None:
-        menu = self.menuBar().addMenu("&Game")
-        self.new_action = self._action(menu, "&New game…", self.new_game_dialog,
-                                       QKeySequence.StandardKey.New)
-        self._action(menu, "&Resume saved game", self.resume_saved_game)
-        self._action(menu, "&Open game…", self.open_game_dialog, QKeySequence.StandardKey.Open)
-        self._action(menu, "Save game &as…", self.save_game_dialog,
-                     QKeySequence("Ctrl+Shift+S"))
-        self._action(menu, "Re&view game", self.review_game, QKeySequence("Ctrl+R"))
-        self.undo_action = self._action(menu, "&Undo my last card or discard",
-                                        lambda: self.playing.undo(),
-                                        QKeySequence.StandardKey.Undo)
-        menu.addSeparator()
-        self._action(menu, "&Watch the computer play…", self.watch_dialog)
-        self._action(menu, "Run games &quickly…", self.quick_run_dialog)
-        menu.addSeparator()
-        self._action(menu, "&Statistics…", self.show_statistics)
-        self._action(menu, "Se&ttings…", self.settings_dialog)
-        menu.addSeparator()
-        self._action(menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        view = self.menuBar().addMenu("&View")
-        view.addAction(self.reasoning.toggleViewAction())
-        view.addAction(self.heatmap.toggleViewAction())
-        view.addAction(self.log.toggleViewAction())
-        view.addSeparator()
-        self._action(view, "Zoom &in", lambda: self.zoom_by(+1), QKeySequence.StandardKey.ZoomIn)
-        self._action(view, "Zoom &out", lambda: self.zoom_by(-1),
-                     QKeySequence.StandardKey.ZoomOut)
-        self._action(view, "&Normal size", lambda: self.set_zoom(1.0), QKeySequence("Ctrl+0"))
-        view.addSeparator()
-        self._action(view, "Reset the &panels", self.reset_layout)
-        help_menu = self.menuBar().addMenu("&Help")
-        self._action(help_menu, "&How to play", lambda: self.show_help("How to play"),
-                     QKeySequence(Qt.Key.Key_F1))
-        self._action(help_menu, "&Scoring", lambda: self.show_help("Scoring"))
-        self._action(help_menu, "&Keyboard shortcuts",
-                     lambda: self.show_help("Keyboard shortcuts"))
-        help_menu.addSeparator()
-        self._action(help_menu, "&About Cribbage", lambda: self.show_help("About"))
-
-    def _action(self, menu, text, slot, shortcut=None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        menu.addAction(action)
-        return action
 
     def _connect(self) -> None:
         p, g, w = self.presenter, self.playing, self.watching
@@ -246,29 +155,7 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
-        self._size_board()
-        if getattr(self, "_arranging", False):
-            return
-        self._asked = event.size()
-        wide = self.width() >= WIDE
-        if self._auto_layout and wide != self._wide:
-            # rearranging the docks inside a resize makes Qt grow the window: do it just
-            # after, and keep the size last asked for
-            self._wide = wide
-            QTimer.singleShot(0, self._rearrange)
-
-    def _rearrange(self) -> None:
-        if self._auto_layout:
-            self._default_docks(self._wide)
-            self._arranging = True
-            self.resize(self._asked)
-            self._arranging = False
-            self._size_board()
-
-    def _size_board(self) -> None:
-        """The board takes about a quarter of the window's height, and all of its width."""
-        self.resizeDocks([self.board_dock], [int(min(300, max(130, self.height() * 0.24)))],
-                         Qt.Orientation.Vertical)
+        self.docks.resized(event.size())
 
     def tell(self, text: str) -> None:
         """A message for the person: in the status line and the log."""
@@ -281,33 +168,15 @@ class MainWindow(QMainWindow):
         self.table.announce(message)
 
     def _confirm(self, text: str) -> bool:
-        return QMessageBox.question(self, "Throw to the crib", text) == \
-            QMessageBox.StandardButton.Yes
+        return self.dialogs.ask("Throw to the crib", text)
 
     # ------------------------------------------------------------------ the layout kept
-    def _restore_layout(self) -> None:
-        qs = self.qsettings
-        geometry, state = qs.value("window/geometry"), qs.value("window/state")
-        if int(qs.value("window/layout", 0) or 0) == LAYOUT_VERSION and geometry is not None:
-            self._arranging = True
-            self.restoreGeometry(QByteArray(geometry))
-            if state is not None and self.restoreState(QByteArray(state), LAYOUT_VERSION):
-                self._auto_layout = False
-            self._arranging = False
-
     def save_layout(self) -> None:
-        qs = self.qsettings
-        qs.setValue("window/geometry", self.saveGeometry())
-        qs.setValue("window/state", self.saveState(LAYOUT_VERSION))
-        qs.setValue("window/layout", LAYOUT_VERSION)
-        qs.sync()
+        self.docks.save()
 
     def reset_layout(self) -> None:
         """View → Reset the panels: the default layout for this width, all panels shown."""
-        for dock in (self.reasoning, self.heatmap, self.log):
-            dock.setVisible(True)
-        self._auto_layout = True
-        self._default_docks(wide=self.width() >= WIDE)
+        self.docks.reset()
 
     # ------------------------------------------------------------------ starting games
     def startup(self, ask=None, welcome=None) -> None:
@@ -329,10 +198,8 @@ class MainWindow(QMainWindow):
 
     def _welcome(self, welcome=None) -> None:
         if welcome is None:
-            dialog = WelcomeDialog(self.settings.opponent, self)
-            dialog.help_requested.connect(lambda: self.show_help("How to play"))
-            self.welcome_dialog = dialog
-            opponent = dialog.choice() if dialog.exec() else None
+            opponent = self.dialogs.welcome(self.settings.opponent,
+                                            lambda: self.show_help("How to play"))
         else:
             opponent = welcome()
         if self.closing:
@@ -345,14 +212,13 @@ class MainWindow(QMainWindow):
 
     def new_game_dialog(self) -> None:
         game = self.playing.controller.game
-        if self.playing.active and game is not None and not game.is_over:
-            answer = QMessageBox.question(self, "New game",
-                                          "Abandon the game in progress and start a new one?")
-            if answer != QMessageBox.StandardButton.Yes:
-                return
-        dialog = NewGameDialog(self.settings, self)
-        if dialog.exec():
-            opponent, seed, length = dialog.choice()
+        if self.playing.active and game is not None and not game.is_over and \
+                not self.dialogs.ask("New game",
+                                     "Abandon the game in progress and start a new one?"):
+            return
+        choice = self.dialogs.new_game(self.settings)
+        if choice is not None:
+            opponent, seed, length = choice
             self.settings.opponent = opponent
             self.settings.save(self.qsettings)
             self.start_match(opponent, seed, length)
@@ -363,14 +229,15 @@ class MainWindow(QMainWindow):
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.start_match(opponent, seed, length)
-        opponent = self.playing.setup.opponent  # a match: the expert plays for ACC points
-        self._players_changed((None, opponent) if self.playing.setup.human_seat == 0
+        setup = self.playing.current_setup()
+        opponent = setup.opponent  # a match: the expert plays for ACC points
+        self._players_changed((None, opponent) if setup.human_seat == 0
                               else (opponent, None))
 
     def _players_changed(self, players) -> None:
         """A new table: the panels start afresh for these players."""
-        names = self.presenter.model.names
-        seat = None if self.watching.active else self.playing.setup.human_seat
+        names = self.presenter.shown_model().names
+        seat = None if self.watching.active else self.playing.current_setup().human_seat
         self.reasoning.begin(names, seat, "win" if seat is None else self.playing.objective)
         self.log.begin(names)
         weights = [i for i, n in enumerate(players) if n and n.partition(":")[0] == "weights"]
@@ -444,13 +311,14 @@ class MainWindow(QMainWindow):
             self.tell(f"Your last game had ended when the program stopped, but the history "
                       f"cannot take it ({exc}); it is kept as {moved.name}.")
             return None
-        saved.series.add(over.winner, over.skunk)
-        names = ["", ""]
-        names[saved.setup.human_seat] = YOU
-        names[1 - saved.setup.human_seat] = player_title(saved.setup.opponent)
-        result = result_sentence(names, over.winner, tuple(over.scores), over.skunk)
+        winner = over.winner
+        assert winner is not None, "only a finished game is settled"
+        saved.series.add(winner, over.skunk)
+        them = player_title(saved.setup.opponent)
+        names = (YOU, them) if saved.setup.human_seat == 0 else (them, YOU)
+        result = result_sentence(names, winner, (over.scores[0], over.scores[1]), over.skunk)
         self.playing.last_game_id = game_id
-        following = fresh_save(next_setup(saved.setup, saved.series, over.winner),
+        following = fresh_save(next_setup(saved.setup, saved.series, winner),
                                saved.series) if saved.series.length > 1 \
             and not saved.series.over else None
         self.tell(f"Your last game had ended when the program stopped: {result}. It is in "
@@ -476,14 +344,12 @@ class MainWindow(QMainWindow):
         seat = saved.setup.human_seat
         self._players_changed((None, saved.setup.opponent) if seat == 0
                               else (saved.setup.opponent, None))
-        self.log.set_entries(self.presenter.model.log)
+        self.log.set_entries(self.presenter.shown_model().log)
         return True
 
     def _ask_resume(self, summary: str) -> bool:
-        answer = QMessageBox.question(
-            self, "Resume?", f"{summary}.\n\nResume it? (No starts a new game and discards "
-                             f"the saved one.)")
-        return answer == QMessageBox.StandardButton.Yes
+        return self.dialogs.ask("Resume?", f"{summary}.\n\nResume it? (No starts a new game "
+                                           f"and discards the saved one.)")
 
     def resume_saved_game(self) -> None:
         """Game → Resume saved game (stopping whatever is on the table)."""
@@ -495,17 +361,11 @@ class MainWindow(QMainWindow):
         self.resume_saved()
 
     # ------------------------------------------------------------------ game files, reviews
-    def _documents(self) -> str:
-        return QStandardPaths.writableLocation(
-            QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
-
     def open_game_dialog(self) -> None:
         """Game → Open game…: a game file, opened for review."""
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open a game", self._documents(),
-            f"Cribbage games (*{gamefile.SUFFIX});;JSON files (*.json);;All files (*)")
-        if path:
-            self.open_game_file(Path(path))
+        path = self.dialogs.game_to_open()
+        if path is not None:
+            self.open_game_file(path)
 
     def open_game_file(self, path: Path):
         """Open a game file for review; a damaged or altered file is refused with a message
@@ -514,7 +374,7 @@ class MainWindow(QMainWindow):
             file = gamefile.read(path)
         except gamefile.GameFileError as exc:
             self.tell(f"The game could not be opened: {exc}")
-            QMessageBox.warning(self, "Open game", f"This game could not be opened.\n\n{exc}")
+            self.dialogs.warn("Open game", f"This game could not be opened.\n\n{exc}")
             return None
         return self.open_review(file, title=f"Review: {path.name}")
 
@@ -549,11 +409,9 @@ class MainWindow(QMainWindow):
             self.tell(why)
             return
         seed, index = file.context.get("seed", 0), file.context.get("index", 0)
-        suggested = str(Path(self._documents()) / gamefile.file_name(file.players, seed, index))
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game as", suggested,
-                                              f"Cribbage games (*{gamefile.SUFFIX})")
-        if path:
-            self.save_game_file(Path(path), file)
+        path = self.dialogs.file_to_save(gamefile.file_name(file.players, seed, index))
+        if path is not None:
+            self.save_game_file(path, file)
 
     def save_game_file(self, path: Path, file: gamefile.GameFile | None = None) -> bool:
         """Write the game on the table (or ``file``) as a game file; False with a message
@@ -578,10 +436,9 @@ class MainWindow(QMainWindow):
         if not self.watching.files():
             self.tell("No watched game is over yet.")
             return
-        folder = QFileDialog.getExistingDirectory(self, "Save the watched games in",
-                                                  self._documents())
-        if folder:
-            self.save_watched_games(Path(folder))
+        folder = self.dialogs.folder_to_save_in()
+        if folder is not None:
+            self.save_watched_games(folder)
 
     def save_watched_games(self, folder: Path) -> list[Path]:
         """Write the watched games shown to their end into ``folder`` (named by pair, seed
@@ -637,14 +494,7 @@ class MainWindow(QMainWindow):
 
     def open_review(self, file: gamefile.GameFile, title: str | None = None,
                     on_reviewed=None):
-        from cribbage_gui.review_window import ReviewWindow
-
-        window = ReviewWindow(file, self, title=title, on_reviewed=on_reviewed)
-        self.review_windows = [w for w in getattr(self, "review_windows", [])
-                               if w.isVisible()] + [window]
-        window.show()
-        window.raise_()
-        return window
+        return self.dialogs.review(file, title=title, on_reviewed=on_reviewed)
 
     def _keep_accuracy(self, game_id: int, accuracy: float) -> None:
         try:
@@ -703,7 +553,7 @@ class MainWindow(QMainWindow):
 
     def _rewound(self, events) -> None:
         self.reasoning.replay(events)
-        self.log.set_entries(self.presenter.model.log)
+        self.log.set_entries(self.presenter.shown_model().log)
         self.undo_action.setEnabled(self.playing.can_undo)
 
     _weights_seat: int | None = None
@@ -735,9 +585,9 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ watching
     def watch_dialog(self) -> None:
-        dialog = WatchDialog(self)
-        if dialog.exec():
-            self.start_watching(dialog.setup())
+        setup = self.dialogs.watch()
+        if setup is not None:
+            self.start_watching(setup)
 
     def start_watching(self, setup: WatchSetup, delay_ms: int | None = None,
                        quit_when_done: bool = False) -> None:
@@ -765,18 +615,16 @@ class MainWindow(QMainWindow):
         self.watching.stop()
 
     def quick_run_dialog(self) -> None:
-        from cribbage_gui.quick_run import QuickRunWindow
-
-        dialog = WatchDialog(self, quick=True)
-        if dialog.exec():
-            self.quick_window = QuickRunWindow(dialog.setup(), self)
-            self.quick_window.show()
-            self.quick_window.start()
+        setup = self.dialogs.watch(quick=True)
+        if setup is not None:
+            self.dialogs.quick_run(setup)
 
     # ------------------------------------------------------------------ the end of a game
     def game_summary(self, over) -> GameSummary:
-        events = self.playing.controller.game.events
-        model = self.presenter.model
+        game = self.playing.controller.game
+        assert game is not None, "a game has ended: the controller holds it"
+        events = game.events
+        model = self.presenter.shown_model()
         return GameSummary(model.names, over.winner, over.scores, over.skunk,
                            points_by_source(events), scores_by_deal(events),
                            review_headline(self.playing.ratings)
@@ -794,72 +642,39 @@ class MainWindow(QMainWindow):
                 self.tell(f"The match could not be saved: {exc}")
         self._rate_finished_game()
         summary = self.game_summary(over)
-        s = self.playing.series
+        _setup, s = self.playing.current_match()
+        log = self.presenter.shown_model().log
         self.tell(" ".join(filter(None, (
-            f"{self.presenter.model.log[-1].text}" if self.presenter.model.log else "",
+            f"{log[-1].text}" if log else "",
             summary.match))))
         label = "Next game" if s.length > 1 and not s.over else "Play again"
-        box = GameOverDialog(summary, label, self)
-        box.again.connect(lambda: self.playing.next_game(over.winner))
-        box.new_opponent.connect(self.new_game_dialog)
-        box.review.connect(self.review_game)
-        self.game_over_box = box
-        self.again_button = box.again_button
-        box.open()
-        self.place_clear_of_board(box)
-
-    def place_clear_of_board(self, dialog) -> None:
-        """Open ``dialog`` just below the board, centred across the window, so the final
-        pegs (and how near the skunk line the loser stopped) stay in sight; where the
-        window is too short for that, as low as it fits. (Call it once the dialog is
-        shown: it keeps the size it opened with.)"""
-        inside = self.geometry()  # the window's contents, in screen coordinates
-        board = self.board.mapToGlobal(QPoint(0, self.board.height()))
-        top = min(board.y() + 8, inside.bottom() - dialog.height())
-        left = inside.x() + (inside.width() - dialog.width()) // 2
-        dialog.move(left, max(inside.y(), top))
+        self.dialogs.game_over(summary, label, lambda: self.playing.next_game(over.winner),
+                               self.new_game_dialog, self.review_game)
 
     def _on_failure(self, details: str) -> None:
         self.tell("The game stopped because of an internal error; see the details.")
-        QMessageBox.critical(self, "Internal error", details[-2000:])
+        self.dialogs.internal_error(details)
 
     def _sound_event(self, event) -> None:
         if not self.watching.active:
-            self.sound.event(event, self.presenter.model.my_seat)
+            self.sound.event(event, self.presenter.shown_model().my_seat)
         elif (self.presenter.fixed_delay_ms or 0) >= WATCH_SOUND_MS:
             self.sound.event(event, None)  # a fast watch stays quiet
 
     # ------------------------------------------------------------------ other windows
     def show_statistics(self) -> None:
-        from cribbage_gui.statistics import StatisticsWindow
-
         try:
-            self.stats_window = StatisticsWindow(self.history, self)
+            self.dialogs.statistics(self.history, self.review_history_game)
         except HistoryError as exc:
             self.tell(f"The statistics cannot be shown: {exc}")
-            return
-        self.stats_window.review_requested.connect(self.review_history_game)
-        self.stats_window.show()
 
     def show_help(self, topic: str = "How to play") -> None:
-        from cribbage_gui.help import HelpWindow
-
-        window = getattr(self, "help_window", None)
-        if window is None:
-            window = HelpWindow(self, shortcuts=SHORTCUTS, data_dir=self.data_dir,
-                                settings_path=self.qsettings.fileName())
-            # A reading size: most of a small window, at most about a page on a large one.
-            window.resize(min(1000, max(560, int(self.width() * 0.8))),
-                          min(860, max(420, int(self.height() * 0.86))))
-            self.help_window = window
-        window.show_topic(topic)
-        window.show()
-        window.raise_()
+        self.dialogs.help(topic, SHORTCUTS, self.data_dir, self.qsettings.fileName())
 
     def settings_dialog(self) -> None:
-        dialog = SettingsDialog(self.settings, sound_note=self.sound.note(), parent=self)
-        if dialog.exec():
-            self.settings = dialog.settings()
+        settings = self.dialogs.edit_settings(self.settings, self.sound.note())
+        if settings is not None:
+            self.settings = settings
             self.settings.save(self.qsettings)
             self.apply_settings()
 
@@ -873,8 +688,7 @@ class MainWindow(QMainWindow):
         self.closing = True
         try:
             self.watching.stop()
-            for window in getattr(self, "review_windows", []):
-                window.close()
+            self.dialogs.close_reviews()
             self.heatmap.cancel_training()
             self.save_game()
             self.save_layout()
@@ -907,28 +721,3 @@ class MainWindow(QMainWindow):
             return
         super().keyPressEvent(event)
 
-
-def first_size() -> tuple[int, int]:
-    """The window's size at the very first start: 1400x900, or 90% of a smaller screen."""
-    screen = QGuiApplication.primaryScreen()
-    if screen is None:
-        return 1400, 900
-    room = screen.availableGeometry()
-    return min(1400, int(room.width() * 0.9)), min(900, int(room.height() * 0.9))
-
-
-SHORTCUTS = (
-    ("1 – 6", "Choose a card of your hand (left to right)"),
-    ("Enter", "Throw the two chosen cards; claim your count; continue the show"),
-    ("Space", "Continue the show"),
-    ("H", "Hint: what the strongest computer player would do"),
-    ("Ctrl+Z", "Undo your last discard or card (single games)"),
-    ("Double-click", "Throw a card with the one already chosen"),
-    ("Ctrl+N", "New game"),
-    ("Ctrl+O / Ctrl+Shift+S", "Open a game file / save the game as a file"),
-    ("Ctrl+R", "Review the game: every decision rated"),
-    ("← → ↑ ↓", "In a review: the previous / next event, decision"),
-    ("Ctrl++ / Ctrl+-", "Larger / smaller cards; Ctrl+0 normal size"),
-    ("F1", "How to play"),
-    ("Ctrl+Q", "Quit (a game in progress is saved)"),
-)

@@ -147,6 +147,7 @@ class TableModel:
 
     def _on_Tossed(self, e: Tossed) -> None:
         self.tossed[e.seat] = e.cards
+        assert self.dealer is not None, "the cards are tossed after the deal"
         # "Mueller throws two cards to their own crib", not "... to Mueller's crib"
         crib = "their own crib" if e.seat == self.dealer and self.names[e.seat] != YOU \
             else crib_of(self.names[self.dealer])

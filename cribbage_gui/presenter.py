@@ -119,15 +119,21 @@ class Presenter(QObject):
         if self.queue and not self._timer.isActive():
             self._pump(limit=1)
 
+    def shown_model(self) -> TableModel:
+        """The model on the table: :meth:`begin` puts one there before any event comes."""
+        assert self.model is not None, "events are shown only after begin()"
+        return self.model
+
     def catch_up(self, events) -> None:
         """Apply past events at once, without animation (a resumed game)."""
+        m = self.shown_model()
         for event in events:
-            self.model.apply(event)
+            m.apply(event)
         self.table.refresh(animate=False)
-        self.board.reset(self.model.scores, self.model.back_pegs)
-        self.board.set_dealer(self.model.dealer)
+        self.board.reset(m.scores, m.back_pegs)
+        self.board.set_dealer(m.dealer)
         self.table.announce("")
-        self.table.set_show_words(self.model.show.spoken if self.model.show else "")
+        self.table.set_show_words(m.show.spoken if m.show else "")
 
     def feed_event(self, event) -> None:
         self.queue.append(("event", event))
@@ -190,11 +196,11 @@ class Presenter(QObject):
 
     def _show_event(self, e) -> int:
         """Apply one event to the model and the widgets; return the pause after it."""
-        if isinstance(e, GameStarted) and self.model.game_over is not None:
+        m = self.shown_model()
+        if isinstance(e, GameStarted) and m.game_over is not None:
             # the next game of a series: a fresh table with the same players and view
-            m = self.model
-            self._show_model(TableModel(m.my_seat, m.names, reveal=m.reveal))
-        m = self.model
+            m = TableModel(m.my_seat, m.names, reveal=m.reveal)
+            self._show_model(m)
         m.apply(e)
         t = self.table
         if not isinstance(e, Scored | DecisionMade):
@@ -223,6 +229,7 @@ class Presenter(QObject):
             return self._show_score(e)
         elif isinstance(e, GameOver | Forfeited):
             over = m.game_over
+            assert over is not None, "the model keeps the game's end it has just applied"
             result = result_sentence(m.names, over.winner, over.scores, over.skunk)
             if m.show is not None and m.show.seat == over.winner and not m.forfeit:
                 # the cards on the table are the count that won: say whose they are (a
@@ -238,7 +245,7 @@ class Presenter(QObject):
             isinstance(e, Played | Tossed) and e.seat == m.my_seat) else 200)
 
     def _show_score(self, e: Scored) -> int:
-        m, t = self.model, self.table
+        m, t = self.shown_model(), self.table
         self.board.peg_to(e.seat, e.total, m.back_pegs[e.seat])
         if e.source in ("hand", "crib"):
             t.refresh()

@@ -47,9 +47,9 @@ class QuickRunWindow(QDialog):
         self.progress = QProgressBar()
         self.progress.setRange(0, setup.games)
         layout.addWidget(self.progress)
-        self.result = QLabel("Playing…")
-        self.result.setWordWrap(True)
-        layout.addWidget(self.result)
+        self.result_label = QLabel("Playing…")
+        self.result_label.setWordWrap(True)
+        layout.addWidget(self.result_label)
         self.chart = pg.PlotWidget(title="Points per complete deal, by source")
         self.chart.setLabel("left", "points per deal")
         theme.style_chart(self.chart)
@@ -67,7 +67,7 @@ class QuickRunWindow(QDialog):
         self.progress.setValue(0)
         self._runner.advanced.connect(self._advanced)
         self._runner.done.connect(self._show)
-        self._runner.failed.connect(lambda text: self.result.setText(f"Failed: {text}"))
+        self._runner.failed.connect(lambda text: self.result_label.setText(f"Failed: {text}"))
         self._runner.start()
 
     def _advanced(self, n: int) -> None:
@@ -86,7 +86,7 @@ class QuickRunWindow(QDialog):
         a, b = player_title(s["player_a"]), player_title(s["player_b"])
         lo, hi = s["ci95_a"]
         stopped = " (cancelled)" if s["games"] < self.setup.games else ""
-        self.result.setText(
+        self.result_label.setText(
             f"<b>{a} {s['wins_a']} – {s['wins_b']} {b}</b>{stopped}: {a} won "
             f"{s['win_rate_a']:.1%} (95% CI {lo:.1%} to {hi:.1%}) of {s['games']} games.<br>"
             f"Skunks {s['skunks_a'] + s['double_skunks_a']} / "

@@ -56,9 +56,12 @@ from cribbage_gui.widgets.table import TableView
 from cribbage_gui.widgets.tables import (
     MARK_COLOURS,
     MARK_SIGNS,
+    FitTable,
     NumberItem,
+    cell,
     fill,
     fit_height,
+    header_cell,
     make_table,
     mark_colour,
     mark_text,
@@ -154,35 +157,43 @@ class ReviewWindow(QWidget):
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
+        """Top to bottom: the heading, the rating's progress, the table beside the
+        decisions, the chart, and the buttons that move through the game."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(self._build_heading())
+        self.progress = rating_progress()
+        layout.addWidget(self.progress)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._build_table_side())
+        right = self._build_decisions_side()
+        split.addWidget(right)
+        right.setMinimumWidth(340)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        self.split = split
+        layout.addWidget(split, 1)
+        self.chart = self._chart()
+        layout.addWidget(self.chart)
+        layout.addLayout(self._build_navigation())
+        self._add_keys()
+
+    def _build_heading(self) -> QHBoxLayout:
+        """The game's result, and which hands the table shows."""
         top = QHBoxLayout()
         self.title = QLabel(f"<b>{self._headline()}</b>")
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top.addWidget(self.title, 1)
         top.addWidget(QLabel("Show"))
-        self.view_box = QComboBox()
-        self.view_box.addItem("both hands", BOTH)
-        for seat in (0, 1):
-            self.view_box.addItem(f"only {self.names[seat]}'s" if self.names[seat] != YOU
-                                  else "only yours", seat)
-        self.view_box.setToolTip("Both hands face up, or the table as one player saw it")
-        if self.view != BOTH:
-            self.view_box.setCurrentIndex(self.view_box.findData(self.view))
-            self.view_box.setEnabled(False)
-            self.view_box.setToolTip("The game is not over: the computer's cards stay hidden "
-                                     "until they are shown at the table, and its decisions "
-                                     "are not rated")
+        self.view_box = view_box(self.names, self.view)
         self.view_box.currentIndexChanged.connect(
             lambda _i: self.set_view(self.view_box.currentData()))
         top.addWidget(self.view_box)
-        layout.addLayout(top)
-        self.progress = QProgressBar()
-        self.progress.setFormat("Rating the decisions: %v of %m moves looked at")
-        self.progress.setTextVisible(True)
-        layout.addWidget(self.progress)
+        return top
 
-        split = QSplitter(Qt.Orientation.Horizontal)
+    def _build_table_side(self) -> QWidget:
+        """The board and the table as they were, and what just happened."""
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -196,95 +207,39 @@ class ReviewWindow(QWidget):
         self.event_label = QLabel("")
         self.event_label.setWordWrap(True)
         left_layout.addWidget(self.event_label)
-        split.addWidget(left)
+        return left
 
+    def _build_decisions_side(self) -> QWidget:
+        """The players' summary, the list of decisions and the options of the one shown."""
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        acc = self.objective == "acc"
-        lost = "ACC lost" if acc else "Win lost"
-        (_, blunder), (_, mistake), (_, inaccuracy) = marks_for(self.objective)
-        self.summary_table = make_table(
-            ["Player", "Accuracy", "Best", "Pts lost", lost, "?!", "?", "??"],
-            {"Accuracy": f"The share of the {'ACC points' if acc else 'winning chances'} "
-                         "at stake in the player's decisions that it kept: 100 is always "
-                         "the best, choosing at random about 50",
-             "Best": "Decisions where the player chose the best",
-             "Pts lost": "Expected points given up, summed over the decisions",
-             lost: ("Expected ACC match points given up (a win is 2, a skunk 3)" if acc
-                    else "Chance of winning given up") + ", summed over the decisions",
-             "?!": f"Inaccuracies: {_measure(inaccuracy, acc)} to "
-                   f"{_measure(mistake, acc)} lost",
-             "?": f"Mistakes: {_measure(mistake, acc)} to {_measure(blunder, acc)} lost",
-             "??": f"Blunders: {_measure(blunder, acc)} or more lost"})
-        self.summary_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.summary_table.stretch_last = False
-        for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
-            self.summary_table.horizontalHeaderItem(c).setForeground(mark_colour(name))
+        self.summary_table = summary_table(self.objective)
         right_layout.addWidget(self.summary_table)
-        scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
-                       "about 50." + (" A game of a match: judged by expected ACC points "
-                                      "(2 a win, 3 a skunk), as the computer plays there."
-                                      if acc else ""))
-        scale.setWordWrap(True)
-        scale.setStyleSheet(f"color: {theme.current().muted}")
-        right_layout.addWidget(scale)
-        self.scale_label = scale
+        self.scale_label = scale_label(self.objective)
+        right_layout.addWidget(self.scale_label)
         filters = QHBoxLayout()
         filters.addWidget(QLabel("Decisions"))
-        self.filter_box = QComboBox()
-        for text, key in (("all", "all"), ("not the best", "lost"), ("marked", "marked")):
-            self.filter_box.addItem(text, key)
-        self.filter_box.setToolTip("Which decisions the list shows (↑ ↓ and the chart go "
-                                   "through all of them)")
+        self.filter_box = filter_box()
         self.filter_box.currentIndexChanged.connect(lambda _i: self._apply_filter())
         filters.addWidget(self.filter_box)
         filters.addStretch(1)
         right_layout.addLayout(filters)
-        self.decisions_table = make_table(
-            ["Deal", "Player", "Kind", "Choice", "Best", "Pts lost", lost, "Mark"],
-            {"Pts lost": "Expected points lost against the best",
-             lost: ("Expected ACC match points" if acc else "Chance of winning") +
-             " lost against the best",
-             "Best": "The best choice (✓: this was it)"})
-        self.decisions_table.verticalHeader().setDefaultSectionSize(22)
-        self.decisions_table.stretch_last = False
-        self.decisions_table.priority = [3, 7, 1, 4, 6, 5, 0, 2]
+        self.decisions_table = decisions_table(self.objective)
         self.decisions_table.currentCellChanged.connect(self._decision_row_changed)
         right_layout.addWidget(self.decisions_table, 3)
-        details_layout = right_layout
         self.decision_label = QLabel("")
         self.decision_label.setWordWrap(True)
         self.decision_label.setTextFormat(Qt.TextFormat.RichText)
-        details_layout.addWidget(self.decision_label)
-        self.options_table = make_table(
-            ["Option", "Exp. points", "ACC points" if acc else "Win chance", ""],
-            {"Exp. points": "The expert's expected points: for a discard the hand, plus "
-                            "the crib (minus the opponent's), plus the net pegging; for a "
-                            "card the net pegging to the end of the play",
-             "ACC points": "The expected ACC match points net with this option (+2 a win, "
-                           "+3 a skunk; negative: a loss)",
-             "Win chance": "The chance of winning the game with this option"})
-        self.options_table.verticalHeader().setDefaultSectionSize(22)
-        self.options_table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        # a card played has at most four options: all of them in sight, even at 1024x700
-        self.options_table.setMinimumHeight(
-            self.options_table.horizontalHeader().sizeHint().height()
-            + 4 * self.options_table.verticalHeader().defaultSectionSize() + 6)
-        details_layout.addWidget(self.options_table, 2)
-        split.addWidget(right)
-        right.setMinimumWidth(340)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        split.setChildrenCollapsible(False)
-        self.split = split
-        layout.addWidget(split, 1)
+        right_layout.addWidget(self.decision_label)
+        self.options_table = options_table(self.objective)
+        right_layout.addWidget(self.options_table, 2)
+        return right
 
-        self.chart = self._chart()
-        layout.addWidget(self.chart)
-
+    def _build_navigation(self) -> QHBoxLayout:
+        """The buttons that move through the game (``buttons`` by name), and where it is."""
         nav = QHBoxLayout()
-        self.buttons = {}
+        self.buttons: dict[str, QPushButton] = {}
         for key, text, tip, slot in (
                 ("first", "|◀", "The start (Home)", self.first),
                 ("previous", "◀", "The previous event (←)", self.previous),
@@ -304,7 +259,10 @@ class ReviewWindow(QWidget):
             self.buttons[key] = button
         self.position_label = QLabel("")
         nav.addWidget(self.position_label, 1)
-        layout.addLayout(nav)
+        return nav
+
+    def _add_keys(self) -> None:
+        """The arrows, Home, End, N, P and the page keys move; Escape closes."""
         for keys, slot in ((Qt.Key.Key_Left, self.previous), (Qt.Key.Key_Right, self.next),
                            (Qt.Key.Key_Home, self.first), (Qt.Key.Key_End, self.last),
                            (Qt.Key.Key_Up, self.previous_decision),
@@ -346,8 +304,10 @@ class ReviewWindow(QWidget):
         self.curve = chart.plot([], [], pen=pg.mkPen(t.accent, width=2))
         self.marks_plot = pg.ScatterPlotItem(size=11, pen=pg.mkPen(t.chart_foreground))
         chart.addItem(self.marks_plot)
-        self.cursor = pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen(t.accent_2, width=1.5))
-        chart.addItem(self.cursor)
+        # the position shown (not "cursor": the name of QWidget's mouse cursor)
+        self.position_line = pg.InfiniteLine(pos=0, angle=90,
+                                             pen=pg.mkPen(t.accent_2, width=1.5))
+        chart.addItem(self.position_line)
         chart.scene().sigMouseClicked.connect(self._chart_clicked)
         theme.style_chart(chart)
         return chart
@@ -383,7 +343,8 @@ class ReviewWindow(QWidget):
             return f"{names}: not finished ({g.scores[0]}–{g.scores[1]}){hidden}"
         over = next((e for e in reversed(self.events) if isinstance(e, GameOver)), None)
         skunk = over.skunk if over is not None else 0
-        return f"{names}: {result_sentence(self.names, g.winner, tuple(g.scores), skunk)}"
+        scores = (g.scores[0], g.scores[1])
+        return f"{names}: {result_sentence(self.names, g.winner, scores, skunk)}"
 
     # ------------------------------------------------------------------ the review
     def start_review(self) -> None:
@@ -469,9 +430,9 @@ class ReviewWindow(QWidget):
         for r, d in enumerate(self.review.decisions):
             for c in range(table.columnCount()):
                 if d.mark and c == 7:
-                    table.item(r, c).setForeground(mark_colour(d.mark))
+                    cell(table, r, c).setForeground(mark_colour(d.mark))
                 elif d.is_best:
-                    table.item(r, c).setForeground(muted)
+                    cell(table, r, c).setForeground(muted)
         table.blockSignals(False)
         self._apply_filter()
 
@@ -484,12 +445,13 @@ class ReviewWindow(QWidget):
             self.decisions_table.setRowHidden(r, not shown)
 
     def _draw_chart(self) -> None:
+        assert self.review is not None, "the chart is drawn from a finished review"
         xs, ys = self._curve_points()
         self.curve.setData(xs, ys)
         t = theme.current()
         spots = []
         bottom = self.bottom_seat
-        for i, d in enumerate(self.review.decisions if self.review else ()):
+        for i, d in enumerate(self.review.decisions):
             if d.mark:
                 x = self.position_of(d)
                 y = self._y(seat_value(d.win_chosen, d.seat, bottom, self.objective))
@@ -606,7 +568,7 @@ class ReviewWindow(QWidget):
         self.position_label.setText(f"Deal {model.deal} · step {position + 1} of "
                                     f"{len(self.events)}" if model.deal else
                                     f"Step {position + 1} of {len(self.events)}")
-        self.cursor.setValue(position)
+        self.position_line.setValue(position)
         self._show_decision()
         self.position_changed.emit(position)
 
@@ -622,7 +584,7 @@ class ReviewWindow(QWidget):
             column = next((c for c in range(table.columnCount())
                            if not table.isColumnHidden(c)), 0)
             # in the middle of the list: the decisions around it in sight, never half a row
-            table.scrollToItem(table.item(index, column),
+            table.scrollToItem(cell(table, index, column),
                                QAbstractItemView.ScrollHint.PositionAtCenter)
         table.blockSignals(False)
         if self.review is None:
@@ -728,6 +690,113 @@ class ReviewWindow(QWidget):
                               ) -> None:
         if self.review is not None and 0 <= row < len(self.review.decisions):
             self.go_to(self.position_of(self.review.decisions[row]))
+
+
+# ---------------------------------------------------------------------- the window's widgets
+def view_box(names: tuple[str, str], view: int | str) -> QComboBox:
+    """Both hands, or one player's view; fixed to ``view`` while it is not ``BOTH`` (a game
+    against the computer that is not over)."""
+    box = QComboBox()
+    box.addItem("both hands", BOTH)
+    for seat in (0, 1):
+        box.addItem(f"only {names[seat]}'s" if names[seat] != YOU else "only yours", seat)
+    box.setToolTip("Both hands face up, or the table as one player saw it")
+    if view != BOTH:
+        box.setCurrentIndex(box.findData(view))
+        box.setEnabled(False)
+        box.setToolTip("The game is not over: the computer's cards stay hidden until they "
+                       "are shown at the table, and its decisions are not rated")
+    return box
+
+
+def rating_progress() -> QProgressBar:
+    progress = QProgressBar()
+    progress.setFormat("Rating the decisions: %v of %m moves looked at")
+    progress.setTextVisible(True)
+    return progress
+
+
+def lost_header(objective: str) -> str:
+    """The column of what a decision gave up: ACC points in a match, else the game."""
+    return "ACC lost" if objective == "acc" else "Win lost"
+
+
+def summary_table(objective: str) -> FitTable:
+    """Each player's accuracy, best choices, losses and marks (headed in the marks'
+    colours)."""
+    acc, lost = objective == "acc", lost_header(objective)
+    (_, blunder), (_, mistake), (_, inaccuracy) = marks_for(objective)
+    table = make_table(
+        ["Player", "Accuracy", "Best", "Pts lost", lost, "?!", "?", "??"],
+        {"Accuracy": f"The share of the {'ACC points' if acc else 'winning chances'} "
+                     "at stake in the player's decisions that it kept: 100 is always "
+                     "the best, choosing at random about 50",
+         "Best": "Decisions where the player chose the best",
+         "Pts lost": "Expected points given up, summed over the decisions",
+         lost: ("Expected ACC match points given up (a win is 2, a skunk 3)" if acc
+                else "Chance of winning given up") + ", summed over the decisions",
+         "?!": f"Inaccuracies: {_measure(inaccuracy, acc)} to "
+               f"{_measure(mistake, acc)} lost",
+         "?": f"Mistakes: {_measure(mistake, acc)} to {_measure(blunder, acc)} lost",
+         "??": f"Blunders: {_measure(blunder, acc)} or more lost"})
+    table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+    table.stretch_last = False
+    for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
+        header_cell(table, c).setForeground(mark_colour(name))
+    return table
+
+
+def scale_label(objective: str) -> QLabel:
+    """What an accuracy of 100 and 50 mean (and, in a match, what the review judges by)."""
+    scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
+                   "about 50." + (" A game of a match: judged by expected ACC points "
+                                  "(2 a win, 3 a skunk), as the computer plays there."
+                                  if objective == "acc" else ""))
+    scale.setWordWrap(True)
+    scale.setStyleSheet(f"color: {theme.current().muted}")
+    return scale
+
+
+def filter_box() -> QComboBox:
+    box = QComboBox()
+    for text, key in (("all", "all"), ("not the best", "lost"), ("marked", "marked")):
+        box.addItem(text, key)
+    box.setToolTip("Which decisions the list shows (↑ ↓ and the chart go through all of "
+                   "them)")
+    return box
+
+
+def decisions_table(objective: str) -> FitTable:
+    """Every decision rated, one a row; narrow, it keeps the choice and the mark."""
+    lost = lost_header(objective)
+    table = make_table(
+        ["Deal", "Player", "Kind", "Choice", "Best", "Pts lost", lost, "Mark"],
+        {"Pts lost": "Expected points lost against the best",
+         lost: ("Expected ACC match points" if objective == "acc" else "Chance of winning")
+         + " lost against the best",
+         "Best": "The best choice (✓: this was it)"})
+    table.verticalHeader().setDefaultSectionSize(22)
+    table.stretch_last = False
+    table.priority = [3, 7, 1, 4, 6, 5, 0, 2]
+    return table
+
+
+def options_table(objective: str) -> FitTable:
+    """The options the expert weighed for the decision shown."""
+    table = make_table(
+        ["Option", "Exp. points", "ACC points" if objective == "acc" else "Win chance", ""],
+        {"Exp. points": "The expert's expected points: for a discard the hand, plus "
+                        "the crib (minus the opponent's), plus the net pegging; for a "
+                        "card the net pegging to the end of the play",
+         "ACC points": "The expected ACC match points net with this option (+2 a win, "
+                       "+3 a skunk; negative: a loss)",
+         "Win chance": "The chance of winning the game with this option"})
+    table.verticalHeader().setDefaultSectionSize(22)
+    table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+    # a card played has at most four options: all of them in sight, even at 1024x700
+    table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
+                           + 4 * table.verticalHeader().defaultSectionSize() + 6)
+    return table
 
 
 def _measure(threshold: float, acc: bool) -> str:

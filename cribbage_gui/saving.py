@@ -166,7 +166,7 @@ def decode(data: Any) -> SavedGame:
     model = schema.check(SaveModel, data)
     setup = GameSetup(**model.setup.model_dump())
     try:
-        series = Series(model.series.length, [tuple(r) for r in model.series.results])
+        series = Series(model.series.length, [(w, k) for w, k in model.series.results])
         if series.over:
             raise RecordError("the match it belongs to is already decided")
         for seat, state in enumerate(model.rng_states):  # check them now, not in the worker

@@ -236,17 +236,18 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     if want("show"):
         d.grab("show")
     d.resume()
-    d.until(lambda: getattr(w, "game_over_box", None) is not None, timeout=180,
+    d.until(lambda: w.dialogs.game_over_box is not None, timeout=180,
             what="the end of the game")
     d.pump(0.5)  # the last ratings arrive
-    box = w.game_over_box
+    box = w.dialogs.game_over_box
+    assert box is not None
     if want("game-over"):
         box.close()
         from cribbage_gui.widgets.game_over import GameOverDialog
 
         box = GameOverDialog(w.game_summary(model().game_over), "Play again", w)
         box.show()
-        w.place_clear_of_board(box)
+        w.dialogs.place_clear_of_board(box)
         d.grab("game-over", box)
     box.close()
     if want("review"):
@@ -264,12 +265,13 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         review.close()
 
     # the computer's reasoning: watch the strategy weights against the expert
+    from ai.players.expert import ExpertPlay
     from cribbage_gui.watching import WatchSetup
 
     if want("reasoning-weights") or want("reasoning-expert") or want("strategy-heatmap"):
         w.start_watching(WatchSetup(("weights", "expert"), games=1, seed=seed), delay_ms=0)
         records = w.reasoning.computer.records
-        d.until(lambda: sum(type(r).__name__ == "ExpertPlay" and len(r.candidates) > 1
+        d.until(lambda: sum(isinstance(r, ExpertPlay) and len(r.candidates) > 1
                             for _, r in records) >= 1 and any(
             type(r).__name__ == "WeightsDiscard" for _, r in records), act=False,
             what="the computer's reasoning")
@@ -280,7 +282,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             computer = w.reasoning.computer
             computer.decisions.setCurrentRow(kinds.index("WeightsDiscard"))
             d.pump(0.1)
-            bar = computer.scroll.verticalScrollBar()
+            bar = computer.scroll_area.verticalScrollBar()
             bar.setValue(computer.charts.y() - 8)  # the charts: S, w and p = w·S
             d.pump(0.05)
             d.grab("reasoning-weights")
@@ -296,12 +298,14 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         d.until(lambda: w.history.accuracy_history() != [], act=False,
                 what="the finished game's background rating")
         w.show_statistics()
+        stats = w.dialogs.stats_window
+        assert stats is not None, "the statistics could not be shown"
         for name, tab in (("statistics", 0), ("statistics-games", 1),
                           ("statistics-accuracy", 2)):
             if want(name):
-                w.stats_window.tabs.setCurrentIndex(tab)
-                d.grab(name, w.stats_window)
-        w.stats_window.close()
+                stats.tabs.setCurrentIndex(tab)
+                d.grab(name, stats)
+        stats.close()
 
     if want("watching"):
         w.watching.bar.speed.setCurrentText("normal")
@@ -329,9 +333,9 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             d.grab("match-expert")
         computer.reveal.setChecked(False)
         if want("match-inspector"):  # your options in a match: by expected ACC points
-            tab = w.reasoning.discard
-            w.reasoning.tabs.setCurrentWidget(tab)
-            d.until(lambda: tab.advice is not None, what="the options in ACC points")
+            discard_tab = w.reasoning.discard
+            w.reasoning.tabs.setCurrentWidget(discard_tab)
+            d.until(lambda: discard_tab.advice is not None, what="the options in ACC points")
             w.playing.hint()
             d.pump(0.4)
             w.statusBar().clearMessage()
@@ -340,7 +344,9 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
 
     if want("help"):
         w.show_help("Scoring")
-        d.grab("help", w.help_window)
-        w.help_window.close()
+        help_window = w.dialogs.help_window
+        assert help_window is not None
+        d.grab("help", help_window)
+        help_window.close()
     w.close()
     return d.written

@@ -24,7 +24,7 @@ from ai import level_of
 from ai.history import History
 from cribbage_gui import theme
 from cribbage_gui.texts import player_title
-from cribbage_gui.widgets.tables import NumberItem, fill, fit_height, make_table
+from cribbage_gui.widgets.tables import NumberItem, cell, fill, fit_height, make_table
 from engine.rules import skunk_of
 
 
@@ -111,7 +111,7 @@ class StatisticsWindow(QDialog):
         muted = QColor(theme.current().muted)
         for r in (2, 3):
             for c in range(self.per_deal.columnCount()):
-                self.per_deal.item(r, c).setForeground(muted)
+                cell(self.per_deal, r, c).setForeground(muted)
         fit_height(self.per_deal)
         layout.addWidget(self.per_deal)
 
@@ -170,8 +170,8 @@ class StatisticsWindow(QDialog):
         fill(self.games_table, rows)
         t = theme.current()
         for r, g in enumerate(self.games):  # a win green, a loss red, as on the game-over box
-            self.games_table.item(r, 2).setForeground(QColor(t.good if g["human_won"]
-                                                             else t.bad))
+            cell(self.games_table, r, 2).setForeground(QColor(t.good if g["human_won"]
+                                                              else t.bad))
         self.games_table.currentCellChanged.connect(lambda *_a: self._game_chosen())
         self.games_table.cellDoubleClicked.connect(lambda *_a: self.review_chosen())
         layout.addWidget(self.games_table, 1)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import weakref
 from dataclasses import dataclass
+from typing import TypedDict
 
 import pyqtgraph as pg
 import shiboken6
@@ -146,7 +147,15 @@ class _Signals(QObject):
 
 
 signals = _Signals()
-_state = {"theme": LIGHT, "choice": "system", "zoom": 1.0}
+
+
+class _State(TypedDict):
+    theme: Theme
+    choice: str  # "system", "light" or "dark"
+    zoom: float
+
+
+_state: _State = {"theme": LIGHT, "choice": "system", "zoom": 1.0}
 _charts: weakref.WeakSet = weakref.WeakSet()
 
 
@@ -163,7 +172,7 @@ def zoom() -> float:
 def system_is_dark() -> bool:
     """Does the desktop ask for dark colours? (Qt 6.5+; False when it cannot tell)."""
     app = QGuiApplication.instance()
-    if app is None:
+    if not isinstance(app, QGuiApplication):  # none yet, or a QCoreApplication: no desktop
         return False
     try:
         return app.styleHints().colorScheme() == Qt.ColorScheme.Dark
@@ -296,7 +305,7 @@ def _title_icon(kind, t: Theme) -> QIcon:
 def follow_system() -> None:
     """Re-apply "system" when the desktop switches between light and dark."""
     app = QGuiApplication.instance()
-    if app is None:
+    if not isinstance(app, QGuiApplication):  # none yet, or a QCoreApplication: no desktop
         return
     with contextlib.suppress(AttributeError):  # an older Qt has no colour scheme
         app.styleHints().colorSchemeChanged.connect(
@@ -366,7 +375,8 @@ def _plot_items(widget) -> list:
 class IntegerAxis(pg.AxisItem):
     """An axis with ticks only at whole numbers (games, hands, starters: never 0.5)."""
 
-    def tickSpacing(self, minVal, maxVal, size):  # noqa: N802, N803 (pyqtgraph's names)
+    def tickSpacing(self, minVal: float, maxVal: float,  # noqa: N802, N803 (pyqtgraph's names)
+                    size: float) -> list[tuple[float, float]]:
         spacings: list[float] = []
         for spacing, _offset in super().tickSpacing(minVal, maxVal, size):
             whole = max(1.0, float(round(spacing)))

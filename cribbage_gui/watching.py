@@ -45,7 +45,7 @@ class GameOutcome:
 
 
 class _WatchWorker(QThread):
-    event = Signal(object)
+    game_event = Signal(object)  # not "event": the name of QObject's event handler
     failed = Signal(str)
     recorded = Signal(int, object)  # a game's index and its record, once it is over
 
@@ -56,7 +56,8 @@ class _WatchWorker(QThread):
 
     def run(self) -> None:
         try:
-            players = tuple(make_player(name) for name in self.setup.players)
+            first, second = self.setup.players
+            players = (make_player(first), make_player(second))
             for index in range(self.setup.games):
                 # the driver's own game for this index, held here so it can be recorded
                 game = GameState.new(game_seed(self.setup.seed, index),
@@ -68,14 +69,14 @@ class _WatchWorker(QThread):
                             return
                     if self.stopping.is_set():
                         return
-                    self.event.emit(event)
+                    self.game_event.emit(event)
                 self.recorded.emit(index, game.to_record())
         except Exception:  # shown to the person instead of dying silently in a thread
             self.failed.emit(traceback.format_exc())
 
 
 class WatchController(QObject):
-    event = Signal(object)
+    game_event = Signal(object)  # not "event": the name of QObject's event handler
     failed = Signal(str)
     recorded = Signal(int, object)
 
@@ -98,7 +99,7 @@ class WatchController(QObject):
         self._tickets = threading.Semaphore(AHEAD)
         self._stopping = threading.Event()
         worker = _WatchWorker(setup, self._tickets, self._stopping)
-        worker.event.connect(self._relay)
+        worker.game_event.connect(self._relay)
         worker.failed.connect(self.failed)
         worker.recorded.connect(self._relay_record)
         self._worker = worker
@@ -107,7 +108,7 @@ class WatchController(QObject):
     def _relay(self, event) -> None:
         # events a stopped worker posted before it stopped may still arrive: drop them
         if self.sender() is self._worker and self._worker is not None:
-            self.event.emit(event)
+            self.game_event.emit(event)
 
     def _relay_record(self, index: int, record) -> None:
         if self.sender() is self._worker and self._worker is not None:
@@ -216,7 +217,7 @@ class Watching(QObject):
         names = session.titles
         self.presenter.begin(TableModel(0, names, reveal=True))
         self.presenter.fixed_delay_ms = delay_ms
-        session.controller.event.connect(self.presenter.feed_event)
+        session.controller.game_event.connect(self.presenter.feed_event)
         session.controller.failed.connect(self.failed)
         self.presenter.changed.connect(session.controller.consumed)
         self.presenter.game_over.connect(self._game_over)
@@ -246,8 +247,11 @@ class Watching(QObject):
         return self.last_session.files() if self.last_session is not None else []
 
     def _finished(self) -> None:
-        line = self.session.summary_line()
-        self.message.emit(f"Finished: {self.session.summary_line(self.session.titles)}")
+        session = self.session
+        # the session's finished signal comes from its record(), called only while it is on
+        assert session is not None, "a series finished that is no longer watched"
+        line = session.summary_line()
+        self.message.emit(f"Finished: {session.summary_line(session.titles)}")
         self.finished.emit(line)
 
     def stop(self) -> None:

@@ -1,6 +1,7 @@
 """The bars under the table: the game's buttons, and the watching controls.
 
-They only hold widgets; the window's parts connect them and decide what they do.
+They only hold widgets; the window's parts connect them and decide what they do. The game
+bar draws the :class:`~cribbage_gui.controls_state.ControlsState` the game publishes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cribbage_gui.controls_state import ControlsState
 from cribbage_gui.settings import SPEEDS
 from engine.rules import MAX_HAND_SCORE
 
@@ -47,6 +49,27 @@ class GameBar(QWidget):
         for w in (self.hint_button, self.undo_button, self.claim_spin, self.claim_button,
                   self.throw_button, self.continue_button):
             layout.addWidget(w)
+        self.controls = ControlsState()  # the state drawn last (Continue is the show's)
+
+    def show_state(self, state: ControlsState) -> None:
+        """Draw the controls as the game published them. A claim that appears starts at 0
+        with the cursor in it: type the number, then Enter."""
+        appearing = state.claim_shown and not self.controls.claim_shown
+        self.controls = state
+        self.throw_button.setVisible(state.throw_shown)
+        self.throw_button.setEnabled(state.throw_enabled)
+        self.claim_spin.setVisible(state.claim_shown)
+        self.claim_button.setVisible(state.claim_shown)
+        if state.claim_shown:
+            self.set_claim_prompt(state.claim_pegging)
+        if appearing:
+            self.claim_spin.setValue(0)
+            self.claim_spin.setFocus()
+            self.claim_spin.selectAll()
+        self.hint_button.setEnabled(state.hint_enabled)
+        self.undo_button.setVisible(state.undo_shown)
+        self.undo_button.setEnabled(state.undo_enabled)
+        self.match_label.setText(state.match)
 
     def set_claim_prompt(self, pegging: bool) -> None:
         """The claim widgets for the show's count, or for pegging during the play."""

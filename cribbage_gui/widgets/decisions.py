@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ai.base import Reasoning
 from cribbage_gui import theme
 from cribbage_gui.texts import cards_text
 from cribbage_gui.widgets.tables import NumberItem, fill, make_table, set_headers
@@ -65,19 +66,19 @@ class ComputerTab(QWidget):
         theme.style_chart(self.charts)
         box.addWidget(self.charts)
         box.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(detail)
-        split.addWidget(self.scroll)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll_area.setWidget(detail)
+        split.addWidget(self.scroll_area)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setSizes([200, 300])
         self.split = split
         layout.addWidget(split, 1)
-        self.records: list[tuple[str, object]] = []
+        self.records: list[tuple[str, Reasoning]] = []
 
-    def add(self, title: str, reasoning) -> None:
+    def add(self, title: str, reasoning: Reasoning) -> None:
         self.records.append((title, reasoning))
         self.decisions.addItem(title)
         self.decisions.setCurrentRow(self.decisions.count() - 1)
@@ -110,7 +111,7 @@ class ComputerTab(QWidget):
         share = 0.25 if charted else 0.4  # charts want room; a plain record leaves more list
         self.split.setSizes([int(total * share), total - int(total * share)])
         theme.style_chart(self.charts)
-        self.scroll.verticalScrollBar().setValue(0)  # a new decision reads from its sentence
+        self.scroll_area.verticalScrollBar().setValue(0)  # a new decision reads from its sentence
 
     def _set_table(self, headers, rows, highlight=None) -> None:
         set_headers(self.table, headers)

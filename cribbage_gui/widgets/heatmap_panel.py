@@ -220,9 +220,14 @@ class HeatmapDock(QDockWidget):
             self.set_weights(model.load(path)[0], f"{path.name}: after {games:,} games")
             self.slider_label.setText(f"{games:,} games")
 
+    def _drawn_weights(self) -> np.ndarray:
+        """The weights on show (the panel draws and hovers only once it has some)."""
+        assert self.weights is not None, "no weights loaded yet"
+        return self.weights
+
     def data(self) -> np.ndarray:
         """The 121 x 121 values drawn now."""
-        w = self.weights
+        w = self._drawn_weights()
         view = self.view.currentText()
         if self.strategy.currentText() == DOMINANT:
             role = PONE if view == "pone" else DEALER
@@ -265,7 +270,7 @@ class HeatmapDock(QDockWidget):
             self.marker.setData([opp + 0.5], [own + 0.5])
 
     def tooltip_text(self, own: int, opponent: int) -> str:
-        w = self.weights
+        w = self._drawn_weights()
         view = self.view.currentText()
         roles = [("dealer", DEALER), ("pone", PONE)] if view == "difference" else \
             [(view, 1 if view == "dealer" else 0)]
@@ -351,9 +356,10 @@ class HeatmapDock(QDockWidget):
 
     def cancel_training(self) -> None:
         """Stop the training process; the checkpoints written so far stay."""
-        if not self.training:
+        process = self.process
+        if process is None or not self.training:
             return
-        self.process.terminate()
-        if not self.process.waitForFinished(3000):
-            self.process.kill()
-            self.process.waitForFinished(3000)
+        process.terminate()
+        if not process.waitForFinished(3000):
+            process.kill()
+            process.waitForFinished(3000)

@@ -27,13 +27,22 @@ from PySide6.QtWidgets import (
 )
 
 from ai import advice
+from ai.base import Reasoning
 from ai.match.driver import DecisionMade
 from ai.review import ACC_MARKS, MARKS, lost_text, mark_of
 from cribbage_gui import theme
 from cribbage_gui.jobs import run_job
 from cribbage_gui.texts import cards_text, possessive
 from cribbage_gui.widgets.decisions import ComputerTab
-from cribbage_gui.widgets.tables import NumberItem, fill, make_table, mark_colour, mark_text
+from cribbage_gui.widgets.tables import (
+    NumberItem,
+    cell,
+    fill,
+    header_cell,
+    make_table,
+    mark_colour,
+    mark_text,
+)
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
 
@@ -188,7 +197,7 @@ class DiscardTab(QWidget):
                                       ("Win", DISCARD_TIPS["Win"])),
                                      (7, ("Lost", ACC_TIPS["Lost"] if acc else
                                           DISCARD_TIPS["Lost"]))):
-            item = self.table.horizontalHeaderItem(column)
+            item = header_cell(self.table, column)
             item.setText(label)
             item.setToolTip(tip)
 
@@ -211,7 +220,7 @@ class DiscardTab(QWidget):
             option = self.option_at(r)
             if option is not None and set(option.toss) == set(self.chosen):
                 for c in range(self.table.columnCount()):
-                    item = self.table.item(r, c)
+                    item = cell(self.table, r, c)
                     item.setBackground(pg.mkColor(t.chosen_row))
                     item.setForeground(pg.mkColor(t.chosen_row_text))
                     item.setToolTip("Your throw. " + item.toolTip())
@@ -304,7 +313,7 @@ class ReviewTab(QWidget):
         self.ratings = list(ratings)
         rows = []
         acc = any(r.objective == "acc" for r in ratings)
-        header = self.table.horizontalHeaderItem(4)
+        header = header_cell(self.table, 4)
         header.setText("ACC lost" if acc else "Win lost")
         header.setToolTip(ACC_LOST_TIP if acc else self.TIPS["Win lost"])
         marks = [None if r.win_lost is None else mark_of(r.win_lost, r.objective)
@@ -327,9 +336,9 @@ class ReviewTab(QWidget):
         for row, (r, mark) in enumerate(zip(ratings, marks, strict=True)):
             for column in range(self.table.columnCount()):
                 if mark and column == 5:
-                    self.table.item(row, column).setForeground(mark_colour(mark))
+                    cell(self.table, row, column).setForeground(mark_colour(mark))
                 elif r.is_best:  # nothing to see: the eye goes to the rows that lost
-                    self.table.item(row, column).setForeground(muted)
+                    cell(self.table, row, column).setForeground(muted)
         self.title.setText(self.headline())
 
     def headline(self) -> str:
@@ -370,7 +379,7 @@ class ReasoningDock(QDockWidget):
         self.setMinimumWidth(260)
         self.names = ("", "")
         self.my_seat: int | None = 0  # None: watching, everything live
-        self.held: list[tuple[str, object]] = []
+        self.held: list[tuple[str, Reasoning]] = []
         self._deal = 0
         self.computer.reveal.toggled.connect(self._release_held)
 

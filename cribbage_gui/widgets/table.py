@@ -11,6 +11,7 @@ from PySide6.QtCore import (
     QEasingCurve,
     QPointF,
     QPropertyAnimation,
+    QRect,
     QRectF,
     Qt,
     Signal,
@@ -27,6 +28,11 @@ from cribbage_gui import theme
 from cribbage_gui.model import TableModel
 from cribbage_gui.texts import in_order
 from cribbage_gui.widgets.cards import CARD_RATIO, paint_back, paint_face
+
+# what a card's item on the table is kept under: a card in a hand (its number), a card
+# elsewhere (("crib" | "starter" | "cut" | "played" | "show", card)), or one of the
+# opponent's face-down cards (("back", seat, i))
+CardKey = int | tuple[str, int] | tuple[str, int, int]
 
 
 class CardItem(QGraphicsObject):
@@ -212,7 +218,7 @@ class TableView(QGraphicsView):
         self.selected: set[int] = set()
         self.interactive = False
         self.highlighted: set[int] = set()
-        self.items: dict[object, CardItem] = {}  # card number or ("back", seat, i)
+        self.card_items: dict[CardKey, CardItem] = {}
         self.labels: dict[str, QGraphicsSimpleTextItem] = {}
         self.announcement = self._bubble(20)
         self.count_bubble = self._bubble(18)
@@ -238,7 +244,7 @@ class TableView(QGraphicsView):
         self.viewport().update()
 
     # ------------------------------------------------------------------ painting
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
         scene = self.sceneRect()
         felt = theme.current().felt
         g = QRadialGradient(scene.center(), max(scene.width(), scene.height()) * 0.7)
@@ -293,9 +299,9 @@ class TableView(QGraphicsView):
     # ------------------------------------------------------------------ drawing the model
     def set_model(self, model: TableModel) -> None:
         self.model = model
-        for item in self.items.values():
+        for item in self.card_items.values():
             self.scene().removeItem(item)
-        self.items.clear()
+        self.card_items.clear()
         self.selected.clear()
         self.highlighted.clear()
         self.refresh(animate=False)
@@ -305,34 +311,34 @@ class TableView(QGraphicsView):
         self.refresh(animate=False)
 
     @staticmethod
-    def _card_of(key) -> int | None:
+    def _card_of(key: CardKey) -> int | None:
         if isinstance(key, int):
             return key
         return None if key[0] == "back" else key[1]
 
-    def _item(self, key, card: int | None, wanted: set, from_seat: int | None = None
-              ) -> CardItem:
+    def _item(self, key: CardKey, card: int | None, wanted: set[CardKey],
+              from_seat: int | None = None) -> CardItem:
         """The item for ``key``, taken over from wherever the same card was shown before
         (or, for a card the opponent held face down, from one of those backs), so that it
         flies from there."""
-        item = self.items.get(key)
+        item = self.card_items.get(key)
         if item is None:
             known = self._card_of(key) if card is None else card
-            previous = next((k for k in self.items if k not in wanted and k != key
+            previous = next((k for k in self.card_items if k not in wanted and k != key
                              and known is not None and self._card_of(k) == known), None)
             if previous is None and from_seat is not None:
-                backs = [k for k in self.items if not isinstance(k, int) and k[0] == "back"
-                         and k[1] == from_seat and k not in wanted]
+                backs = [k for k in self.card_items if isinstance(k, tuple) and len(k) == 3
+                         and k[0] == "back" and k[1] == from_seat and k not in wanted]
                 previous = max(backs, key=lambda k: k[2]) if backs else None
             if previous is not None:
-                item = self.items.pop(previous)
+                item = self.card_items.pop(previous)
             else:
                 item = CardItem(card, self.card_width(), self.back)
                 item.clicked.connect(self.card_clicked)
                 item.double_clicked.connect(self.card_double_clicked)
                 item.setPos(self.deck.pos())
                 self.scene().addItem(item)
-            self.items[key] = item
+            self.card_items[key] = item
         item.card = card
         item.face_up = card is not None
         item.back = self.back
@@ -355,7 +361,7 @@ class TableView(QGraphicsView):
         self.deck.update()
         if m is None:
             return
-        wanted: set = set()
+        wanted: set[CardKey] = set()
         me, opp = m.my_seat, m.opponent
         # the player's hand along the bottom, lifted when selected
         mine = self.hand_order()
@@ -369,10 +375,10 @@ class TableView(QGraphicsView):
         # the opponent's hand along the top: face down, unless revealed
         theirs = (by_rank(m.hands[opp]) if self.sort_hand else m.hands[opp]) \
             if m.visible(opp) else [None] * m.hidden[opp]
-        for i, (card, pos) in enumerate(zip(theirs, self._hand_positions(
+        for i, (held, pos) in enumerate(zip(theirs, self._hand_positions(
                 len(theirs), top_row, w * (1.08 if m.visible(opp) else 0.62)), strict=True)):
-            key = card if card is not None else ("back", opp, i)
-            item = self._item(key, card, wanted)
+            key: CardKey = held if held is not None else ("back", opp, i)
+            item = self._item(key, held, wanted)
             item.move_to(pos, ms)
             item.interactive = False
             item.setZValue(10 + i)
@@ -447,19 +453,20 @@ class TableView(QGraphicsView):
                     item.dim = True
         else:
             self._place_show(m, wanted, ms)
-        for key in list(self.items):
+        for key in list(self.card_items):
             if key not in wanted:
-                self.scene().removeItem(self.items.pop(key))
-        for key, item in self.items.items():
+                self.scene().removeItem(self.card_items.pop(key))
+        for key, item in self.card_items.items():
             item.highlight = self._card_of(key) in self.highlighted
             item.update()
         self._place_bubbles(m, w, h)
 
-    def _place_show(self, m: TableModel, wanted: set, ms: int) -> None:
+    def _place_show(self, m: TableModel, wanted: set[CardKey], ms: int) -> None:
         r = self.sceneRect()
         w = self.card_width()
         h = w * CARD_RATIO
         show = m.show
+        assert show is not None, "the show's cards are placed only in the show"
         cards = by_rank(show.cards) if self.sort_hand else list(show.cards)
         left = r.center().x() - (w * 1.1 * 5.4) / 2
         y = self.rows()[1] - h * 0.15
@@ -520,7 +527,7 @@ class TableView(QGraphicsView):
     # ------------------------------------------------------------------ helpers for the window
     def set_interactive(self, on: bool) -> None:
         self.interactive = on
-        for key, item in self.items.items():
+        for key, item in self.card_items.items():
             item.interactive = on and isinstance(key, int)
             item.update()
 
@@ -531,7 +538,7 @@ class TableView(QGraphicsView):
     def set_highlight(self, cards) -> None:
         """Glow around these cards (wherever they are), without moving anything."""
         self.highlighted = set(cards)
-        for key, item in self.items.items():
+        for key, item in self.card_items.items():
             item.highlight = self._card_of(key) in self.highlighted
             item.update()
 

@@ -129,6 +129,20 @@ def set_headers(table: QTableWidget, headers: list[str],
         table.setHorizontalHeaderItem(c, item)
 
 
+def cell(table: QTableWidget, row: int, column: int) -> QTableWidgetItem:
+    """The item in a cell that :func:`fill` filled (Qt gives None for an empty cell)."""
+    item = table.item(row, column)
+    assert item is not None, f"no item in cell ({row}, {column})"
+    return item
+
+
+def header_cell(table: QTableWidget, column: int) -> QTableWidgetItem:
+    """The header item of a column that :func:`set_headers` named."""
+    item = table.horizontalHeaderItem(column)
+    assert item is not None, f"column {column} has no header item"
+    return item
+
+
 def fill(table: QTableWidget, rows: list[list], highlight: int | None = None,
          tips: list[str] | None = None) -> None:
     """Rows of values (numbers sort as numbers); ``highlight`` marks one row; ``tips`` gives

@@ -8,7 +8,7 @@ TIMEOUT = 20_000
 
 
 def click_card(qtbot, window, card, double=False):
-    item = window.table.items[card]
+    item = window.table.card_items[card]
     pos = window.table.mapFromScene(item.sceneBoundingRect().center())
     qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     if double:  # a real double-click: press, release, then the double-click event

@@ -98,7 +98,9 @@ def test_f1_opens_the_help_on_how_to_play(qtbot, make_window):
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)  # shortcuts go to the active window
     qtbot.keyClick(window, Qt.Key.Key_F1)
-    qtbot.waitUntil(lambda: getattr(window, "help_window", None) is not None, timeout=3000)
-    assert window.help_window.isVisible() and window.help_window.topic == "How to play"
+    qtbot.waitUntil(lambda: window.dialogs.help_window is not None, timeout=3000)
+    shown = window.dialogs.help_window
+    assert shown.isVisible() and shown.topic == "How to play"
     window.show_help("Keyboard shortcuts")
-    assert "Undo your last discard or card" in window.help_window.browser.toPlainText()
+    assert window.dialogs.help_window is shown  # one help window, opened again
+    assert "Undo your last discard or card" in shown.browser.toPlainText()

@@ -274,7 +274,7 @@ def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_wi
     headline = window.reasoning.review_tab.title.text()
     assert f"the best {len(ratings)} times" in headline
     assert "0.0 expected points and 0.0% chance of winning given up" in headline
-    assert window.game_over_box.summary.review == headline
+    assert window.dialogs.game_over_box.summary.review == headline
 
 
 def test_the_review_rates_a_discard_by_the_hints_evaluation(qtbot, make_window):
@@ -352,7 +352,7 @@ def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
     rows = tab.decisions.height() / tab.decisions.sizeHintForRow(0)
     assert rows >= 8
     # a decision chosen after scrolling down another's charts is read from its sentence
-    bar = tab.scroll.verticalScrollBar()
+    bar = tab.scroll_area.verticalScrollBar()
 
     def scrolls(row):
         tab.decisions.setCurrentRow(row)

@@ -129,7 +129,7 @@ def test_the_count_said_in_the_show_stays_clear_of_the_cards(qtbot, make_window,
     table.set_show_words("fifteen two, fifteen four, fifteen six, fifteen eight, and a "
                          "double double run of four is twenty-four")
     words = table.show_words.sceneBoundingRect()
-    cards = [item.sceneBoundingRect() for key, item in table.items.items()
+    cards = [item.sceneBoundingRect() for key, item in table.card_items.items()
              if key[0] in ("show", "starter")]
     assert len(cards) == 5
     assert words.height() > table.text_px(16) * 2  # two lines at least

@@ -67,7 +67,7 @@ def test_the_game_over_summary_adds_up(qtbot, make_window):
     window = make_window()
     window.start_match("random", seed=11)
     over = play_to_the_end(qtbot, window)
-    box = window.game_over_box
+    box = window.dialogs.game_over_box
     qtbot.waitUntil(lambda: box.isVisible(), timeout=TIMEOUT)
     summary = box.summary
     events = window.playing.controller.game.events
@@ -97,16 +97,16 @@ def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
     window.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     first_seed = window.playing.setup.seed
-    qtbot.mouseClick(window.game_over_box.again_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.dialogs.game_over_box.again_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.playing.setup.opponent == "random" and window.playing.setup.seed != \
         first_seed
     play_to_the_end(qtbot, window)
     asked = []
     monkeypatch.setattr(window, "new_game_dialog", lambda: asked.append(1))
-    window.game_over_box.new_opponent.disconnect()
-    window.game_over_box.new_opponent.connect(window.new_game_dialog)
-    qtbot.mouseClick(window.game_over_box.new_button, Qt.MouseButton.LeftButton)
+    window.dialogs.game_over_box.new_opponent.disconnect()
+    window.dialogs.game_over_box.new_opponent.connect(window.new_game_dialog)
+    qtbot.mouseClick(window.dialogs.game_over_box.new_button, Qt.MouseButton.LeftButton)
     assert asked == [1]
 
 

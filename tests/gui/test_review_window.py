@@ -203,7 +203,7 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
                                                                expert_v_random, tmp_path,
                                                                monkeypatch):
     warnings = []
-    monkeypatch.setattr("cribbage_gui.main_window.QMessageBox.warning",
+    monkeypatch.setattr("cribbage_gui.window_dialogs.QMessageBox.warning",
                         lambda *args: warnings.append(args[2]))
     window = make_window()
     window.start_match("random", seed=3)
@@ -230,7 +230,7 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
         assert window.open_game_file(tmp_path / name) is None, name
         assert name in window.messages[-1] and "\n" not in window.messages[-1]
     assert len(warnings) == 2 + len(hostile)
-    assert not getattr(window, "review_windows", [])
+    assert not window.dialogs.review_windows
     assert window.playing.controller.game.snapshot() == before
     assert window.playing.obs is not None  # still the person's turn
 
@@ -270,7 +270,7 @@ def test_statistics_games_open_for_review_and_accuracy_is_followed(qtbot, make_w
     play_to_the_end(qtbot, window)
     qtbot.waitUntil(lambda: window.history.accuracy_history() != [], timeout=REVIEW_TIMEOUT)
     window.show_statistics()
-    stats = window.stats_window
+    stats = window.dialogs.stats_window
     qtbot.addWidget(stats)
     assert stats.games_table.rowCount() == 1 and stats.review_button.isEnabled()
     assert stats.games_table.item(0, 4).text() != "—"
@@ -278,7 +278,7 @@ def test_statistics_games_open_for_review_and_accuracy_is_followed(qtbot, make_w
     with qtbot.waitSignal(stats.review_requested) as signal:
         qtbot.mouseClick(stats.review_button, Qt.MouseButton.LeftButton)
     assert signal.args == [window.playing.last_game_id]
-    review = window.review_windows[-1]
+    review = window.dialogs.review_windows[-1]
     qtbot.waitUntil(lambda: review.review is not None, timeout=REVIEW_TIMEOUT)
     assert review.file.players == ("you", "random")
 
@@ -303,9 +303,9 @@ def test_the_game_over_box_opens_the_review(qtbot, make_window):
     window = make_window()
     window.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
-    qtbot.waitUntil(lambda: getattr(window, "game_over_box", None) is not None, timeout=5000)
-    qtbot.mouseClick(window.game_over_box.review_button, Qt.MouseButton.LeftButton)
-    review = window.review_windows[-1]
+    qtbot.waitUntil(lambda: window.dialogs.game_over_box is not None, timeout=5000)
+    qtbot.mouseClick(window.dialogs.game_over_box.review_button, Qt.MouseButton.LeftButton)
+    review = window.dialogs.review_windows[-1]
     assert review.isVisible() and review.file.context["kind"] == "history"
     assert review.game.to_record() == window.playing.controller.game.to_record()
 

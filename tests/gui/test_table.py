@@ -42,7 +42,7 @@ def deal_events():
 
 
 def glowing(view):
-    return {item.card for item in view.items.values() if item.highlight and not item.dim}
+    return {item.card for item in view.card_items.values() if item.highlight and not item.dim}
 
 
 def test_the_glow_marks_a_score_only_while_it_is_announced(table):
@@ -66,7 +66,7 @@ def test_the_glow_marks_a_score_only_while_it_is_announced(table):
     presenter.feed_event(CountReset(29))
     presenter.feed_event(Played(0, nine, 9))
     assert glowing(view) == set()
-    assert not any(item.highlight for item in view.items.values() if item.dim)
+    assert not any(item.highlight for item in view.card_items.values() if item.dim)
 
 
 def test_the_glow_is_off_when_the_show_waits_for_a_count(table):
@@ -106,7 +106,7 @@ def test_the_hand_is_sorted_by_rank_when_the_setting_says_so(table, sort):
     presenter.feed_event(dealt)
     order = view.hand_order()
     assert order == (by_rank(dealt.hands[0]) if sort else list(dealt.hands[0]))
-    xs = [view.items[c].pos().x() for c in order]
+    xs = [view.card_items[c].pos().x() for c in order]
     assert xs == sorted(xs)  # drawn left to right in that order
 
 
@@ -116,7 +116,7 @@ def test_the_show_lays_the_hand_out_in_rank_order(table):
         presenter.feed_event(e)
     hand = parse_cards("KH 5C 9D 2S")
     presenter.feed_event(Show(0, "hand", hand, parse_cards("AH")[0]))
-    xs = {c: view.items[("show", c)].pos().x() for c in hand}
+    xs = {c: view.card_items[("show", c)].pos().x() for c in hand}
     assert sorted(hand, key=xs.get) == by_rank(hand)
 
 
@@ -146,12 +146,12 @@ def test_the_cut_cards_are_named_until_the_deal(table):
     assert mine.isVisible() and theirs.isVisible()
     assert (mine.text(), theirs.text()) == ("You", "Mueller")
     for label, card in ((mine, jack), (theirs, seven)):  # centred under its card
-        item = view.items[("cut", card)]
+        item = view.card_items[("cut", card)]
         card_box = item.mapRectToScene(item.boundingRect())
         box = label.mapRectToScene(label.boundingRect())
         assert abs(box.center().x() - card_box.center().x()) < 2
         assert card_box.bottom() <= box.top() < card_box.bottom() + 30
-    left, right = (view.items[("cut", c)].pos().x() for c in (jack, seven))
+    left, right = (view.card_items[("cut", c)].pos().x() for c in (jack, seven))
     assert left < right  # seat 0's first, as "Cut for deal: You J♣, Mueller 7♦" reads
     presenter.feed_event(deal_events()[0])
     assert not mine.isVisible() and not theirs.isVisible()
@@ -191,10 +191,10 @@ def test_the_crib_and_the_starter_are_named_on_the_table(table):
     for e in events[1:3]:
         presenter.feed_event(e)
     assert crib.isVisible() and crib.text() == "Crib" and not starter.isVisible()
-    pad = next(item.w * 0.06 for key, item in view.items.items()
+    pad = next(item.w * 0.06 for key, item in view.card_items.items()
                if isinstance(key, tuple) and key[0] == "crib")
     piles = [item.mapRectToScene(item.boundingRect()).adjusted(pad, pad, -pad, -pad)
-             for key, item in view.items.items()  # the cards' faces, without the glow
+             for key, item in view.card_items.items()  # the cards' faces, without the glow
              if isinstance(key, tuple) and key[0] == "crib"]
     assert len(piles) == 4
     box = crib.mapRectToScene(crib.boundingRect())
@@ -204,7 +204,7 @@ def test_the_crib_and_the_starter_are_named_on_the_table(table):
     assert box.top() >= max(p.bottom() for p in piles)
     presenter.feed_event(events[3])  # the starter
     assert starter.isVisible() and starter.text() == "Starter"
-    card = view.items[("starter", parse_cards("AH")[0])]
+    card = view.card_items[("starter", parse_cards("AH")[0])]
     card_box = card.mapRectToScene(card.boundingRect())
     assert abs(starter.mapRectToScene(starter.boundingRect()).center().x()
                - card_box.center().x()) < 3

@@ -30,13 +30,13 @@ def test_the_dark_theme_reaches_the_palette_and_every_chart(qtbot, make_window,
     window.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     window.show_statistics()
-    qtbot.addWidget(window.stats_window)
+    qtbot.addWidget(window.dialogs.stats_window)
     charts = [window.reasoning.discard.histogram, window.reasoning.computer.charts,
-              window.heatmap.plot_widget, window.stats_window.win_plot,
-              window.stats_window.hand_plot, window.game_over_box.chart]
+              window.heatmap.plot_widget, window.dialogs.stats_window.win_plot,
+              window.dialogs.stats_window.hand_plot, window.dialogs.game_over_box.chart]
     for chart in charts:
         assert background(chart) == theme.DARK.chart_background
-    axis = window.stats_window.win_plot.getPlotItem().getAxis("left")
+    axis = window.dialogs.stats_window.win_plot.getPlotItem().getAxis("left")
     assert axis.textPen().color() == QColor(theme.DARK.chart_foreground)
     # switching back to light restyles the open charts too
     window.settings.theme = "light"

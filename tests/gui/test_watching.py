@@ -33,7 +33,7 @@ def test_watching_plays_the_series_face_up_with_a_running_tally(qtbot, make_wind
     # both hands are drawn face up
     for seat in (0, 1):
         for card in window.presenter.model.hands[seat]:
-            assert window.table.items[card].face_up
+            assert window.table.card_items[card].face_up
     with qtbot.waitSignal(session.finished, timeout=TIMEOUT):
         pass
     expected = expected_results(setup.players, setup.seed, 2)
@@ -152,7 +152,7 @@ def test_run_games_quickly_shows_the_match_result(qtbot):
     assert (s["wins_a"], s["wins_b"]) == (direct["wins_a"], direct["wins_b"])
     assert window.progress.value() == 24
     lo, hi = s["ci95_a"]
-    assert f"{lo:.1%} to {hi:.1%}" in window.result.text()
+    assert f"{lo:.1%} to {hi:.1%}" in window.result_label.text()
     bars = [i for i in window.chart.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
     assert len(bars) == 2  # one series per player
     assert window.cancel_button.text() == "Close"
@@ -168,7 +168,7 @@ def test_run_games_quickly_can_be_cancelled(qtbot):
     qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.summary is not None, timeout=TIMEOUT)
     assert 0 < window.summary["games"] < 20_000
-    assert "(cancelled)" in window.result.text()
+    assert "(cancelled)" in window.result_label.text()
     qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
 
 

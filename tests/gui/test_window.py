@@ -209,12 +209,12 @@ def test_match_play_best_of_three(qtbot, make_window):
     window = make_window()
     window.start_match("random", seed=9, length=3)
     first = play_to_the_end(qtbot, window)
-    assert "Next game" in window.again_button.text()
+    assert "Next game" in window.dialogs.game_over_box.again_button.text()
     # at the game-over box the match is kept: its next game, not begun, is the save
     kept = window.saves.read()
     assert (kept.setup.index, len(kept.game.actions)) == (1, 0)
     assert kept.series.results == [(first.winner, first.skunk)]
-    qtbot.mouseClick(window.again_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.dialogs.game_over_box.again_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.playing.setup.index == 1, timeout=5000)
     assert window.playing.setup.first_dealer == 1 - first.winner  # the loser deals first
     assert "Best of 3" in window.game_bar.match_label.text()
@@ -262,7 +262,7 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
     window.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     window.show_statistics()
-    stats = window.stats_window
+    stats = window.dialogs.stats_window
     qtbot.addWidget(stats)
     assert stats.opponents.rowCount() == 1
     assert stats.opponents.item(0, 0).text() == "Random (Beginner)"  # a title, not a name

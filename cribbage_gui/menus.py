@@ -1,0 +1,114 @@
+"""The main window's menu bar (Game, View, Help) and its keys.
+
+The menus only name the window's commands (:class:`Commands`, which the window provides)
+and the panels whose visibility View toggles; they decide nothing themselves.
+:data:`SHORTCUTS` is the list of keys the help shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+
+from cribbage_gui.game import Playing
+
+
+class Commands(Protocol):
+    """What the menus ask of the window."""
+
+    playing: Playing
+
+    def new_game_dialog(self) -> None: ...
+    def resume_saved_game(self) -> None: ...
+    def open_game_dialog(self) -> None: ...
+    def save_game_dialog(self) -> None: ...
+    def review_game(self) -> object: ...
+    def watch_dialog(self) -> None: ...
+    def quick_run_dialog(self) -> None: ...
+    def show_statistics(self) -> None: ...
+    def settings_dialog(self) -> None: ...
+    def close(self) -> bool: ...
+    def zoom_by(self, step: int) -> None: ...
+    def set_zoom(self, factor: float, save: bool = True) -> None: ...
+    def reset_layout(self) -> None: ...
+    def show_help(self, topic: str = "How to play") -> None: ...
+
+
+@dataclass(frozen=True)
+class MenuActions:
+    """The actions the window enables or reads later."""
+
+    new: QAction  # Game → New game…
+    undo: QAction  # Game → Undo my last card or discard
+
+
+def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidget, ...]
+                ) -> MenuActions:
+    """Fill ``window``'s menu bar; View shows and hides ``panels``."""
+    bar = window.menuBar()
+
+    def add(menu: QMenu, text: str, slot: Callable[[], object],
+            shortcut: QKeySequence | QKeySequence.StandardKey | None = None) -> QAction:
+        action = QAction(text, window)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    c = commands
+    menu = bar.addMenu("&Game")
+    new = add(menu, "&New game…", c.new_game_dialog, QKeySequence.StandardKey.New)
+    add(menu, "&Resume saved game", c.resume_saved_game)
+    add(menu, "&Open game…", c.open_game_dialog, QKeySequence.StandardKey.Open)
+    add(menu, "Save game &as…", c.save_game_dialog, QKeySequence("Ctrl+Shift+S"))
+    add(menu, "Re&view game", c.review_game, QKeySequence("Ctrl+R"))
+    undo = add(menu, "&Undo my last card or discard", lambda: c.playing.undo(),
+               QKeySequence.StandardKey.Undo)
+    menu.addSeparator()
+    add(menu, "&Watch the computer play…", c.watch_dialog)
+    add(menu, "Run games &quickly…", c.quick_run_dialog)
+    menu.addSeparator()
+    add(menu, "&Statistics…", c.show_statistics)
+    add(menu, "Se&ttings…", c.settings_dialog)
+    menu.addSeparator()
+    add(menu, "&Quit", c.close, QKeySequence.StandardKey.Quit)
+    view = bar.addMenu("&View")
+    for panel in panels:
+        view.addAction(panel.toggleViewAction())
+    view.addSeparator()
+    add(view, "Zoom &in", lambda: c.zoom_by(+1), QKeySequence.StandardKey.ZoomIn)
+    add(view, "Zoom &out", lambda: c.zoom_by(-1), QKeySequence.StandardKey.ZoomOut)
+    add(view, "&Normal size", lambda: c.set_zoom(1.0), QKeySequence("Ctrl+0"))
+    view.addSeparator()
+    add(view, "Reset the &panels", c.reset_layout)
+    help_menu = bar.addMenu("&Help")
+    add(help_menu, "&How to play", lambda: c.show_help("How to play"),
+        QKeySequence(Qt.Key.Key_F1))
+    add(help_menu, "&Scoring", lambda: c.show_help("Scoring"))
+    add(help_menu, "&Keyboard shortcuts", lambda: c.show_help("Keyboard shortcuts"))
+    help_menu.addSeparator()
+    add(help_menu, "&About Cribbage", lambda: c.show_help("About"))
+    return MenuActions(new, undo)
+
+
+SHORTCUTS = (
+    ("1 – 6", "Choose a card of your hand (left to right)"),
+    ("Enter", "Throw the two chosen cards; claim your count; continue the show"),
+    ("Space", "Continue the show"),
+    ("H", "Hint: what the strongest computer player would do"),
+    ("Ctrl+Z", "Undo your last discard or card (single games)"),
+    ("Double-click", "Throw a card with the one already chosen"),
+    ("Ctrl+N", "New game"),
+    ("Ctrl+O / Ctrl+Shift+S", "Open a game file / save the game as a file"),
+    ("Ctrl+R", "Review the game: every decision rated"),
+    ("← → ↑ ↓", "In a review: the previous / next event, decision"),
+    ("Ctrl++ / Ctrl+-", "Larger / smaller cards; Ctrl+0 normal size"),
+    ("F1", "How to play"),
+    ("Ctrl+Q", "Quit (a game in progress is saved)"),
+)
