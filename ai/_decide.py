@@ -32,12 +32,16 @@ from ai.tables.weights_kernels import choose_option, greedy_card, strategy_matri
 from engine.analysis import SPLITS as ENGINE_SPLITS
 from engine.cards import FIVE
 from engine.kernels import (
+    CANDIDATE,
     COUNT,
     GO,
+    HANDS,
     HELD,
+    LAST,
     N_CRIBS,
     N_SEQ,
     N_UNSEEN,
+    PLAY_STATE,
     SEQ,
     analyze_six,
     card_fits,
@@ -132,7 +136,7 @@ def _analysis_order(hand_mean, crib_mean, my_crib, order):
 
 
 @kernel
-def _random_toss(rng):
+def random_toss(rng):
     """The random player: one of the 15 tosses in ``GameState.legal_actions`` order,
     (0, 1), (0, 2) ... (4, 5) by position in the dealt six."""
     k = rng.integers(0, 15)
@@ -310,7 +314,7 @@ def _situation(me, opp):
 def toss_choice(kind, tables, rng, six, me, opp, my_crib):
     """Positions (in the dealt order of ``six``) of the two cards ``kind`` tosses."""
     if kind == RANDOM:
-        return _random_toss(rng)
+        return random_toss(rng)
     if kind == HEURISTIC:
         return _heuristic_toss(six, my_crib)
     if kind == EVOLVED:
@@ -481,21 +485,30 @@ def _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, first_play
 
 
 @kernel
+def random_play(rng, legal, held):
+    """The random player: one of the cards that fit (``legal[:held]``), uniformly."""
+    n = 0
+    for i in range(held):
+        n += legal[i]
+    pick = rng.integers(0, n)
+    for i in range(held):
+        if legal[i]:
+            if pick == 0:
+                return i
+            pick -= 1
+    return -1
+
+
+@kernel
 def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, starter, played,
                 played_by, n_played):
     """The position (among the cards ``seat`` holds, in order) of the card ``kind`` plays;
     at least one card fits. ``six``: the seat's dealt cards, ``toss`` the two it tossed;
     ``played[:n_played]`` the cards played so far in the deal, by ``played_by``."""
     legal = np.zeros(4, dtype=np.bool_)
-    n = _fits(state, seat, legal)
+    _fits(state, seat, legal)
     if kind == RANDOM:
-        pick = rng.integers(0, n)
-        for i in range(state[HELD + seat]):
-            if legal[i]:
-                if pick == 0:
-                    return i
-                pick -= 1
-        return -1
+        return random_play(rng, legal, state[HELD + seat])
     if kind == HEURISTIC:
         return _heuristic_play(state, seat, legal)
     if kind == EVOLVED:
@@ -769,3 +782,38 @@ def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, 
                 candidates[c]) > rank_pip(candidates[best])):
             best = c
     return first_of_rank[candidates[best]]
+
+
+# ---------------------------------------------------------------------------- the players' view
+# The Python players (ai.players) decide by calling the kernels above on what their
+# observation shows, in the arrays the compiled loop hands them.
+def dealt_of(obs) -> np.ndarray:
+    """The seat's six dealt cards, in the dealt order (the order of its legal tosses)."""
+    return np.array(obs.dealt, dtype=np.int64)
+
+
+def toss_of_positions(obs, a: int, b: int) -> tuple[int, int]:
+    """The two dealt cards at positions ``a`` and ``b``."""
+    return int(obs.dealt[a]), int(obs.dealt[b])
+
+
+def play_state(obs) -> tuple[np.ndarray, np.ndarray]:
+    """The play's state (``engine.kernels``) as ``obs.seat`` sees it (the count and its
+    cards, the goes, the cards it holds in hand order, how many the opponent holds; the
+    opponent's cards unknown, left 0), and which held cards fit."""
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    seat = obs.seat
+    state[COUNT] = obs.count
+    state[N_SEQ] = len(obs.current)
+    for t, (_, card) in enumerate(obs.current):
+        state[SEQ + t] = card
+    state[GO], state[GO + 1] = obs.go_said
+    state[LAST] = obs.current[-1][0] if obs.current else -1
+    state[CANDIDATE] = seat
+    state[HELD + seat] = len(obs.hand)
+    state[HELD + 1 - seat] = obs.opponent_cards_left
+    for i, card in enumerate(obs.hand):
+        state[HANDS + 4 * seat + i] = card
+    legal = np.zeros(4, dtype=np.bool_)
+    _fits(state, seat, legal)
+    return state, legal
