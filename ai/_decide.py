@@ -149,7 +149,7 @@ def random_toss(rng):
 
 
 @kernel
-def _heuristic_toss(six, my_crib):
+def heuristic_toss(six, my_crib):
     """The best expected hand; ties to the larger expected crib as dealer, the smaller as
     pone, then the first in the analysis order. The crib is analysed only when hands tie."""
     keeps = np.empty((15, 4), dtype=np.int64)
@@ -316,7 +316,7 @@ def toss_choice(kind, tables, rng, six, me, opp, my_crib):
     if kind == RANDOM:
         return random_toss(rng)
     if kind == HEURISTIC:
-        return _heuristic_toss(six, my_crib)
+        return heuristic_toss(six, my_crib)
     if kind == EVOLVED:
         return _evolved_toss(six, my_crib, tables[0])
     if kind == WEIGHTS:
@@ -354,9 +354,13 @@ def _rank_held(state, seat, rank):
 
 
 @kernel
-def _heuristic_play(state, seat, legal):
+def heuristic_play(state, seat, legal, figures):
     """``ai.players.heuristic``'s rules in order, each narrowing the pool, until one rank
-    is left (or the last rule): the first card of the pool in hand order."""
+    is left (or the last rule): the first card of the pool in hand order. Returns (its
+    position, the rule that decided, 0..4: ``heuristic.RULES``); ``figures[:, i]`` of the
+    ``i``-th card held: the points it scores now, whether it makes fifteen, whether it is a
+    lead from a pair (not fives), whether it is dangerous (leads a five, or leaves 5 or
+    21)."""
     held = state[HELD + seat]
     count = state[COUNT]
     leading = state[N_SEQ] == 0
@@ -371,9 +375,12 @@ def _heuristic_play(state, seat, legal):
         after = count + card_pip(card)
         points = _points_now(state, seat, i, buf)
         dangerous = (leading and rank == FIVE) or after == 5 or after == 21
+        from_pair = leading and _rank_held(state, seat, rank) >= 2 and rank != FIVE
+        figures[0, i], figures[1, i] = points, after == 15
+        figures[2, i], figures[3, i] = from_pair, dangerous
         keys[0, i] = points
         keys[1, i] = after == 15
-        keys[2, i] = leading and _rank_held(state, seat, rank) >= 2 and rank != FIVE
+        keys[2, i] = from_pair
         keys[3, i] = (not dangerous) if points == 0 else 1
         keys[4, i] = card_pip(card) * 16 + rank
     for rule in range(5):
@@ -391,8 +398,8 @@ def _heuristic_play(state, seat, legal):
                 elif held_card(state, seat, i) >> 2 != held_card(state, seat, first) >> 2:
                     one_rank = False
         if one_rank or rule == 4:
-            return first
-    return -1
+            return first, rule
+    return -1, 4
 
 
 @kernel
@@ -510,7 +517,7 @@ def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, star
     if kind == RANDOM:
         return random_play(rng, legal, state[HELD + seat])
     if kind == HEURISTIC:
-        return _heuristic_play(state, seat, legal)
+        return heuristic_play(state, seat, legal, np.empty((4, 4), dtype=np.int64))[0]
     if kind == EVOLVED:
         return _evolved_play(state, seat, legal)
     if kind == WEIGHTS:
