@@ -202,7 +202,9 @@ def _sorted_positions(six):
 
 
 @kernel
-def _evolved_toss(six, my_crib, values):
+def evolved_toss(six, my_crib, values):
+    """The evolved table's six values of the suitless hand in its role; the two lowest
+    (``ai.tables.evolved``)."""
     ordered, where = _sorted_positions(six)
     a, b = two_lowest(values[hand_index(ordered), DEALER if my_crib else PONE])
     return where[a], where[b]
@@ -318,7 +320,7 @@ def toss_choice(kind, tables, rng, six, me, opp, my_crib):
     if kind == HEURISTIC:
         return heuristic_toss(six, my_crib)
     if kind == EVOLVED:
-        return _evolved_toss(six, my_crib, tables[0])
+        return evolved_toss(six, my_crib, tables[0])
     if kind == WEIGHTS:
         return _weights_toss(six, my_crib, me, opp, tables)
     if kind == MUELLER:
@@ -403,20 +405,21 @@ def heuristic_play(state, seat, legal, figures):
 
 
 @kernel
-def _evolved_play(state, seat, legal):
-    """Kendall & Shaw's pegger: fifteen, a lead from a pair, else the first card."""
+def evolved_play(state, seat, legal):
+    """Kendall & Shaw's pegger: fifteen, a lead from a pair, else the first card. Returns
+    (its position, the rule: 0 fifteen, 1 a lead from a pair, 2 the first card)."""
     held = state[HELD + seat]
     for i in range(held):
         if legal[i] and state[COUNT] + card_pip(held_card(state, seat, i)) == 15:
-            return i
+            return i, 0
     if state[N_SEQ] == 0:
         for i in range(held):
             if legal[i] and _rank_held(state, seat, held_card(state, seat, i) >> 2) >= 2:
-                return i
+                return i, 1
     for i in range(held):
         if legal[i]:
-            return i
-    return -1
+            return i, 2
+    return -1, 2
 
 
 @kernel
@@ -519,7 +522,7 @@ def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, star
     if kind == HEURISTIC:
         return heuristic_play(state, seat, legal, np.empty((4, 4), dtype=np.int64))[0]
     if kind == EVOLVED:
-        return _evolved_play(state, seat, legal)
+        return evolved_play(state, seat, legal)[0]
     if kind == WEIGHTS:
         return _weights_play(state, seat)
     if kind == MUELLER:
