@@ -28,7 +28,12 @@ from ai import _expert, _rollout
 from ai._kernels import peg_figures
 from ai.tables.evolved import two_lowest
 from ai.tables.index import SPLITS, hand_index
-from ai.tables.weights_kernels import choose_option, greedy_card, strategy_matrix
+from ai.tables.weights_kernels import (
+    choose_option,
+    greedy_card,
+    raw_strategy_values,
+    scale_rows,
+)
 from engine.analysis import SPLITS as ENGINE_SPLITS
 from engine.cards import FIVE
 from engine.kernels import (
@@ -211,19 +216,20 @@ def evolved_toss(six, my_crib, values):
 
 
 @kernel
-def _weights_toss(six, my_crib, me, opp, tables):
-    W, fp, ip = tables[1], tables[2], tables[3]
-    gained_mean, gained_median, given_mean, crib_rank_mean = (tables[4], tables[5], tables[6],
-                                                              tables[7])
+def weights_toss(six, my_crib, me, opp, W, fp, ip, gained_mean, gained_median, given_mean,
+                 crib_rank_mean, raw, S, keeps, w):
+    """The thesis's score-aware weights (``ai.players.weights``): the strategies' raw
+    values and scaled matrix S (8 x 15, into ``raw`` and ``S``; ``keeps`` the kept four of
+    each option, the six sorted) and the weights w at the board position (into ``w``);
+    the option with the best w . S. Returns (the tossed positions, the option)."""
     ordered, where = _sorted_positions(six)
-    S = np.empty((8, 15))
-    keeps = np.empty((15, 4), dtype=np.int64)
-    strategy_matrix(ordered, my_crib, crib_rank_mean, gained_mean, gained_median,
-                    given_mean, S, keeps)
+    raw_strategy_values(ordered, my_crib, crib_rank_mean, gained_mean, gained_median,
+                        given_mean, raw, keeps)
+    scale_rows(raw, S)
     d = DEALER if my_crib else PONE
     chosen = choose_option(W, d, min(TOP, me), min(TOP, opp), S, False, fp, ip,
-                           np.zeros(15), np.empty(8))
-    return where[SPLITS[chosen, 0]], where[SPLITS[chosen, 1]]
+                           np.zeros(15), w)
+    return where[SPLITS[chosen, 0]], where[SPLITS[chosen, 1]], chosen
 
 
 @kernel
@@ -322,7 +328,11 @@ def toss_choice(kind, tables, rng, six, me, opp, my_crib):
     if kind == EVOLVED:
         return evolved_toss(six, my_crib, tables[0])
     if kind == WEIGHTS:
-        return _weights_toss(six, my_crib, me, opp, tables)
+        a, b, _ = weights_toss(six, my_crib, me, opp, tables[1], tables[2], tables[3],
+                               tables[4], tables[5], tables[6], tables[7],
+                               np.empty((8, 15)), np.empty((8, 15)),
+                               np.empty((15, 4), dtype=np.int64), np.empty(8))
+        return a, b
     if kind == MUELLER:
         return _mueller_toss(six, my_crib, me, opp)
     return _expert_toss(six, my_crib, me, opp, tables[8])
@@ -423,7 +433,9 @@ def evolved_play(state, seat, legal):
 
 
 @kernel
-def _weights_play(state, seat):
+def weights_play(state, seat):
+    """The thesis's greedy pegger: the card that fits scoring the most now, ties to the
+    highest card (``weights_kernels.greedy_card``, the training's own)."""
     held = state[HELD + seat]
     hand = np.empty(4, dtype=np.int64)
     for i in range(held):
@@ -524,7 +536,7 @@ def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, star
     if kind == EVOLVED:
         return evolved_play(state, seat, legal)[0]
     if kind == WEIGHTS:
-        return _weights_play(state, seat)
+        return weights_play(state, seat)
     if kind == MUELLER:
         unseen = np.zeros(13, dtype=np.int64)
         pool = _unseen_cards(six, played, n_played, starter)

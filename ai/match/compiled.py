@@ -67,11 +67,7 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
     if isinstance(player, EvolvedPlayer):
         tables[0] = np.ascontiguousarray(player.values, dtype=np.float64)
     elif isinstance(player, WeightsPlayer):
-        gained_mean, gained_median, given_mean = player.matrix.peg
-        tables[1:8] = [np.ascontiguousarray(a, dtype=dt) for a, dt in (
-            (player.weights, np.float64), (player._fp, np.float64), (player._ip, np.int64),
-            (gained_mean, np.float64), (gained_median, np.float64), (given_mean, np.float64),
-            (player.matrix.crib_rank_mean, np.float64))]
+        tables[1:8] = player.kernel_tables()
     elif isinstance(player, Expert2026Player):  # its tables in _decide.EXPERT_TABLES' order
         t = player.tables
         f8 = np.float64
