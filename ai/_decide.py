@@ -71,13 +71,20 @@ KEEP_INDEX = np.array([k for k, _ in ENGINE_SPLITS], dtype=np.int64)
 TOSS_INDEX = np.array([t for _, t in ENGINE_SPLITS], dtype=np.int64)
 N_STARTERS = N_UNSEEN  # the starters a hand's owner cannot see past
 
-# Mueller's figures (ai.players.mueller): the score situations and their constants
+# Mueller's figures (ai.players.mueller, which names them): the score situations, the
+# margin between them, the chance of the pure choice in the mixed strategy by situation, and
+# the typical points per deal (Chambers, ACC tips 3 and 6) its end-game rules expect
 OPTIMAL, SAFE, RISKY = 0, 1, 2
 MARGIN = 15
-LEAD_PAIR = np.array([0.65, 0.80, 0.50])  # by situation
-DECLINE_PAIR = np.array([0.50, 0.65, 0.35])
+LEAD_PAIR = np.array([0.65, 0.80, 0.50])  # leads from a pair, by situation
+DECLINE_PAIR = np.array([0.50, 0.65, 0.35])  # declines to pair the opening lead
 PONE_PEG, PONE_HAND, PONE_CRIB = 2.0, 8.1, 0.0
 DEALER_PEG, DEALER_HAND, DEALER_CRIB = 3.5, 8.0, 4.7
+# the discard's end-game rules (mueller_strategy's second figure), in the order they apply
+(GAME_IN_HAND, NO_SKUNK_TO_WIN, CAN_REACH_GAME, PONE_REACHES_GAME, ESCAPE_SKUNK,
+ ESCAPE_DOUBLE_SKUNK, BY_SCORE) = range(7)
+# the mixed strategy's kinds (mueller_play's ``mixed[0]``)
+NOT_MIXED, LEAD_FROM_PAIR, PAIR_THE_LEAD = -1, 0, 1
 
 
 # ---------------------------------------------------------------------------- discards
@@ -233,9 +240,10 @@ def weights_toss(six, my_crib, me, opp, W, fp, ip, gained_mean, gained_median, g
 
 
 @kernel
-def _mueller_toss(six, my_crib, me, opp):
+def mueller_toss(six, my_crib, me, opp):
     """HALSCRIB's discard: the strategy by the end-game rules and the score, then the
-    option with its best value (``ai.players.mueller``)."""
+    option with its best value (``ai.players.mueller``). Returns (the tossed positions,
+    the strategy's number 1..7, the rule that chose it)."""
     keeps = np.empty((15, 4), dtype=np.int64)
     tosses = np.empty((15, 2), dtype=np.int64)
     total = np.empty(15, dtype=np.int64)
@@ -253,10 +261,19 @@ def _mueller_toss(six, my_crib, me, opp):
     four = np.empty(15, dtype=np.int64)
     for i in range(15):
         four[i] = score4(keeps[i, 0], keeps[i, 1], keeps[i, 2], keeps[i, 3])
-    number = _mueller_strategy(me, opp, my_crib, hand_mean, crib_mean, four, order)
+    number, rule = mueller_strategy(me, opp, my_crib, hand_mean, crib_mean, four)
+    chosen = order[mueller_option(number, order, four, hmin, hand_mean, hmax, cmin,
+                                  crib_mean, cmax)]
+    return TOSS_INDEX[chosen, 0], TOSS_INDEX[chosen, 1], number, rule
+
+
+@kernel
+def mueller_option(number, order, four, hmin, hand_mean, hmax, cmin, crib_mean, cmax):
+    """The option strategy ``number`` keeps: the best value, then its tie-break, then the
+    first in ``order`` (the options' figures by option; returns a position in ``order``)."""
     chosen = -1
     b1 = b2 = 0.0
-    for j in range(15):
+    for j in range(order.shape[0]):
         i = order[j]
         if number == 1:
             v1, v2 = float(four[i]), hand_mean[i]
@@ -273,17 +290,17 @@ def _mueller_toss(six, my_crib, me, opp):
         else:
             v1, v2 = hand_mean[i] + crib_mean[i], float(hmin[i])
         if chosen < 0 or v1 > b1 or (v1 == b1 and v2 > b2):
-            chosen, b1, b2 = i, v1, v2
-    return TOSS_INDEX[chosen, 0], TOSS_INDEX[chosen, 1]
+            chosen, b1, b2 = j, v1, v2
+    return chosen
 
 
 @kernel
-def _mueller_strategy(me, opp, dealer, hand_mean, crib_mean, four, order):
-    """The discard strategy's number 1..7 (``mueller.choose_discard_strategy``)."""
+def mueller_strategy(me, opp, dealer, hand_mean, crib_mean, four):
+    """The discard strategy's number 1..7 and the rule that chose it (``GAME_IN_HAND`` ..
+    ``BY_SCORE``), from the options' expected hands and cribs and four-card scores."""
     best_show = -1e300
     best_four = 0
-    for j in range(15):
-        i = order[j]
+    for i in range(hand_mean.shape[0]):
         best_show = max(best_show, hand_mean[i] + (crib_mean[i] if dealer else 0.0))
         best_four = max(best_four, four[i])
     if dealer:
@@ -294,23 +311,27 @@ def _mueller_strategy(me, opp, dealer, hand_mean, crib_mean, four, order):
         opp_expected = opp + DEALER_PEG + DEALER_HAND + DEALER_CRIB
     safe, optimal, risky = (7, 5, 3) if dealer else (6, 4, 2)
     if me + best_four >= WINNING_SCORE:
-        return 1
+        return 1, GAME_IN_HAND
     if dealer and my_expected >= WINNING_SCORE and (
             opp < SKUNK_LINE <= opp_expected or opp < DOUBLE_SKUNK_LINE <= opp_expected):
-        return risky
+        return risky, NO_SKUNK_TO_WIN
     if my_expected >= WINNING_SCORE:
-        return safe
+        return safe, CAN_REACH_GAME
     if dealer and opp_expected >= WINNING_SCORE:
-        return risky
-    if not dealer and opp_expected >= WINNING_SCORE and (
-            me < SKUNK_LINE <= my_expected or me < DOUBLE_SKUNK_LINE <= my_expected):
-        return safe
-    situation = _situation(me, opp)
-    return safe if situation == SAFE else risky if situation == RISKY else optimal
+        return risky, PONE_REACHES_GAME
+    if not dealer and opp_expected >= WINNING_SCORE:
+        if me < SKUNK_LINE <= my_expected:
+            return safe, ESCAPE_SKUNK
+        if me < DOUBLE_SKUNK_LINE <= my_expected:
+            return safe, ESCAPE_DOUBLE_SKUNK
+    situation = score_situation(me, opp)
+    return (safe if situation == SAFE else risky if situation == RISKY else optimal), BY_SCORE
 
 
 @kernel
-def _situation(me, opp):
+def score_situation(me, opp):
+    """Mueller's score situation: ``SAFE`` ahead by more than ``MARGIN``, ``RISKY`` behind
+    by more, else ``OPTIMAL``."""
     if me - opp > MARGIN:
         return SAFE
     if me - opp < -MARGIN:
@@ -334,7 +355,8 @@ def toss_choice(kind, tables, rng, six, me, opp, my_crib):
                                np.empty((15, 4), dtype=np.int64), np.empty(8))
         return a, b
     if kind == MUELLER:
-        return _mueller_toss(six, my_crib, me, opp)
+        a, b, _, _ = mueller_toss(six, my_crib, me, opp)
+        return a, b
     return _expert_toss(six, my_crib, me, opp, tables[8])
 
 
@@ -460,19 +482,42 @@ def _better(strategy, a, b, immediate, expected, max_net, max_opp):
 
 
 @kernel
-def _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, first_played):
+def mueller_pure(strategy, take, immediate, expected, max_net, max_opp):
+    """The card the pure strategy picks among those ``take`` allows (the first best)."""
+    chosen = -1
+    for i in range(take.shape[0]):
+        if take[i] and (chosen < 0 or _better(strategy, i, chosen, immediate, expected,
+                                               max_net, max_opp)):
+            chosen = i
+    return chosen
+
+
+@kernel
+def mueller_play(state, seat, legal, rng, me, opp, six, starter, played, n_played, figures,
+                 mixed):
+    """HALSCRIB's play (``ai.players.mueller``): each card's figures (``ai._kernels.
+    peg_figures``, into ``figures[:, i]``: immediate, expected, max net, max reply), the
+    pure strategy by the score, and the mixed strategy's roll on the opening lead with a
+    pair and on the reply that could pair it (``mixed``: its kind, ``NOT_MIXED`` when no
+    roll; the chance of the pure choice; the roll). Returns the card's position."""
     held = state[HELD + seat]
     hand = np.empty(held, dtype=np.int64)
     for i in range(held):
         hand[i] = held_card(state, seat, i)
+    unseen = np.zeros(13, dtype=np.int64)
+    for c in _unseen_cards(six, played, n_played, starter):
+        unseen[c >> 2] += 1
     n = state[N_SEQ]
     seq = state[SEQ:SEQ + n].copy()
     immediate, expected, max_net, max_opp = peg_figures(
         seq, state[COUNT], hand, legal[:held], unseen, state[HELD + 1 - seat])
-    strategy = _situation(me, opp)
+    for i in range(held):
+        figures[0, i], figures[1, i] = immediate[i], expected[i]
+        figures[2, i], figures[3, i] = max_net[i], max_opp[i]
+    strategy = score_situation(me, opp)
     # the mixed strategy: the opening lead with a pair, and pairing the opening lead
     group = np.zeros(held, dtype=np.bool_)  # the pure choice's cards
-    mixed = False
+    kind = NOT_MIXED
     p_pure = 0.0
     if n_played == 0:
         for i in range(held):
@@ -481,29 +526,28 @@ def _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, first_play
                 for j in range(held):
                     same += legal[j] and hand[j] >> 2 == hand[i] >> 2
                 group[i] = same >= 2
-        mixed, p_pure = True, LEAD_PAIR[strategy]
+        kind, p_pure = LEAD_FROM_PAIR, LEAD_PAIR[strategy]
     elif n_played == 1:
         for i in range(held):
-            group[i] = legal[i] and hand[i] >> 2 == first_played >> 2
-        mixed, p_pure = True, 1.0 - DECLINE_PAIR[strategy]
-    if mixed:
+            group[i] = legal[i] and hand[i] >> 2 == played[0] >> 2
+        kind, p_pure = PAIR_THE_LEAD, 1.0 - DECLINE_PAIR[strategy]
+    if kind != NOT_MIXED:
         n_pure, n_other = 0, 0
         for i in range(held):
             if legal[i]:
                 n_pure += group[i]
                 n_other += not group[i]
-        mixed = n_pure > 0 and n_other > 0
+        if n_pure == 0 or n_other == 0:
+            kind = NOT_MIXED
     take = legal[:held].copy()
-    if mixed:
-        deviated = rng.random() >= p_pure
+    mixed[0] = kind
+    if kind != NOT_MIXED:
+        roll = rng.random()
+        deviated = roll >= p_pure
+        mixed[1], mixed[2] = p_pure, roll
         for i in range(held):
             take[i] = legal[i] and group[i] != deviated
-    chosen = -1
-    for i in range(held):
-        if take[i] and (chosen < 0 or _better(strategy, i, chosen, immediate, expected,
-                                               max_net, max_opp)):
-            chosen = i
-    return chosen
+    return mueller_pure(strategy, take, immediate, expected, max_net, max_opp)
 
 
 @kernel
@@ -538,11 +582,8 @@ def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, star
     if kind == WEIGHTS:
         return weights_play(state, seat)
     if kind == MUELLER:
-        unseen = np.zeros(13, dtype=np.int64)
-        pool = _unseen_cards(six, played, n_played, starter)
-        for c in pool:
-            unseen[c >> 2] += 1
-        return _mueller_play(state, seat, legal, rng, me, opp, unseen, n_played, played[0])
+        return mueller_play(state, seat, legal, rng, me, opp, six, starter, played, n_played,
+                            np.empty((4, 4)), np.empty(3))
     return _expert_play(state, seat, legal, rng, seat == dealer, me, opp, six, toss, starter,
                         played, played_by, n_played, tables[8])
 
@@ -839,3 +880,16 @@ def play_state(obs) -> tuple[np.ndarray, np.ndarray]:
     legal = np.zeros(4, dtype=np.bool_)
     _fits(state, seat, legal)
     return state, legal
+
+
+def deal_seen(obs) -> tuple[np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, int]:
+    """What ``obs.seat`` has seen of the deal, as the compiled loop hands it to the play's
+    kernels: its six dealt cards, the two it tossed (0, 0 before), the starter (0 before),
+    the cards played in the deal and by whom (8 each), and how many."""
+    played = np.zeros(8, dtype=np.int64)
+    played_by = np.zeros(8, dtype=np.int64)
+    for t, (seat, card) in enumerate(obs.played):
+        played[t], played_by[t] = card, seat
+    toss = np.array(obs.toss if obs.toss is not None else (0, 0), dtype=np.int64)
+    starter = obs.starter if obs.starter is not None else 0
+    return dealt_of(obs), toss, starter, played, played_by, len(obs.played)
