@@ -357,7 +357,8 @@ def toss_choice(kind, tables, rng, six, me, opp, my_crib):
     if kind == MUELLER:
         a, b, _, _ = mueller_toss(six, my_crib, me, opp)
         return a, b
-    return _expert_toss(six, my_crib, me, opp, tables[8])
+    a, b, _ = expert_toss(six, my_crib, me, opp, tables[8], np.empty((3, 15)))
+    return a, b
 
 
 # ---------------------------------------------------------------------------- the play
@@ -584,8 +585,8 @@ def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, star
     if kind == MUELLER:
         return mueller_play(state, seat, legal, rng, me, opp, six, starter, played, n_played,
                             np.empty((4, 4)), np.empty(3))
-    return _expert_play(state, seat, legal, rng, seat == dealer, me, opp, six, toss, starter,
-                        played, played_by, n_played, tables[8])
+    return expert_play(state, seat, legal, rng, seat == dealer, me, opp, six, toss, starter,
+                       played, played_by, n_played, tables[8], np.empty((1, 13)))[0]
 
 
 @kernel
@@ -628,12 +629,15 @@ def _smallest(keys, k, out):
 
 # ---------------------------------------------------------------------------- the expert
 # ai.players.expert's constants and tables
-END_GAME, KEEP_BETA = 86, 0.6  # the play's sample count comes with the tables
+END_GAME = 86  # from here on, the play is for the objective, not for points
+KEEP_BETA = 0.6  # how strongly the opponent is taken to keep good hands (by default)
+POINTS, OBJECTIVE = 0, 1  # what the play's values measure (expert_play's modes)
 EXPERT_TABLES = ("W", "crib_model", "peg_net", "heels", "peg_role", "peg_pts", "n_peg",
                  "pone_hand", "dealer_hand", "crib", "discard_samples", "discard_u",
                  "mean_crib", "play_samples", "pegging_V", "hand_counts", "hand_weight",
                  "version", "rollout_keys", "blind_keys")
-# version: (1 for the new expert, else 0; its pegging scale; its play temperature);
+# version: (1 for the new expert, else 0; its pegging scale; its play temperature; the keep
+# beta of the opponent's hands);
 # rollout_keys: expert:roll's fixed keys of the opponent sixes (none: no rollouts);
 # blind_keys: expert:blind's fixed keys of the hands the opponent imagines I hold
 
@@ -654,9 +658,11 @@ def _weighted(out, weights):
 
 
 @kernel
-def _expert_toss(six, my_crib, me, opp, x):
+def expert_toss(six, my_crib, me, opp, x, figures):
     """``ExpertPlayer.discard``: the best chance of winning, equal chances (to 1e-9) to the
-    better expected net, then the first in the analysis order."""
+    better expected net, then the first in the analysis order. ``figures`` (3, 15): each
+    option's crib, pegging and value (the chance of winning), in the analysis order.
+    Returns (the tossed positions, the option's place in the analysis order)."""
     (W, crib_model, peg_net, heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib,
      discard_samples, discard_u, mean_crib, _play_samples, V, hand_counts, hand_weight,
      version, rollout_keys, _blind_keys) = x
@@ -720,131 +726,192 @@ def _expert_toss(six, my_crib, me, opp, x):
         if chosen < 0 or rounded[j] > rounded[chosen] or (rounded[j] == rounded[chosen]
                                                           and net > best_net):
             chosen, best_net = j, net
+        figures[0, j], figures[1, j], figures[2, j] = crib_a[j], peg_a[j], win[j]
     i = order[chosen]
-    return TOSS_INDEX[i, 0], TOSS_INDEX[i, 1]
+    return TOSS_INDEX[i, 0], TOSS_INDEX[i, 1], chosen
 
 
 @kernel
-def _expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, played,
-                 played_by, n_played, x):
-    """``ExpertPlayer.play``: search the rest of the play over sampled opponent hands."""
-    W, crib_model, samples = x[0], x[1], x[13][0]
-    held = state[HELD + seat]
+def expert_candidates(state, seat, legal):
+    """The ranks that fit, ascending (cards of a rank play alike), and the position of
+    each rank's first card held (-1: none), by rank."""
     first_of_rank = np.full(13, -1, dtype=np.int64)
     n_ranks = 0
-    for i in range(held):
+    for i in range(state[HELD + seat]):
         if legal[i]:
             r = held_card(state, seat, i) >> 2
             if first_of_rank[r] < 0:
                 first_of_rank[r] = i
                 n_ranks += 1
-    if n_ranks == 1:
-        for i in range(held):
-            if legal[i]:
-                return i
-    k = state[HELD + 1 - seat]
-    end_game = max(me, opp) >= END_GAME
-    mine = np.empty(held, dtype=np.int64)
-    for i in range(held):
-        mine[i] = held_card(state, seat, i) >> 2
     candidates = np.empty(n_ranks, dtype=np.int64)
     m = 0
     for r in range(13):
         if first_of_rank[r] >= 0:
             candidates[m] = r
             m += 1
-    # the opponent's remaining cards, sampled (ExpertPlayer._sample_opponent)
+    return candidates, first_of_rank
+
+
+@kernel
+def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played, samples,
+                     version):
+    """The opponent's remaining cards, sampled from the cards not seen (consistent with a
+    go it said: none of them fits), ``samples`` of them (one empty hand when it holds
+    none), and each sample's weight (unnormalised): how likely a sensible player kept them
+    (``version[3]``, the keep beta), and with the new expert's play temperature
+    (``version[2]``, 0: off) how likely its plays so far were with them."""
+    k = state[HELD + 1 - seat]
     if k == 0:
-        n = 1
-        cards = np.zeros((1, 0), dtype=np.int64)
-        weights = np.ones(1)
-    else:
-        n = samples
-        unseen = _unseen_cards(six, played, n_played, starter)
-        pool = unseen
-        if state[GO + 1 - seat] and state[N_SEQ] > 0:
-            room = MAX_COUNT - state[COUNT]
-            keep = np.zeros(unseen.shape[0], dtype=np.bool_)
-            for t in range(unseen.shape[0]):
-                keep[t] = card_pip(unseen[t]) > room
-            pool = unseen[keep]
-            if pool.shape[0] < k:
-                pool = unseen
-        keys = rng.random((samples, pool.shape[0]))
-        picked = np.empty(k, dtype=np.int64)
-        cards = np.empty((samples, k), dtype=np.int64)
-        for j in range(samples):
-            if k < pool.shape[0]:
-                _smallest(keys[j], k, picked)  # the k smallest keys (argpartition's set)
-                for t in range(k):
-                    cards[j, t] = pool[picked[t]]
-            else:
-                for t in range(k):
-                    cards[j, t] = pool[t]
-        known = np.empty(4, dtype=np.int64)
-        n_known = 0
-        for t in range(n_played):
-            if played_by[t] != seat:
-                known[n_known] = played[t] >> 2
-                n_known += 1
-        weights = np.zeros(samples)
-        _expert.keep_weights(known[:n_known], cards >> 2, samples, KEEP_BETA, weights)
-        version = x[17]
-        if version[0] == 1.0 and version[2] > 0.0:  # the new expert reads the plays too
-            _expert.play_likelihoods(played, played_by, n_played, seat, cards >> 2, k,
-                                     version[2], weights)
+        return np.zeros((1, 0), dtype=np.int64), np.ones(1)
+    unseen = _unseen_cards(six, played, n_played, starter)
+    pool = unseen
+    if state[GO + 1 - seat] and state[N_SEQ] > 0:
+        room = MAX_COUNT - state[COUNT]
+        keep = np.zeros(unseen.shape[0], dtype=np.bool_)
+        for t in range(unseen.shape[0]):
+            keep[t] = card_pip(unseen[t]) > room
+        pool = unseen[keep]
+        if pool.shape[0] < k:
+            pool = unseen
+    keys = rng.random((samples, pool.shape[0]))
+    picked = np.empty(k, dtype=np.int64)
+    cards = np.empty((samples, k), dtype=np.int64)
+    for j in range(samples):
+        if k < pool.shape[0]:
+            _smallest(keys[j], k, picked)  # the k smallest keys (argpartition's set)
+            for t in range(k):
+                cards[j, t] = pool[picked[t]]
+        else:
+            for t in range(k):
+                cards[j, t] = pool[t]
+    known = np.empty(4, dtype=np.int64)
+    n_known = 0
+    for t in range(n_played):
+        if played_by[t] != seat:
+            known[n_known] = played[t] >> 2
+            n_known += 1
+    weights = np.zeros(samples)
+    _expert.keep_weights(known[:n_known], cards >> 2, samples, version[3], weights)
+    if version[0] == 1.0 and 0.0 < version[2] < np.inf and n_played > 0:
+        # the new expert reads the plays too
+        _expert.play_likelihoods(played, played_by, n_played, seat, cards >> 2, k,
+                                 version[2], weights)
+    return cards, weights
+
+
+@kernel
+def _win_context(seat, my_crib, me, opp, six, toss, starter, played, played_by, n_played,
+                 cards, k, crib_model, ctx, opp_pts):
+    """The search's context for the objective: the scores, the role, my hand's show, each
+    sampled opponent hand's show (``opp_pts``) and the crib's expectation."""
+    kept = np.empty(4, dtype=np.int64)
+    m = 0
+    for c in six:
+        if c != toss[0] and c != toss[1]:
+            kept[m] = c
+            m += 1
+    role = DEALER if my_crib else PONE
+    ctx[0], ctx[1], ctx[2] = 1, me, opp
+    ctx[3] = role
+    ctx[4] = score5(kept[0], kept[1], kept[2], kept[3], starter, False)
+    theirs_played = np.empty(4, dtype=np.int64)
+    m = 0
+    for t in range(n_played):
+        if played_by[t] != seat:
+            theirs_played[m] = played[t]
+            m += 1
+    hand = np.empty(4, dtype=np.int64)
+    for j in range(cards.shape[0]):
+        hand[:m] = theirs_played[:m]
+        hand[m:] = cards[j, :k]
+        opp_pts[j] = score5(hand[0], hand[1], hand[2], hand[3], starter, False)
+    x0, y0 = toss[0] >> 2, toss[1] >> 2
+    ctx[6] = int(np.rint(crib_model[role, min(x0, y0), max(x0, y0)]))
+
+
+@kernel
+def _weighted_values(out, weights):
+    with objmode(values="float64[:]"):
+        values = _weighted(out, weights)
+    return values
+
+
+@kernel
+def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, played,
+                    played_by, n_played, x, candidates, modes, values):
+    """The value of each candidate rank (``expert_candidates``) in each of ``modes``
+    (``POINTS``: net pegging points to the end of the play; ``OBJECTIVE``: the chance of
+    winning, the show counted in order, or what the table ``W`` values), into
+    ``values[m, :n]``, all from one draw of the opponent's cards: search the rest of the
+    play over the sampled hands and average by their weights. Returns the samples'
+    weights (unnormalised)."""
+    W, crib_model, samples = x[0], x[1], x[13][0]
+    version, blind_keys = x[17], x[19]
+    k = state[HELD + 1 - seat]
+    held = state[HELD + seat]
+    mine = np.empty(held, dtype=np.int64)
+    for i in range(held):
+        mine[i] = held_card(state, seat, i) >> 2
+    cards, weights = opponent_sample(state, seat, rng, six, starter, played, played_by,
+                                      n_played, samples, version)
+    n = cards.shape[0]
     theirs = cards >> 2
-    ctx = np.zeros(7, dtype=np.int64)
-    opp_pts = np.zeros(n, dtype=np.int64)
-    if end_game:
-        kept = np.empty(4, dtype=np.int64)
-        m = 0
-        for c in six:
-            if c != toss[0] and c != toss[1]:
-                kept[m] = c
-                m += 1
-        role = DEALER if my_crib else PONE
-        ctx[0], ctx[1], ctx[2] = 1, me, opp
-        ctx[3] = role
-        ctx[4] = score5(kept[0], kept[1], kept[2], kept[3], starter, False)
-        theirs_played = np.empty(4, dtype=np.int64)
-        m = 0
-        for t in range(n_played):
-            if played_by[t] != seat:
-                theirs_played[m] = played[t]
-                m += 1
-        hand = np.empty(4, dtype=np.int64)
-        for j in range(n):
-            hand[:m] = theirs_played[:m]
-            hand[m:] = cards[j, :k]
-            opp_pts[j] = score5(hand[0], hand[1], hand[2], hand[3], starter, False)
-        x0, y0 = toss[0] >> 2, toss[1] >> 2
-        ctx[6] = int(np.rint(crib_model[role, min(x0, y0), max(x0, y0)]))
     seq = np.empty(state[N_SEQ], dtype=np.int64)
     for t in range(state[N_SEQ]):
         seq[t] = (state[SEQ + t] >> 2) * 4
-    out = np.zeros((n_ranks, n))
-    blind_keys = x[19]
-    if not end_game and blind_keys.shape[0] > 0 and k > 0:  # expert:blind
-        hidden = np.full(13, 4, dtype=np.int64)  # ExpertPlayer._hidden_ranks
-        for t in range(n_played):
-            hidden[played[t] >> 2] -= 1
-        hidden[starter >> 2] -= 1
-        views = np.zeros((n, n_ranks, blind_keys.shape[0], max(1, held - 1)),
-                         dtype=np.int64)
-        _expert.opponent_views(hidden, theirs, k, candidates, held - 1, blind_keys, views)
-        _expert.blind_play_values(mine, theirs, k, seq, state[COUNT], candidates, views, out)
-    else:
-        _expert.play_values(mine, theirs, k, seq, state[COUNT], candidates, ctx, opp_pts, W,
-                            out)
-    with objmode(values="float64[:]"):
-        values = _weighted(out, weights)
+    n_ranks = candidates.shape[0]
+    for m in range(modes.shape[0]):
+        ctx = np.zeros(7, dtype=np.int64)
+        opp_pts = np.zeros(n, dtype=np.int64)
+        if modes[m] == OBJECTIVE:
+            _win_context(seat, my_crib, me, opp, six, toss, starter, played, played_by,
+                         n_played, cards, k, crib_model, ctx, opp_pts)
+        out = np.zeros((n_ranks, n))
+        if modes[m] == POINTS and blind_keys.shape[0] > 0 and k > 0:  # expert:blind
+            hidden = np.full(13, 4, dtype=np.int64)  # ExpertPlayer._hidden_ranks
+            for t in range(n_played):
+                hidden[played[t] >> 2] -= 1
+            hidden[starter >> 2] -= 1
+            views = np.zeros((n, n_ranks, blind_keys.shape[0], max(1, held - 1)),
+                             dtype=np.int64)
+            _expert.opponent_views(hidden, theirs, k, candidates, held - 1, blind_keys,
+                                   views)
+            _expert.blind_play_values(mine, theirs, k, seq, state[COUNT], candidates, views,
+                                      out)
+        else:
+            _expert.play_values(mine, theirs, k, seq, state[COUNT], candidates, ctx,
+                                opp_pts, W, out)
+        values[m, :n_ranks] = _weighted_values(out, weights)
+    return weights
+
+
+@kernel
+def expert_pick(values, candidates):
+    """The candidate with the most value, ties to the higher pip (then the lower rank)."""
     best = 0
-    for c in range(1, n_ranks):  # the most value, ties to the higher pip (then the lower rank)
+    for c in range(1, candidates.shape[0]):
         if values[c] > values[best] or (values[c] == values[best] and rank_pip(
                 candidates[c]) > rank_pip(candidates[best])):
             best = c
-    return first_of_rank[candidates[best]]
+    return best
+
+
+@kernel
+def expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, played,
+                played_by, n_played, x, values):
+    """``ExpertPlayer.play``: one rank that fits, its first card; else the values of each
+    rank (``expert_evaluate``, into ``values[0]``) in points before either player reaches
+    ``END_GAME``, for the objective from there, and the best (``expert_pick``). Returns
+    (the card's position, the mode, the samples' weights: none when one rank fits)."""
+    candidates, first_of_rank = expert_candidates(state, seat, legal)
+    if candidates.shape[0] == 1:
+        return first_of_rank[candidates[0]], POINTS, np.zeros(0)
+    mode = OBJECTIVE if max(me, opp) >= END_GAME else POINTS
+    modes = np.full(1, mode, dtype=np.int64)
+    weights = expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, played,
+                              played_by, n_played, x, candidates, modes, values)
+    best = expert_pick(values[0, :candidates.shape[0]], candidates)
+    return first_of_rank[candidates[best]], mode, weights
 
 
 # ---------------------------------------------------------------------------- the players' view

@@ -46,7 +46,7 @@ def _placeholders() -> tuple:
         f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
         i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
         expert = (f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
-                  np.zeros((1, 1), dtype=np.int8), i2, f1, f1, np.zeros((0, 52)),
+                  np.zeros((1, 1), dtype=np.int8), i2, f1, np.zeros(4), np.zeros((0, 52)),
                   np.zeros((0, 52)))
         _PLACEHOLDERS = (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
     return _PLACEHOLDERS
@@ -55,7 +55,7 @@ def _placeholders() -> tuple:
 def tables_of(player: Player) -> tuple[int, tuple] | None:
     """(kind, tables) of a player the compiled loop can play, or None."""
     from ai.players.evolved import EvolvedPlayer
-    from ai.players.expert import Expert2026Player, ExpertPlayer
+    from ai.players.expert import Expert2026Player
     from ai.players.weights import WeightsPlayer
 
     kind = KINDS.get(player.name)
@@ -69,22 +69,7 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
     elif isinstance(player, WeightsPlayer):
         tables[1:8] = player.kernel_tables()
     elif isinstance(player, Expert2026Player):  # its tables in _decide.EXPERT_TABLES' order
-        t = player.tables
-        f8 = np.float64
-        pegging: tuple = tables[8][14:17]
-        version = np.zeros(3)  # the 2026 expert: none of the new expert's figures
-        if isinstance(player, ExpertPlayer):
-            pegging = (player.pegging.V, player.pegging.hand_counts, player.hand_weight)
-            version[:] = (1.0, player.peg_scale, player.play_temperature)
-        tables[8] = tuple(np.ascontiguousarray(a, dtype=f8) for a in (
-            player.values, t.crib_model, player.peg_net)) + tuple(
-            np.ascontiguousarray(a, dtype=np.int64) for a in t.sample_arrays) + (
-            np.ascontiguousarray(player.discard_samples, dtype=np.int64),
-            np.ascontiguousarray(player.discard_u, dtype=f8),
-            np.array([player.mean_crib], dtype=f8),
-            np.array([player.play_samples], dtype=np.int64)) + pegging + (
-            version, np.ascontiguousarray(player.rollout_keys, dtype=f8),
-            np.ascontiguousarray(player.blind_keys, dtype=f8))
+        tables[8] = player.kernel_tables()
     assert len(tables) == len(_placeholders())
     return kind, tuple(tables)
 
