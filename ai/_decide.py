@@ -1,22 +1,27 @@
-"""The built-in players' decisions as compiled functions (numba), for matches at compiled
-speed (``ai.match.compiled``). Unchecked: the Python players in ``ai.players`` are the
-reference, and the tests play the same games both ways and require identical decisions.
+"""The built-in players' decisions, compiled (numba): the one place each is written. The
+Python players in ``ai.players`` call these kernels on what their observation shows
+(:func:`play_state`, :func:`deal_seen`) and turn the figures the kernels fill in (each
+option's or card's values, the rule that decided, the mixed strategy's roll) into their
+reasoning records; the compiled match loop (``ai.match._loop``) calls the same kernels
+through :func:`toss_choice` and :func:`play_choice`. Unchecked: both callers hand valid
+arrays. The tests still play the same games both ways (``ai.match.compiled``) and pin
+every player's decisions and reasoning (tests/ai/test_pinned_decisions.py).
 
-Each function makes exactly the choice its Python player makes from the same position,
-including the order of ties (the Python players often take the first best card in hand
-order, or the first best split in ``engine.analysis``'s order) and every draw from the
-player's random generator (``rng``, a ``numpy.random.Generator``, which numba draws from
-exactly as numpy does).
+Ties fall as the players document them (often the first best card in hand order, or the
+first best split in ``engine.analysis``'s order), and every random draw comes from the
+player's own generator (``rng``, a ``numpy.random.Generator``, which numba draws from
+exactly as numpy does), so a refereed game and a compiled one are the same game.
 
-A seat's tables travel in one tuple: (evolved values (N_SIX, 2, 6), weights W
-(2, 121, 121, 8), the weights player's float and int kernel parameters, its pegging means
-gained, medians gained and means given (1820, 2) each, the rank crib means (N_SIX, 15),
-then the expert's tables as a tuple, ``EXPERT_TABLES`` order). A player that needs none of
-them gets small placeholders of the same types.
+In the compiled loop a seat's tables travel in one tuple: (evolved values (N_SIX, 2, 6),
+then the weights player's ``kernel_tables()``: weights W (2, 121, 121, 8), its float and
+int kernel parameters, its pegging means gained, medians gained and means given (1820, 2)
+each, the rank crib means (N_SIX, 15); then the expert's ``kernel_tables()``, a tuple in
+``EXPERT_TABLES`` order). A player that needs none of them gets small placeholders of the
+same types.
 
-Where a Python player's arithmetic is numpy's own (a pairwise sum, a BLAS product, Python's
-decimal ``round``), the compiled decision hands those few numbers to the same numpy call
-(``objmode``), so even the last bit agrees.
+Where the expert's arithmetic is numpy's own (a pairwise sum, a BLAS product, Python's
+decimal ``round``), the kernel hands those few numbers to numpy (``objmode``), so its
+figures are the ones the Python expert computed before it decided here, to the last bit.
 """
 
 from __future__ import annotations

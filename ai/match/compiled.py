@@ -1,9 +1,10 @@
 """Matches between built-in players at compiled speed.
 
 When both players of a game have a compiled decision (``ai._decide``: random, heuristic,
-evolved, weights and mueller, with or without their ``:FILE`` tables), :func:`play_games`
-plays the game in the compiled loop (``ai.match._loop``) instead of through the referee
-and the Python players. The game is the same: the same deal seed and player generators as
+evolved, weights, mueller and the expert but expert:fit, with or without their ``:FILE``
+tables), :func:`play_games` plays the game in the compiled loop (``ai.match._loop``)
+instead of through the referee and the Python players (which decide by the same kernels).
+The game is the same: the same deal seed and player generators as
 ``ai.match.driver.game_events``, the same decisions, the same scores; the tests play both
 paths and compare every action. What the compiled path cannot give is each decision's time,
 so its results carry none (the match summary says so).
