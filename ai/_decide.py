@@ -15,9 +15,9 @@ exactly as numpy does), so a refereed game and a compiled one are the same game.
 In the compiled loop a seat's tables travel in one tuple: (evolved values (N_SIX, 2, 6),
 then the weights player's ``kernel_tables()``: weights W (2, 121, 121, 8), its float and
 int kernel parameters, its pegging means gained, medians gained and means given (1820, 2)
-each, the rank crib means (N_SIX, 15); then the expert's ``kernel_tables()``, a tuple in
-``EXPERT_TABLES`` order). A player that needs none of them gets small placeholders of the
-same types.
+each, the rank crib means (N_SIX, 15); then the expert's ``kernel_tables()``, an
+:class:`ExpertKernelTables` record). A player that needs none of them gets small
+placeholders of the same types.
 
 Where the expert's arithmetic is numpy's own (a pairwise sum, a BLAS product, Python's
 decimal ``round``), the kernel hands those few numbers to numpy (``objmode``), so its
@@ -25,6 +25,8 @@ figures are the ones the Python expert computed before it decided here, to the l
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import objmode
@@ -637,14 +639,37 @@ def _smallest(keys, k, out):
 END_GAME = 86  # from here on, the play is for the objective, not for points
 KEEP_BETA = 0.6  # how strongly the opponent is taken to keep good hands (by default)
 POINTS, OBJECTIVE = 0, 1  # what the play's values measure (expert_play's modes)
-EXPERT_TABLES = ("W", "crib_model", "peg_net", "heels", "peg_role", "peg_pts", "n_peg",
-                 "pone_hand", "dealer_hand", "crib", "discard_samples", "discard_u",
-                 "mean_crib", "play_samples", "pegging_V", "hand_counts", "hand_weight",
-                 "version", "rollout_keys", "blind_keys")
-# version: (1 for the new expert, else 0; its pegging scale; its play temperature; the keep
-# beta of the opponent's hands);
-# rollout_keys: expert:roll's fixed keys of the opponent sixes (none: no rollouts);
-# blind_keys: expert:blind's fixed keys of the hands the opponent imagines I hold
+
+
+class ExpertKernelTables(NamedTuple):
+    """What the expert decides from, one typed record from the player
+    (``Expert2026Player.kernel_tables``) to the kernels (numba types it as a named tuple
+    of arrays, so every expert and the placeholders share one compiled copy)."""
+
+    W: np.ndarray  # the objective's value table by board position (ai.tables.expert)
+    crib_model: np.ndarray  # the expected crib by role and the two ranks tossed
+    peg_net: np.ndarray  # the 2026 expert's pegging figure by kept rank hand and role
+    heels: np.ndarray  # the deal samples behind a discard's chance of winning: his heels,
+    peg_role: np.ndarray  # who pegged,
+    peg_pts: np.ndarray  # the points pegged,
+    n_peg: np.ndarray  # how many pegging events,
+    pone_hand: np.ndarray  # the pone's hand,
+    dealer_hand: np.ndarray  # the dealer's hand,
+    crib: np.ndarray  # and the crib
+    discard_samples: np.ndarray  # which deal samples a discard uses
+    discard_u: np.ndarray  # their fixed uniform draws
+    mean_crib: np.ndarray  # (1,) the samples' mean crib
+    play_samples: np.ndarray  # (1,) opponent hands sampled in the play
+    pegging_V: np.ndarray  # the new expert's pegging table (ai.tables.expert_pegging),
+    hand_counts: np.ndarray  # its hands' card combinations,
+    hand_weight: np.ndarray  # and their keep weights
+    version: np.ndarray  # (1 for the new expert, else 0; its pegging scale; its play
+    # temperature, 0: off; the keep beta of the opponent's hands)
+    rollout_keys: np.ndarray  # expert:roll's fixed keys of the opponent sixes (none: none)
+    blind_keys: np.ndarray  # expert:blind's fixed keys of the hands it is imagined to hold
+
+
+EXPERT_TABLES = ExpertKernelTables._fields
 
 
 def _rounded(win):
@@ -668,9 +693,8 @@ def expert_toss(six, my_crib, me, opp, x, figures):
     better expected net, then the first in the analysis order. ``figures`` (3, 15): each
     option's crib, pegging and value (the chance of winning), in the analysis order.
     Returns (the tossed positions, the option's place in the analysis order)."""
-    (W, crib_model, peg_net, heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib,
-     discard_samples, discard_u, mean_crib, _play_samples, V, hand_counts, hand_weight,
-     version, rollout_keys, _blind_keys) = x
+    W, crib_model, V, version, rollout_keys = (x.W, x.crib_model, x.pegging_V, x.version,
+                                               x.rollout_keys)
     keeps = np.empty((15, 4), dtype=np.int64)
     tosses = np.empty((15, 2), dtype=np.int64)
     total = np.empty(15, dtype=np.int64)
@@ -698,11 +722,11 @@ def expert_toss(six, my_crib, me, opp, x, figures):
         kept[:] = keeps[i]
         kept.sort()
         keep_index[j] = hand_index(kept)
-        peg_a[j] = peg_net[keep_index[j], role]
+        peg_a[j] = x.peg_net[keep_index[j], role]
         hist_o[j] = hist[i]
     if version[0] == 1.0:  # the new expert: the pegging table over the opponent's hands
-        _expert.option_pegging(six >> 2, keep_index, my_crib, V, hand_counts, hand_weight,
-                               version[1], peg_a)
+        _expert.option_pegging(six >> 2, keep_index, my_crib, V, x.hand_counts,
+                               x.hand_weight, version[1], peg_a)
     with objmode(peg_shift="float64[:]"):  # (objmode outside any branch: numba needs it)
         peg_shift = _centred(peg_a)
     win = np.zeros(15)
@@ -719,9 +743,10 @@ def expert_toss(six, my_crib, me, opp, x, figures):
         _rollout.rollout_values(sorted_six, keeps_o, tosses_o, role, me, opp, opp_sixes,
                                 crib_model, W, win, peg_a, crib_a, hand_roll)
     else:
-        _expert.option_win_probs(me, opp, role, hist_o, crib_a - mean_crib[0], peg_shift,
-                                 discard_samples, discard_u, heels, peg_role, peg_pts, n_peg,
-                                 pone_hand, dealer_hand, crib, W, win)
+        _expert.option_win_probs(me, opp, role, hist_o, crib_a - x.mean_crib[0], peg_shift,
+                                 x.discard_samples, x.discard_u, x.heels, x.peg_role,
+                                 x.peg_pts, x.n_peg, x.pone_hand, x.dealer_hand, x.crib, W,
+                                 win)
     with objmode(rounded="float64[:]"):
         rounded = _rounded(win)
     sign = 1.0 if my_crib else -1.0
@@ -850,8 +875,8 @@ def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, play
     ``values[m, :n]``, all from one draw of the opponent's cards: search the rest of the
     play over the sampled hands and average by their weights. Returns the samples'
     weights (unnormalised)."""
-    W, crib_model, samples = x[0], x[1], x[13][0]
-    version, blind_keys = x[17], x[19]
+    W, crib_model, samples = x.W, x.crib_model, x.play_samples[0]
+    version, blind_keys = x.version, x.blind_keys
     k = state[HELD + 1 - seat]
     held = state[HELD + seat]
     mine = np.empty(held, dtype=np.int64)

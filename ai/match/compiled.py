@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ai._decide import KINDS
+from ai._decide import KINDS, ExpertKernelTables
 from ai.base import Player
 from ai.match import driver
 from ai.match._loop import (
@@ -46,9 +46,9 @@ def _placeholders() -> tuple:
     if _PLACEHOLDERS is None:
         f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
         i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
-        expert = (f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
-                  np.zeros((1, 1), dtype=np.int8), i2, f1, np.zeros(4), np.zeros((0, 52)),
-                  np.zeros((0, 52)))
+        expert = ExpertKernelTables(f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
+                                    np.zeros((1, 1), dtype=np.int8), i2, f1, np.zeros(4),
+                                    np.zeros((0, 52)), np.zeros((0, 52)))
         _PLACEHOLDERS = (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
     return _PLACEHOLDERS
 
@@ -69,7 +69,7 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
         tables[0] = np.ascontiguousarray(player.values, dtype=np.float64)
     elif isinstance(player, WeightsPlayer):
         tables[1:8] = player.kernel_tables()
-    elif isinstance(player, Expert2026Player):  # its tables in _decide.EXPERT_TABLES' order
+    elif isinstance(player, Expert2026Player):
         tables[8] = player.kernel_tables()
     assert len(tables) == len(_placeholders())
     return kind, tuple(tables)

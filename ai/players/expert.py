@@ -211,8 +211,8 @@ class Expert2026Player(Player):
         return None
 
     def _version(self) -> np.ndarray:
-        """``_decide.EXPERT_TABLES``' version: the 2026 expert has none of the new
-        expert's figures."""
+        """``ExpertKernelTables.version``: the 2026 expert has none of the new expert's
+        figures."""
         return np.array([0.0, 0.0, self.play_temperature_now(), self.keep_beta()])
 
     def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -221,21 +221,29 @@ class Expert2026Player(Player):
         return (np.zeros((1, 1), dtype=np.int8), np.zeros((1, 1), dtype=np.int64),
                 np.zeros(1))
 
-    def kernel_tables(self) -> tuple[np.ndarray, ...]:
+    def kernel_tables(self) -> _decide.ExpertKernelTables:
         """What the compiled decisions (``ai._decide.expert_toss``, ``expert_play``) decide
-        from, in ``_decide.EXPERT_TABLES`` order (built at each decision: the sample counts
-        may be set after construction, and expert:fit's model changes during a game)."""
+        from (built at each decision: the sample counts may be set after construction, and
+        expert:fit's model changes during a game)."""
         f8, i8 = np.float64, np.int64
         t = self.tables
-        return tuple(np.ascontiguousarray(a, dtype=f8) for a in (
-            self.values, t.crib_model, self.peg_net)) + tuple(
-            np.ascontiguousarray(a, dtype=i8) for a in t.sample_arrays) + (
-            np.ascontiguousarray(self.discard_samples, dtype=i8),
-            np.ascontiguousarray(self.discard_u, dtype=f8),
-            np.array([self.mean_crib], dtype=f8),
-            np.array([self.play_samples], dtype=i8)) + self._pegging_tables() + (
-            self._version(), np.ascontiguousarray(self.rollout_keys, dtype=f8),
-            np.ascontiguousarray(self.blind_keys, dtype=f8))
+        V, hand_counts, hand_weight = self._pegging_tables()
+        heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib = (
+            np.ascontiguousarray(a, dtype=i8) for a in t.sample_arrays)
+        return _decide.ExpertKernelTables(
+            W=np.ascontiguousarray(self.values, dtype=f8),
+            crib_model=np.ascontiguousarray(t.crib_model, dtype=f8),
+            peg_net=np.ascontiguousarray(self.peg_net, dtype=f8),
+            heels=heels, peg_role=peg_role, peg_pts=peg_pts, n_peg=n_peg,
+            pone_hand=pone_hand, dealer_hand=dealer_hand, crib=crib,
+            discard_samples=np.ascontiguousarray(self.discard_samples, dtype=i8),
+            discard_u=np.ascontiguousarray(self.discard_u, dtype=f8),
+            mean_crib=np.array([self.mean_crib], dtype=f8),
+            play_samples=np.array([self.play_samples], dtype=i8),
+            pegging_V=V, hand_counts=hand_counts, hand_weight=hand_weight,
+            version=self._version(), rollout_keys=np.ascontiguousarray(self.rollout_keys,
+                                                                       dtype=f8),
+            blind_keys=np.ascontiguousarray(self.blind_keys, dtype=f8))
 
     # ------------------------------------------------------------------ discards
     def discard(self, obs: Observation) -> Decision:
