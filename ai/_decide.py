@@ -282,23 +282,30 @@ def mueller_option(number, order, four, hmin, hand_mean, hmax, cmin, crib_mean, 
     b1 = b2 = 0.0
     for j in range(order.shape[0]):
         i = order[j]
-        if number == 1:
-            v1, v2 = float(four[i]), hand_mean[i]
-        elif number == 2:
-            v1, v2 = float(hmax[i] - cmin[i]), hand_mean[i]
-        elif number == 3:
-            v1, v2 = float(hmax[i] + cmax[i]), hand_mean[i]
-        elif number == 4:
-            v1, v2 = hand_mean[i] - crib_mean[i], 0.0
-        elif number == 5:
-            v1, v2 = hand_mean[i] + crib_mean[i], hand_mean[i]
-        elif number == 6:
-            v1, v2 = hand_mean[i] - cmax[i], float(hmin[i])
-        else:
-            v1, v2 = hand_mean[i] + crib_mean[i], float(hmin[i])
+        v1, v2 = mueller_value(number, four[i], hmin[i], hand_mean[i], hmax[i], cmin[i],
+                               crib_mean[i], cmax[i])
         if chosen < 0 or v1 > b1 or (v1 == b1 and v2 > b2):
             chosen, b1, b2 = j, v1, v2
     return chosen
+
+
+@kernel
+def mueller_value(number, four, hmin, hand_mean, hmax, cmin, crib_mean, cmax):
+    """Strategy ``number``'s value of an option and its tie-break (higher is better), from
+    the option's four-card score, hand min, mean and max, crib min, mean and max."""
+    if number == 1:
+        return float(four), hand_mean
+    if number == 2:
+        return float(hmax - cmin), hand_mean
+    if number == 3:
+        return float(hmax + cmax), hand_mean
+    if number == 4:
+        return hand_mean - crib_mean, 0.0
+    if number == 5:
+        return hand_mean + crib_mean, hand_mean
+    if number == 6:
+        return hand_mean - cmax, float(hmin)
+    return hand_mean + crib_mean, float(hmin)
 
 
 @kernel
@@ -730,7 +737,7 @@ def expert_toss(six, my_crib, me, opp, x, figures):
     with objmode(peg_shift="float64[:]"):  # (objmode outside any branch: numba needs it)
         peg_shift = _centred(peg_a)
     win = np.zeros(15)
-    if rollout_keys.shape[0] > 0:  # expert:roll: deals played out (_discard_by_rollouts)
+    if rollout_keys.shape[0] > 0:  # expert:roll: deals played out (ai._rollout)
         sorted_six = np.sort(six)
         opp_sixes = np.empty((rollout_keys.shape[0], 6), dtype=np.int64)
         _rollout.opponent_sixes(sorted_six, rollout_keys, opp_sixes)
@@ -898,7 +905,7 @@ def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, play
                          n_played, cards, k, crib_model, ctx, opp_pts)
         out = np.zeros((n_ranks, n))
         if modes[m] == POINTS and blind_keys.shape[0] > 0 and k > 0:  # expert:blind
-            hidden = np.full(13, 4, dtype=np.int64)  # ExpertPlayer._hidden_ranks
+            hidden = np.full(13, 4, dtype=np.int64)  # what the opponent cannot see
             for t in range(n_played):
                 hidden[played[t] >> 2] -= 1
             hidden[starter >> 2] -= 1

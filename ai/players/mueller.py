@@ -115,6 +115,13 @@ class MuellerOption:
     crib_mean: float
     crib_max: int
 
+    def value(self, strategy: int) -> tuple[float, float]:
+        """The strategy's value (with its tie-break) for this option: higher is better
+        (``ai._decide.mueller_value``, the discard's own)."""
+        return _decide.mueller_value(strategy, self.four_card, self.hand_min,
+                                     float(self.hand_mean), self.hand_max, self.crib_min,
+                                     float(self.crib_mean), self.crib_max)
+
 
 @dataclass(frozen=True)
 class MuellerDiscard(Reasoning):
