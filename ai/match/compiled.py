@@ -1,9 +1,10 @@
 """Matches between built-in players at compiled speed.
 
 When both players of a game have a compiled decision (``ai._decide``: random, heuristic,
-evolved, weights and mueller, with or without their ``:FILE`` tables), :func:`play_games`
-plays the game in the compiled loop (``ai.match._loop``) instead of through the referee
-and the Python players. The game is the same: the same deal seed and player generators as
+evolved, weights, mueller and the expert but expert:fit, with or without their ``:FILE``
+tables), :func:`play_games` plays the game in the compiled loop (``ai.match._loop``)
+instead of through the referee and the Python players (which decide by the same kernels).
+The game is the same: the same deal seed and player generators as
 ``ai.match.driver.game_events``, the same decisions, the same scores; the tests play both
 paths and compare every action. What the compiled path cannot give is each decision's time,
 so its results carry none (the match summary says so).
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ai._decide import KINDS
+from ai._decide import KINDS, ExpertKernelTables
 from ai.base import Player
 from ai.match import driver
 from ai.match._loop import (
@@ -45,9 +46,9 @@ def _placeholders() -> tuple:
     if _PLACEHOLDERS is None:
         f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
         i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
-        expert = (f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
-                  np.zeros((1, 1), dtype=np.int8), i2, f1, f1, np.zeros((0, 52)),
-                  np.zeros((0, 52)))
+        expert = ExpertKernelTables(f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
+                                    np.zeros((1, 1), dtype=np.int8), i2, f1, np.zeros(4),
+                                    np.zeros((0, 52)), np.zeros((0, 52)))
         _PLACEHOLDERS = (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
     return _PLACEHOLDERS
 
@@ -55,7 +56,7 @@ def _placeholders() -> tuple:
 def tables_of(player: Player) -> tuple[int, tuple] | None:
     """(kind, tables) of a player the compiled loop can play, or None."""
     from ai.players.evolved import EvolvedPlayer
-    from ai.players.expert import Expert2026Player, ExpertPlayer
+    from ai.players.expert import Expert2026Player
     from ai.players.weights import WeightsPlayer
 
     kind = KINDS.get(player.name)
@@ -67,28 +68,9 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
     if isinstance(player, EvolvedPlayer):
         tables[0] = np.ascontiguousarray(player.values, dtype=np.float64)
     elif isinstance(player, WeightsPlayer):
-        gained_mean, gained_median, given_mean = player.matrix.peg
-        tables[1:8] = [np.ascontiguousarray(a, dtype=dt) for a, dt in (
-            (player.weights, np.float64), (player._fp, np.float64), (player._ip, np.int64),
-            (gained_mean, np.float64), (gained_median, np.float64), (given_mean, np.float64),
-            (player.matrix.crib_rank_mean, np.float64))]
-    elif isinstance(player, Expert2026Player):  # its tables in _decide.EXPERT_TABLES' order
-        t = player.tables
-        f8 = np.float64
-        pegging: tuple = tables[8][14:17]
-        version = np.zeros(3)  # the 2026 expert: none of the new expert's figures
-        if isinstance(player, ExpertPlayer):
-            pegging = (player.pegging.V, player.pegging.hand_counts, player.hand_weight)
-            version[:] = (1.0, player.peg_scale, player.play_temperature)
-        tables[8] = tuple(np.ascontiguousarray(a, dtype=f8) for a in (
-            player.values, t.crib_model, player.peg_net)) + tuple(
-            np.ascontiguousarray(a, dtype=np.int64) for a in t.sample_arrays) + (
-            np.ascontiguousarray(player.discard_samples, dtype=np.int64),
-            np.ascontiguousarray(player.discard_u, dtype=f8),
-            np.array([player.mean_crib], dtype=f8),
-            np.array([player.play_samples], dtype=np.int64)) + pegging + (
-            version, np.ascontiguousarray(player.rollout_keys, dtype=f8),
-            np.ascontiguousarray(player.blind_keys, dtype=f8))
+        tables[1:8] = player.kernel_tables()
+    elif isinstance(player, Expert2026Player):
+        tables[8] = player.kernel_tables()
     assert len(tables) == len(_placeholders())
     return kind, tuple(tables)
 

@@ -12,10 +12,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
+from ai import _decide
 from ai.base import Decision, Player, Reasoning, Seed
 from ai.tables import evolved as table
+from ai.tables.index import hand_index
 from engine import Observation, PlayCard, Toss
-from engine.cards import PIPS, Card, CardName, card_name, cards_with
+from engine.cards import Card, CardName, card_name, cards_with
+from engine.roles import role_of
+
+PEG_RULES = ("makes fifteen", "lead from a pair", "first playable card")  # evolved_play's
 
 
 @dataclass(frozen=True)
@@ -48,18 +55,11 @@ def _table(path: str | None):
 
 
 def simple_peg(obs: Observation) -> tuple[Card, str]:
-    """Kendall & Shaw's pegger: fifteen if possible, a lead from a pair, else the first
-    playable card in hand order."""
-    legal = obs.legal_cards
-    for card in legal:
-        if obs.count + PIPS[card] == 15:
-            return card, "makes fifteen"
-    if not obs.current:
-        ranks = [c >> 2 for c in obs.hand]
-        for card in legal:
-            if ranks.count(card >> 2) >= 2:
-                return card, "lead from a pair"
-    return legal[0], "first playable card"
+    """Kendall & Shaw's pegger (``ai._decide.evolved_play``): fifteen if possible, a lead
+    from a pair, else the first playable card in hand order."""
+    state, legal = _decide.play_state(obs)
+    i, rule = _decide.evolved_play(state, obs.seat, legal)
+    return obs.hand[i], PEG_RULES[rule]
 
 
 class EvolvedPlayer(Player):
@@ -70,10 +70,14 @@ class EvolvedPlayer(Player):
         self.values = _table(path)
 
     def discard(self, obs: Observation) -> Decision:
-        toss, row, ordered = table.choose(self.values, list(obs.dealt), obs.is_dealer)
+        a, b = _decide.evolved_toss(_decide.dealt_of(obs), obs.is_dealer, self.values)
+        x, y = _decide.toss_of_positions(obs, a, b)
+        ordered = table.positions_of(list(obs.dealt))  # the values shown, in table order
+        row = self.values[hand_index(np.array(ordered, dtype=np.int64)),
+                          role_of(obs.is_dealer)]
         record = EvolvedDiscard(tuple(ordered), tuple(float(v) for v in row), obs.is_dealer,
-                                toss)
-        return Decision(Toss(toss), record)
+                                (min(x, y), max(x, y)))
+        return Decision(Toss((x, y)), record)
 
     def play(self, obs: Observation) -> Decision:
         card, rule = simple_peg(obs)

@@ -57,18 +57,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai import _expert
+from ai import _decide, _expert
+from ai._decide import END_GAME as END_GAME  # from here on, the play is for the win
+from ai._decide import KEEP_BETA
+from ai._rollout import N_LEFT
 from ai.base import Decision, Player, Reasoning, Seed
 from ai.opponent import OpponentModel
 from ai.tables import expert as expert_tables
 from ai.tables.index import N_FOUR
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import Card, CardName, card_name, cards_with, pip_value
-from engine.kernels import score5
-from engine.roles import role_of
-from engine.rules import MAX_COUNT
 
-END_GAME = 86  # from here on, pegging plays for the win, not for points
 # the 2026 expert: opponent hands sampled in the play, deal samples behind each discard
 PLAY_SAMPLES = 96
 DISCARD_SAMPLES = 384
@@ -78,8 +77,7 @@ DEEP_PLAY_SAMPLES = 1536
 DEEP_DISCARD_SAMPLES = 1 << 20  # all of them
 # the expert: the 2026 deep settings by default; expert:deep four times the hands again
 EXPERT_PLAY_SAMPLES = (DEEP_PLAY_SAMPLES, 4 * DEEP_PLAY_SAMPLES)
-KEEP_BETA = 0.6  # how strongly the opponent is assumed to keep good hands
-PLAY_TEMPERATURE = 0.0  # reading the opponent's plays (see _weigh_by_plays): off, measured no gain
+PLAY_TEMPERATURE = 0.0  # reading the opponent's plays (play_temperature_now): off, measured no gain
 PEG_SCALE = 0.5  # the weight of the pegging table in the expert's discard (measured)
 # expert:roll: opponent sixes its discard plays out (each with all 40 starters), (default, deep)
 ROLLOUT_SAMPLES = (128, 1024)
@@ -200,194 +198,153 @@ class Expert2026Player(Player):
         self.objective = "win"
         self.values = expert_tables.value_table(self.tables.W, "win")  # what it maximises
 
-    def _weigh_by_plays(self, obs: Observation, ranks: np.ndarray, k: int,
-                        weights: np.ndarray) -> None:
-        """The 2026 expert does not read the opponent's plays."""
-
     def keep_beta(self) -> float:
         """How sharply the opponent is taken to keep good hands."""
         return KEEP_BETA
+
+    def play_temperature_now(self) -> float:
+        """How the opponent's plays so far weigh the sampled hands (0: not at all)."""
+        return 0.0
 
     def model_figures(self) -> tuple[float, float] | None:
         """The fitted opponent model (keep beta, play temperature), if it fits one."""
         return None
 
-    def _option_pegging(self, obs: Observation, analysed) -> list[float]:
-        """Each option's expected pegging, gained minus given: from the statistics of greedy
-        play of the kept ranks, by role."""
-        from ai.tables.index import hand_index
+    def _version(self) -> np.ndarray:
+        """``ExpertKernelTables.version``: the 2026 expert has none of the new expert's
+        figures."""
+        return np.array([0.0, 0.0, self.play_temperature_now(), self.keep_beta()])
 
-        role = role_of(obs.is_dealer)
-        return [float(self.peg_net[hand_index(np.array(sorted(o.keep), dtype=np.int64)),
-                                   role]) for o in analysed]
+    def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The new expert's pegging table, its hands' counts and weights (placeholders
+        here)."""
+        return (np.zeros((1, 1), dtype=np.int8), np.zeros((1, 1), dtype=np.int64),
+                np.zeros(1))
+
+    def kernel_tables(self) -> _decide.ExpertKernelTables:
+        """What the compiled decisions (``ai._decide.expert_toss``, ``expert_play``) decide
+        from (built at each decision: the sample counts may be set after construction, and
+        expert:fit's model changes during a game)."""
+        f8, i8 = np.float64, np.int64
+        t = self.tables
+        V, hand_counts, hand_weight = self._pegging_tables()
+        heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib = (
+            np.ascontiguousarray(a, dtype=i8) for a in t.sample_arrays)
+        return _decide.ExpertKernelTables(
+            W=np.ascontiguousarray(self.values, dtype=f8),
+            crib_model=np.ascontiguousarray(t.crib_model, dtype=f8),
+            peg_net=np.ascontiguousarray(self.peg_net, dtype=f8),
+            heels=heels, peg_role=peg_role, peg_pts=peg_pts, n_peg=n_peg,
+            pone_hand=pone_hand, dealer_hand=dealer_hand, crib=crib,
+            discard_samples=np.ascontiguousarray(self.discard_samples, dtype=i8),
+            discard_u=np.ascontiguousarray(self.discard_u, dtype=f8),
+            mean_crib=np.array([self.mean_crib], dtype=f8),
+            play_samples=np.array([self.play_samples], dtype=i8),
+            pegging_V=V, hand_counts=hand_counts, hand_weight=hand_weight,
+            version=self._version(), rollout_keys=np.ascontiguousarray(self.rollout_keys,
+                                                                       dtype=f8),
+            blind_keys=np.ascontiguousarray(self.blind_keys, dtype=f8))
 
     # ------------------------------------------------------------------ discards
     def discard(self, obs: Observation) -> Decision:
-        dealer = obs.is_dealer
-        analysed = analyze_discards(list(obs.dealt), dealer)
-        if self.rollout_keys.shape[0]:
-            return self._discard_by_rollouts(obs, analysed)
-        role = role_of(dealer)
-        crib = []
-        hist = np.zeros((15, 30), dtype=np.int64)
-        for i, o in enumerate(analysed):
-            x, y = sorted(c >> 2 for c in o.toss)
-            crib.append(float(self.tables.crib_model[role, x, y]))
-            hist[i, :len(o.hand_histogram)] = o.hand_histogram
-        peg = self._option_pegging(obs, analysed)
-        crib_a, peg_a = np.array(crib), np.array(peg)
-        win = np.zeros(15)
-        _expert.option_win_probs(
-            obs.my_score, obs.opponent_score, role, hist, crib_a - self.mean_crib,
-            peg_a - peg_a.mean(), self.discard_samples, self.discard_u,
-            *self.tables.sample_arrays, self.values, win)
-        return self._chosen(obs, analysed, crib, peg, win,
-                            int(self.discard_samples.shape[0]))
-
-    def _chosen(self, obs: Observation, analysed, crib, peg, win, samples: int) -> Decision:
-        """The option with the best value (``win``); equal values (to 1e-9) go to the
-        better expected net (the hand's exact mean, the crib ``crib`` and the pegging
-        ``peg``)."""
-        dealer = obs.is_dealer
-        sign = 1.0 if dealer else -1.0
+        """The compiled ``ai._decide.expert_toss``, its figures shown beside the exact
+        analysis of each option's hand."""
+        figures = np.zeros((3, 15))
+        _, _, chosen = _decide.expert_toss(_decide.dealt_of(obs), obs.is_dealer,
+                                           obs.my_score, obs.opponent_score,
+                                           self.kernel_tables(), figures)
+        analysed = analyze_discards(list(obs.dealt), obs.is_dealer)  # its order, the kernel's
+        if self.rollout_keys.shape[0]:  # expert:roll: each option over the deals played out
+            samples = self.rollout_keys.shape[0] * N_LEFT
+        else:
+            samples = int(self.discard_samples.shape[0])
+        sign = 1.0 if obs.is_dealer else -1.0
+        crib, peg, win = ([float(v) for v in row] for row in figures)
         options = tuple(
             ExpertOption(o.keep, o.toss, o.hand_mean, sign * crib[i], peg[i],
-                         o.hand_mean + sign * crib[i] + peg[i], float(win[i]))
+                         o.hand_mean + sign * crib[i] + peg[i], win[i])
             for i, o in enumerate(analysed))
-        chosen = max(range(15), key=lambda i: (round(options[i].win, 9), options[i].net))
-        reasoning = ExpertDiscard((dealer, obs.my_score, obs.opponent_score), options,
-                                  chosen, samples, self.objective)
+        reasoning = ExpertDiscard((obs.is_dealer, obs.my_score, obs.opponent_score), options,
+                                  int(chosen), samples, self.objective)
         return Decision(Toss(tuple(options[chosen].toss)), reasoning)
-
-    def _discard_by_rollouts(self, obs: Observation, analysed) -> Decision:
-        """expert:roll: each option's value from complete deals played out
-        (``ai._rollout.rollout_values``) over the opponent sixes of the fixed keys and
-        every starter they leave; its crib and pegging figures are those deals' means."""
-        from ai import _rollout
-
-        six = np.array(sorted(obs.dealt), dtype=np.int64)
-        opp = np.empty((self.rollout_keys.shape[0], 6), dtype=np.int64)
-        _rollout.opponent_sixes(six, self.rollout_keys, opp)
-        keeps = np.array([o.keep for o in analysed], dtype=np.int64)
-        tosses = np.array([o.toss for o in analysed], dtype=np.int64)
-        win, peg, crib, hand = (np.zeros(15) for _ in range(4))
-        _rollout.rollout_values(six, keeps, tosses, role_of(obs.is_dealer), obs.my_score,
-                                obs.opponent_score, opp, self.tables.crib_model,
-                                self.values, win, peg, crib, hand)
-        return self._chosen(obs, analysed, [float(c) for c in crib],
-                            [float(p) for p in peg], win,
-                            opp.shape[0] * _rollout.N_LEFT)
 
     # ------------------------------------------------------------------ the play
     def play(self, obs: Observation) -> Decision:
-        legal = obs.legal_cards
-        if len({c >> 2 for c in legal}) == 1:
-            card = legal[0]
+        """The compiled ``ai._decide.expert_play``, its figures shown."""
+        state, legal = _decide.play_state(obs)
+        six, toss, starter, played, played_by, n_played = _decide.deal_seen(obs)
+        values = np.zeros((1, 13))
+        i, mode, weights = _decide.expert_play(
+            state, obs.seat, legal, self.rng, obs.is_dealer, obs.my_score,
+            obs.opponent_score, six, toss, starter, played, played_by, n_played,
+            self.kernel_tables(), values)
+        card = obs.hand[i]
+        if weights.shape[0] == 0:  # one rank fits
             return Decision(PlayCard(card), ExpertPlay(
                 "points", (ExpertCandidate(card, 0.0),), card, 0, 0.0))
-        mode = self.objective if max(obs.scores) >= END_GAME else "points"
-        (reasoning,) = self.evaluate_play(obs, (mode,))
-        return Decision(PlayCard(reasoning.chosen), reasoning)
+        candidates, first_of_rank = _decide.expert_candidates(state, obs.seat, legal)
+        reasoning = self._play_reasoning(
+            obs, "points" if mode == _decide.POINTS else self.objective, candidates,
+            first_of_rank, values[0], weights, int(i))
+        return Decision(PlayCard(card), reasoning)
 
     def evaluate_play(self, obs: Observation, modes: tuple[str, ...] = ("points", "win")
                       ) -> tuple[ExpertPlay, ...]:
         """The value of each legal rank (its first card) in each of ``modes``: "points"
         (net pegging points to the end of the play) or the player's objective ("win": the
         probability of winning, the show counted in order; "acc": expected ACC points net,
-        expert:acc), all from one draw of the opponent's cards, so the modes differ only in
-        what they measure. The candidates come best first (ties to the
-        higher pip); :meth:`play` takes the first of the mode the score calls for."""
-        legal = obs.legal_cards
-        by_rank: dict[int, Card] = {}
-        for c in legal:
-            by_rank.setdefault(c >> 2, c)
-        k = obs.opponent_cards_left
-        mine = np.array([c >> 2 for c in obs.hand], dtype=np.int64)
-        candidates = np.array(sorted(by_rank), dtype=np.int64)
-        theirs, weights, cards = self._sample_opponent(obs, k)
-        n = theirs.shape[0]
-        seq = np.array([(c >> 2) * 4 for _, c in obs.current], dtype=np.int64)
-        effective = float(1.0 / np.sum(weights ** 2)) if n else 0.0
-        results = []
+        expert:acc), all from one draw of the opponent's cards (``ai._decide.
+        expert_evaluate``), so the modes differ only in what they measure; each mode's
+        card is ``ai._decide.expert_pick``'s, the play's own. The candidates come best
+        first (ties to the higher pip); :meth:`play` plays the card of the mode the score
+        calls for."""
         for mode in modes:
-            ctx = np.zeros(7, dtype=np.int64)
-            opp_pts = np.zeros(n, dtype=np.int64)
-            if mode == self.objective:
-                self._win_context(obs, cards, k, ctx, opp_pts)
-            elif mode != "points":
+            if mode not in ("points", self.objective):
                 raise ValueError(f"{self.objective!r} player has no mode {mode!r}")
-            out = np.zeros((candidates.shape[0], n))
-            if mode == "points" and self.blind_keys.shape[0] and k:
-                views = np.zeros((n, candidates.shape[0], self.blind_keys.shape[0],
-                                  max(1, len(mine) - 1)), dtype=np.int64)
-                _expert.opponent_views(self._hidden_ranks(obs), theirs, k, candidates,
-                                       len(mine) - 1, self.blind_keys, views)
-                _expert.blind_play_values(mine, theirs, k, seq, obs.count, candidates, views,
-                                          out)
-            else:
-                _expert.play_values(mine, theirs, k, seq, obs.count, candidates, ctx,
-                                    opp_pts, self.values, out)
-            values = out @ weights if n else np.zeros(candidates.shape[0])
-            if mode == "acc":
-                values = expert_tables.acc_points(values)
-            order = sorted(range(len(candidates)), key=lambda i: (
-                -values[i], -pip_value(by_rank[int(candidates[i])])))
-            blind = int(self.blind_keys.shape[0]) if mode == "points" and k else 0
-            results.append(ExpertPlay(mode, tuple(
-                ExpertCandidate(by_rank[int(candidates[i])], float(values[i])) for i in order),
-                by_rank[int(candidates[order[0]])], n, effective, self.model_figures(),
-                blind))
-        return tuple(results)
+        state, legal = _decide.play_state(obs)
+        six, toss, starter, played, played_by, n_played = _decide.deal_seen(obs)
+        candidates, first_of_rank = _decide.expert_candidates(state, obs.seat, legal)
+        ids = np.array([_decide.POINTS if m == "points" else _decide.OBJECTIVE for m in modes],
+                       dtype=np.int64)
+        values = np.zeros((len(modes), 13))
+        weights = _decide.expert_evaluate(
+            state, obs.seat, self.rng, obs.is_dealer, obs.my_score, obs.opponent_score, six,
+            toss, starter, played, played_by, n_played, self.kernel_tables(), candidates,
+            ids, values)
+        n = candidates.shape[0]
+        return tuple(self._play_reasoning(
+            obs, mode, candidates, first_of_rank, values[m], weights,
+            int(first_of_rank[candidates[_decide.expert_pick(values[m, :n], candidates)]]))
+            for m, mode in enumerate(modes))
 
-    @staticmethod
-    def _hidden_ranks(obs: Observation) -> np.ndarray:
-        """(13,) the cards of each rank not played and not the starter: what the opponent
-        cannot see, once its own cards and my next card are taken out (and, approximately,
-        the two it threw, which a sampled world does not know)."""
-        hidden = np.full(13, 4, dtype=np.int64)
-        for _, c in obs.played:
-            hidden[c >> 2] -= 1
-        if obs.starter is not None:
-            hidden[obs.starter >> 2] -= 1
-        return hidden
+    def _play_reasoning(self, obs: Observation, mode: str, candidates: np.ndarray,
+                        first_of_rank: np.ndarray, values: np.ndarray, weights: np.ndarray,
+                        chosen: int) -> ExpertPlay:
+        """The record of a play: each candidate's value (``values[:n]``, in points or the
+        objective's unit), best first, the card at position ``chosen``, and the samples."""
+        n = candidates.shape[0]
+        by_rank = {int(r): obs.hand[first_of_rank[r]] for r in candidates}
+        shown = values[:n].copy()
+        if mode == "acc":
+            shown = expert_tables.acc_points(shown)
+        order = sorted(range(n), key=lambda i: (-shown[i], -pip_value(by_rank[int(candidates[i])])))
+        normalised = weights / weights.sum()
+        effective = float(1.0 / np.sum(normalised ** 2))
+        k = obs.opponent_cards_left
+        blind = int(self.blind_keys.shape[0]) if mode == "points" and k else 0
+        return ExpertPlay(mode, tuple(
+            ExpertCandidate(by_rank[int(candidates[i])], float(shown[i])) for i in order),
+            obs.hand[chosen], int(weights.shape[0]), effective, self.model_figures(), blind)
 
-    def _win_context(self, obs: Observation, cards: np.ndarray, k: int, ctx: np.ndarray,
-                     opp_pts: np.ndarray) -> None:
-        """The search's context for the win: the scores, the role, my hand's show, each
-        sampled opponent hand's show and the crib's expectation."""
-        my_keep = [c for c in obs.dealt if c not in (obs.toss or ())]
-        starter = obs.starter
-        ctx[:5] = (1, obs.my_score, obs.opponent_score, role_of(obs.is_dealer),
-                   score5(*my_keep, starter, False))
-        played = [c for s, c in obs.played if s != obs.seat]
-        for j in range(opp_pts.shape[0]):
-            opp_pts[j] = score5(*(played + list(cards[j, :k])), starter, False)
-        assert obs.toss is not None  # the play comes after the toss
-        x, y = sorted(c >> 2 for c in obs.toss)
-        ctx[6] = int(round(self.tables.crib_model[role_of(obs.is_dealer), x, y]))
-
-    def _sample_opponent(self, obs: Observation, k: int
-                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(ranks (n, k), normalised weights (n,), cards (n, k)) of the opponent's
-        remaining cards."""
-        if k == 0:
-            return np.zeros((1, 0), np.int64), np.ones(1), np.zeros((1, 0), np.int64)
-        pool = np.array(obs.unseen, dtype=np.int64)
-        if obs.go_said[1 - obs.seat] and obs.current:  # none of its cards fits this count
-            pool = pool[np.array([pip_value(c) > MAX_COUNT - obs.count for c in pool], dtype=bool)]
-        if pool.shape[0] < k:  # cannot happen in a legal game; be safe
-            pool = np.array(obs.unseen, dtype=np.int64)
-        samples = self.play_samples
-        keys = self.rng.random((samples, pool.shape[0]))
-        idx = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < pool.shape[0] else \
-            np.tile(np.arange(pool.shape[0]), (samples, 1))
-        cards = pool[idx]
-        ranks = cards >> 2
-        known = np.array([c >> 2 for s, c in obs.played if s != obs.seat], dtype=np.int64)
-        weights = np.zeros(samples)
-        _expert.keep_weights(known, ranks, samples, self.keep_beta(), weights)
-        self._weigh_by_plays(obs, ranks, k, weights)
-        return ranks, weights / weights.sum(), cards
+    def _sample_opponent(self, obs: Observation) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(ranks (n, k), normalised weights (n,), cards (n, k)) of the opponent's remaining
+        cards, as the play samples them (``ai._decide.opponent_sample``)."""
+        state, _ = _decide.play_state(obs)
+        six, _, starter, played, played_by, n_played = _decide.deal_seen(obs)
+        cards, weights = _decide.opponent_sample(state, obs.seat, self.rng, six, starter,
+                                                 played, played_by, n_played,
+                                                 self.play_samples, self._version())
+        return cards >> 2, weights / weights.sum(), cards
 
 
 class ExpertPlayer(Expert2026Player):
@@ -452,31 +409,18 @@ class ExpertPlayer(Expert2026Player):
     def keep_beta(self) -> float:
         return self.model.beta if self.model is not None else KEEP_BETA
 
-    def model_figures(self) -> tuple[float, float] | None:
-        return None if self.model is None else (self.model.beta, self.model.temperature)
-
-    def _weigh_by_plays(self, obs: Observation, ranks: np.ndarray, k: int,
-                        weights: np.ndarray) -> None:
+    def play_temperature_now(self) -> float:
         """Each sampled hand also by how likely the opponent's plays so far were with it
         (``ai._expert.play_likelihoods``), at the fitted temperature with expert:fit (none
         while the model says the opponent does not prefer points), else the fixed one (0:
         off)."""
-        t = self.model.temperature if self.model is not None else self.play_temperature
-        if 0 < t < float("inf") and obs.played:
-            played = np.array([c for _, c in obs.played], dtype=np.int64)
-            by = np.array([s for s, _ in obs.played], dtype=np.int64)
-            _expert.play_likelihoods(played, by, played.shape[0], obs.seat, ranks, k, t,
-                                     weights)
+        return self.model.temperature if self.model is not None else self.play_temperature
 
-    def _option_pegging(self, obs: Observation, analysed) -> list[float]:
-        """Each option's expected net pegging from the pegging table, over every hand the
-        opponent can hold beside the six cards dealt (``ai._expert.option_pegging``)."""
-        from ai.tables.index import hand_index
+    def model_figures(self) -> tuple[float, float] | None:
+        return None if self.model is None else (self.model.beta, self.model.temperature)
 
-        keep = np.array([hand_index(np.array(o.keep, dtype=np.int64)) for o in analysed],
-                        dtype=np.int64)
-        out = np.zeros(len(analysed))
-        _expert.option_pegging(np.array([c >> 2 for c in obs.dealt], dtype=np.int64), keep,
-                               obs.is_dealer, self.pegging.V, self.pegging.hand_counts,
-                               self.hand_weight, self.peg_scale, out)
-        return [float(v) for v in out]
+    def _version(self) -> np.ndarray:
+        return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta()])
+
+    def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return self.pegging.V, self.pegging.hand_counts, self.hand_weight

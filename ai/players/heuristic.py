@@ -22,9 +22,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from ai import _decide
 from ai.base import Decision, Player, Reasoning
-from engine import Observation, PlayCard, Toss, analyze_discards, peg_points
-from engine.cards import FIVE, PIPS, Card, CardName, card_name, cards_with
+from engine import Observation, PlayCard, Toss, analyze_discards
+from engine.cards import Card, CardName, card_name, cards_with
 
 RULES = ("most points now", "makes fifteen", "lead from a pair", "defence", "highest card")
 
@@ -73,51 +76,29 @@ class HeuristicPlay(Reasoning):
 
 
 class HeuristicPlayer(Player):
+    """The rules above are the compiled kernels ``ai._decide.heuristic_toss`` and
+    ``heuristic_play`` (the compiled loop's own); this player shows their figures."""
+
     name = "heuristic"
 
     def discard(self, obs: Observation) -> Decision:
-        options = analyze_discards(obs.dealt, my_crib=obs.is_dealer)
-        sign = 1 if obs.is_dealer else -1
-        chosen = max(range(len(options)),
-                     key=lambda i: (options[i].hand_mean, sign * options[i].crib_mean, -i))
+        a, b = _decide.heuristic_toss(_decide.dealt_of(obs), obs.is_dealer)
+        toss = Toss(_decide.toss_of_positions(obs, a, b))
+        options = analyze_discards(obs.dealt, my_crib=obs.is_dealer)  # the figures shown
+        chosen = next(i for i, o in enumerate(options) if Toss(o.toss) == toss)
         record = HeuristicDiscard(
             tuple(KeepOption(o.keep, o.toss, o.hand_mean, o.crib_mean) for o in options),
             chosen, obs.is_dealer)
-        return Decision(Toss(options[chosen].toss), record)
+        return Decision(toss, record)
 
     def play(self, obs: Observation) -> Decision:
-        current = [c for _, c in obs.current]
-        leading = not current
-        ranks = [c >> 2 for c in obs.hand]
-        candidates = []
-        for card in obs.legal_cards:
-            after = obs.count + PIPS[card]
-            candidates.append(PlayCandidate(
-                card=card,
-                points=peg_points(current + [card]),
-                makes_fifteen=after == 15,
-                from_pair=leading and ranks.count(card >> 2) >= 2 and card >> 2 != FIVE,
-                dangerous=(leading and card >> 2 == FIVE) or after in (5, 21),
-            ))
-        chosen, rule = choose(candidates)
-        return Decision(PlayCard(chosen.card), HeuristicPlay(tuple(candidates), chosen.card,
-                                                             rule))
-
-
-def choose(candidates: list[PlayCandidate]) -> tuple[PlayCandidate, str]:
-    """Apply the rules in order; return the card and the first rule that decided it."""
-    keys = (
-        lambda c: c.points,
-        lambda c: c.makes_fifteen,
-        lambda c: c.from_pair,
-        lambda c: not c.dangerous if c.points == 0 else True,
-        lambda c: (PIPS[c.card], c.card >> 2),
-    )
-    pool = list(candidates)
-    for rule, key in zip(RULES, keys, strict=True):
-        best = max(key(c) for c in pool)
-        narrowed = [c for c in pool if key(c) == best]
-        if len({c.card >> 2 for c in narrowed}) == 1 or rule == RULES[-1]:
-            return narrowed[0], rule  # one rank left: suits make no difference in the play
-        pool = narrowed
-    raise AssertionError("unreachable")
+        state, legal = _decide.play_state(obs)
+        figures = np.zeros((4, 4), dtype=np.int64)
+        i, rule = _decide.heuristic_play(state, obs.seat, legal, figures)
+        candidates = tuple(
+            PlayCandidate(card=card, points=int(figures[0, j]),
+                          makes_fifteen=bool(figures[1, j]), from_pair=bool(figures[2, j]),
+                          dangerous=bool(figures[3, j]))
+            for j, card in enumerate(obs.hand) if legal[j])
+        chosen = obs.hand[i]
+        return Decision(PlayCard(chosen), HeuristicPlay(candidates, chosen, RULES[rule]))

@@ -42,22 +42,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from ai import _decide
 from ai.base import Decision, Player, Reasoning
-from ai.pegging import CardFigures, card_figures
+from ai.pegging import CardFigures
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.analysis import DiscardOption
 from engine.cards import Card, CardName, card_name, cards_with
-from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
 from engine.scoring import score_four
 
-OPTIMAL, SAFE, RISKY = "optimal", "safe", "risky"
-MARGIN = 15
-TYPICAL = {  # points per deal (Chambers, ACC tips 3 and 6)
-    "pone": {"pegging": 2.0, "hand": 8.1, "crib": 0.0},
-    "dealer": {"pegging": 3.5, "hand": 8.0, "crib": 4.7},
-}
-LEAD_PAIR = {OPTIMAL: 0.65, SAFE: 0.80, RISKY: 0.50}
-DECLINE_PAIR = {SAFE: 0.65, OPTIMAL: 0.50, RISKY: 0.35}
+# The decisions are the compiled kernels ``ai._decide.mueller_toss`` and ``mueller_play``
+# (the compiled loop's own), with the figures above; here they are named for the reasoning.
+STRATEGIES = ("optimal", "safe", "risky")  # by _decide's OPTIMAL, SAFE, RISKY
+OPTIMAL, SAFE, RISKY = (STRATEGIES[i] for i in (_decide.OPTIMAL, _decide.SAFE, _decide.RISKY))
+LEAD_PAIR = {name: float(_decide.LEAD_PAIR[i]) for i, name in enumerate(STRATEGIES)}
+DECLINE_PAIR = {name: float(_decide.DECLINE_PAIR[i]) for i, name in enumerate(STRATEGIES)}
 STRATEGY_NAMES = {
     1: "max four-card score",
     2: "max(best hand - min crib)",
@@ -67,6 +67,19 @@ STRATEGY_NAMES = {
     6: "max(expected hand - max crib)",
     7: "max(expected hand + expected crib), ties to the safer hand",
 }
+STRATEGY_OF = {1: SAFE, 2: RISKY, 3: RISKY, 4: OPTIMAL, 5: OPTIMAL, 6: SAFE, 7: SAFE}
+RULES = {  # the end-game rule that chose the strategy (_decide.mueller_strategy's)
+    _decide.GAME_IN_HAND: "its four cards alone reach 121",
+    _decide.NO_SKUNK_TO_WIN:
+        "it expects game, but the pone counts first and should escape the skunk",
+    _decide.CAN_REACH_GAME: "it can reach game",
+    _decide.PONE_REACHES_GAME: "the pone counts first and is expected to reach 121",
+    _decide.ESCAPE_SKUNK: "the dealer is expected to reach 121; it can avoid the skunk",
+    _decide.ESCAPE_DOUBLE_SKUNK:
+        "the dealer is expected to reach 121; it can avoid the double skunk",
+}
+MIXED_KINDS = {_decide.LEAD_FROM_PAIR: "lead from a pair",
+               _decide.PAIR_THE_LEAD: "pair the lead"}
 
 
 @dataclass(frozen=True)
@@ -80,11 +93,12 @@ class Situation:
         return self.my_score - self.opponent_score
 
     def by_difference(self) -> str:
-        if self.lead > MARGIN:
-            return SAFE
-        if self.lead < -MARGIN:
-            return RISKY
-        return OPTIMAL
+        return STRATEGIES[_decide.score_situation(self.my_score, self.opponent_score)]
+
+    def lead_text(self) -> str:
+        """"ahead by 20", "behind by 3" or "level"."""
+        lead = self.lead
+        return f"{'ahead' if lead > 0 else 'behind'} by {abs(lead)}" if lead else "level"
 
 
 @dataclass(frozen=True)
@@ -101,17 +115,12 @@ class MuellerOption:
     crib_mean: float
     crib_max: int
 
-    def value(self, strategy: int) -> tuple[float, ...]:
-        """The strategy's value (with its tie-break) for this option: higher is better."""
-        return {
-            1: (self.four_card, self.hand_mean),
-            2: (self.hand_max - self.crib_min, self.hand_mean),
-            3: (self.hand_max + self.crib_max, self.hand_mean),
-            4: (self.hand_mean - self.crib_mean,),
-            5: (self.hand_mean + self.crib_mean, self.hand_mean),
-            6: (self.hand_mean - self.crib_max, self.hand_min),
-            7: (self.hand_mean + self.crib_mean, self.hand_min),
-        }[strategy]
+    def value(self, strategy: int) -> tuple[float, float]:
+        """The strategy's value (with its tie-break) for this option: higher is better
+        (``ai._decide.mueller_value``, the discard's own)."""
+        return _decide.mueller_value(strategy, self.four_card, self.hand_min,
+                                     float(self.hand_mean), self.hand_max, self.crib_min,
+                                     float(self.crib_mean), self.crib_max)
 
 
 @dataclass(frozen=True)
@@ -156,46 +165,45 @@ class MuellerPlay(Reasoning):
         return f"{self.strategy}: plays {name(self.chosen)}{mixed}"
 
 
+def _figures(options: list[MuellerOption]) -> tuple[np.ndarray, ...]:
+    """The options' figures as the kernels read them (four-card score, hand min, mean and
+    max, crib min, mean and max)."""
+    return (np.array([o.four_card for o in options], dtype=np.int64),
+            np.array([o.hand_min for o in options], dtype=np.int64),
+            np.array([o.hand_mean for o in options], dtype=np.float64),
+            np.array([o.hand_max for o in options], dtype=np.int64),
+            np.array([o.crib_min for o in options], dtype=np.int64),
+            np.array([o.crib_mean for o in options], dtype=np.float64),
+            np.array([o.crib_max for o in options], dtype=np.int64))
+
+
 def choose_discard_strategy(situation: Situation, options: list[MuellerOption]
                             ) -> tuple[str, int, str]:
-    """(strategy, strategy number 1..7, the rule that decided) for this deal."""
-    me, opp, dealer = situation.my_score, situation.opponent_score, situation.dealer
-    mine = TYPICAL["dealer" if dealer else "pone"]
-    theirs = TYPICAL["pone" if dealer else "dealer"]
-    best_show = max(o.hand_mean + (o.crib_mean if dealer else 0.0) for o in options)
-    my_expected = me + mine["pegging"] + best_show
-    opp_expected = opp + theirs["pegging"] + theirs["hand"] + theirs["crib"]
-    numbers = {SAFE: 7 if dealer else 6, OPTIMAL: 5 if dealer else 4,
-               RISKY: 3 if dealer else 2}
+    """(strategy, strategy number 1..7, the rule that decided) for this deal
+    (``ai._decide.mueller_strategy``)."""
+    four, _, hand_mean, _, _, crib_mean, _ = _figures(options)
+    number, rule = _decide.mueller_strategy(situation.my_score, situation.opponent_score,
+                                            situation.dealer, hand_mean, crib_mean, four)
+    return STRATEGY_OF[number], number, RULES.get(rule) or situation.lead_text()
 
-    if me + max(o.four_card for o in options) >= WINNING_SCORE:
-        return SAFE, 1, "its four cards alone reach 121"
-    if dealer and my_expected >= WINNING_SCORE and any(
-            opp < line <= opp_expected for line in (SKUNK_LINE, DOUBLE_SKUNK_LINE)):
-        return RISKY, numbers[RISKY], \
-            "it expects game, but the pone counts first and should escape the skunk"
-    if my_expected >= WINNING_SCORE:
-        return SAFE, numbers[SAFE], "it can reach game"
-    if dealer and opp_expected >= WINNING_SCORE:
-        return RISKY, numbers[RISKY], "the pone counts first and is expected to reach 121"
-    if not dealer and opp_expected >= WINNING_SCORE:
-        for line, what in ((SKUNK_LINE, "skunk"), (DOUBLE_SKUNK_LINE, "double skunk")):
-            if me < line <= my_expected:
-                return SAFE, numbers[SAFE], \
-                    f"the dealer is expected to reach 121; it can avoid the {what}"
-    strategy = situation.by_difference()
-    lead = situation.lead
-    why = f"{'ahead' if lead > 0 else 'behind'} by {abs(lead)}" if lead else "level"
-    return strategy, numbers[strategy], why
+
+def best_option(number: int, options: list[MuellerOption]) -> int:
+    """The option strategy ``number`` keeps (``ai._decide.mueller_option``)."""
+    four, hmin, hand_mean, hmax, cmin, crib_mean, cmax = _figures(options)
+    order = np.arange(len(options), dtype=np.int64)
+    return int(_decide.mueller_option(number, order, four, hmin, hand_mean, hmax, cmin,
+                                      crib_mean, cmax))
 
 
 def choose_play(strategy: str, figures: list[CardFigures]) -> CardFigures:
-    """The card the pure strategy picks."""
-    if strategy == SAFE:
-        return max(figures, key=lambda f: (-f.max_opp, f.expected))
-    if strategy == RISKY:
-        return max(figures, key=lambda f: (f.max_net, f.expected))
-    return max(figures, key=lambda f: (f.expected, f.immediate))
+    """The card the pure strategy picks (``ai._decide.mueller_pure``)."""
+    take = np.ones(len(figures), dtype=np.bool_)
+    immediate = np.array([f.immediate for f in figures], dtype=np.float64)
+    expected = np.array([f.expected for f in figures], dtype=np.float64)
+    max_net = np.array([f.max_net for f in figures], dtype=np.float64)
+    max_opp = np.array([f.max_opp for f in figures], dtype=np.float64)
+    return figures[_decide.mueller_pure(STRATEGIES.index(strategy), take, immediate,
+                                        expected, max_net, max_opp)]
 
 
 class MuellerPlayer(Player):
@@ -203,42 +211,33 @@ class MuellerPlayer(Player):
 
     def discard(self, obs: Observation) -> Decision:
         situation = Situation(obs.my_score, obs.opponent_score, obs.is_dealer)
+        a, b, number, rule = _decide.mueller_toss(_decide.dealt_of(obs), obs.is_dealer,
+                                                  obs.my_score, obs.opponent_score)
+        toss = Toss(_decide.toss_of_positions(obs, a, b))
         options = [_option(o) for o in analyze_discards(obs.dealt, my_crib=obs.is_dealer)]
-        strategy, number, rule = choose_discard_strategy(situation, options)
-        chosen = max(range(len(options)), key=lambda i: (options[i].value(number), -i))
-        record = MuellerDiscard(situation, strategy, rule, number, tuple(options), chosen)
-        return Decision(Toss(options[chosen].toss), record)
+        chosen = next(i for i, o in enumerate(options) if Toss(o.toss) == toss)
+        record = MuellerDiscard(situation, STRATEGY_OF[number], RULES.get(rule) or
+                                situation.lead_text(), number, tuple(options), chosen)
+        return Decision(toss, record)
 
     def play(self, obs: Observation) -> Decision:
         situation = Situation(obs.my_score, obs.opponent_score, obs.is_dealer)
-        strategy = situation.by_difference()
-        figures = card_figures(obs)
-        choice, mixed = self._mixed(obs, strategy, figures)
-        if choice is None:
-            choice = choose_play(strategy, figures)
-        record = MuellerPlay(situation, strategy, tuple(figures), choice.card, mixed)
-        return Decision(PlayCard(choice.card), record)
-
-    def _mixed(self, obs: Observation, strategy: str, figures: list[CardFigures]
-               ) -> tuple[CardFigures | None, MixedChoice | None]:
-        """The opening lead with a pair, and the reply that could pair the opening lead."""
-        ranks = [f.card >> 2 for f in figures]
-        if not obs.played:
-            pure = [f for f in figures if ranks.count(f.card >> 2) >= 2]
-            kind, p_pure = "lead from a pair", LEAD_PAIR[strategy]
-        elif len(obs.played) == 1:
-            lead_rank = obs.played[0][1] >> 2
-            pure = [f for f in figures if f.card >> 2 == lead_rank]
-            kind, p_pure = "pair the lead", 1.0 - DECLINE_PAIR[strategy]
-        else:
-            return None, None
-        others = [f for f in figures if f not in pure]
-        if not pure or not others:
-            return None, None  # no choice to mix
-        roll = float(self.rng.random())
-        deviated = roll >= p_pure
-        choice = choose_play(strategy, others if deviated else pure)
-        return choice, MixedChoice(kind, p_pure, roll, deviated)
+        state, legal = _decide.play_state(obs)
+        six, _, starter, played, _, n_played = _decide.deal_seen(obs)
+        figures = np.zeros((4, 4))
+        mixed = np.zeros(3)
+        i = _decide.mueller_play(state, obs.seat, legal, self.rng, obs.my_score,
+                                 obs.opponent_score, six, starter, played, n_played, figures,
+                                 mixed)
+        shown = tuple(CardFigures(card, int(figures[0, j]), float(figures[1, j]),
+                                  float(figures[2, j]), int(figures[3, j]))
+                      for j, card in enumerate(obs.hand) if legal[j])
+        roll = None
+        if mixed[0] != _decide.NOT_MIXED:
+            p_pure, value = float(mixed[1]), float(mixed[2])
+            roll = MixedChoice(MIXED_KINDS[int(mixed[0])], p_pure, value, value >= p_pure)
+        record = MuellerPlay(situation, situation.by_difference(), shown, obs.hand[i], roll)
+        return Decision(PlayCard(obs.hand[i]), record)
 
 
 def _option(o: DiscardOption) -> MuellerOption:

@@ -1,11 +1,13 @@
-"""``random``: a uniformly random legal toss and a uniformly random legal card."""
+"""``random``: a uniformly random legal toss and a uniformly random legal card (the
+compiled decisions of ``ai._decide``, one draw from the player's generator each)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai import _decide
 from ai.base import Decision, Player, Reasoning
-from engine import Observation
+from engine import Observation, PlayCard, Toss
 from engine.cards import CardName, card_name
 
 
@@ -22,12 +24,12 @@ class RandomChoice(Reasoning):
 class RandomPlayer(Player):
     name = "random"
 
-    def _pick(self, obs: Observation) -> Decision:
-        actions = obs.legal_actions
-        return Decision(actions[int(self.rng.integers(len(actions)))], RandomChoice(len(actions)))
-
     def discard(self, obs: Observation) -> Decision:
-        return self._pick(obs)
+        a, b = _decide.random_toss(self.rng)
+        return Decision(Toss(_decide.toss_of_positions(obs, a, b)),
+                        RandomChoice(len(obs.legal_actions)))
 
     def play(self, obs: Observation) -> Decision:
-        return self._pick(obs)
+        _, legal = _decide.play_state(obs)
+        i = _decide.random_play(self.rng, legal, len(obs.hand))
+        return Decision(PlayCard(obs.hand[i]), RandomChoice(len(obs.legal_actions)))

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import numpy as np
 
+from ai import _decide
 from ai.base import Decision, Player, Reasoning, Seed
 from ai.tables import weights as model
-from ai.tables.weights_kernels import choose_option, greedy_card
 from engine import Observation, PlayCard, Toss
 from engine.cards import Card, CardName, card_name, cards_with
+from engine.kernels import peg_points_seq
 from engine.roles import role_of
 from engine.rules import WINNING_SCORE
 
@@ -65,15 +66,11 @@ def _load(path: str | None):
 
 
 def greedy_play(obs: Observation) -> tuple[Card, int]:
-    """The thesis's pegger: the legal card scoring the most now, ties to the highest."""
-    hand = np.array(obs.hand, dtype=np.int64)
-    seq = np.zeros(len(obs.current) + 1, dtype=np.int64)
-    seq[:-1] = [c for _, c in obs.current]
-    k = greedy_card(hand, len(hand), seq, len(obs.current), obs.count)
-    card = int(hand[k])
-    seq[-1] = card
-    from engine.kernels import peg_points_seq
-
+    """The thesis's pegger (``ai._decide.weights_play``): the legal card scoring the most
+    now, ties to the highest; with the points it scores."""
+    state, _ = _decide.play_state(obs)
+    card = obs.hand[_decide.weights_play(state, obs.seat)]
+    seq = np.array([c for _, c in obs.current] + [card], dtype=np.int64)
     return card, int(peg_points_seq(seq, len(seq)))
 
 
@@ -83,25 +80,39 @@ class WeightsPlayer(Player):
     def __init__(self, seed: Seed = None, path: str | None = None) -> None:
         super().__init__(seed)
         self.weights, self.matrix, self.blend = _load(path)
-        self._fp, self._ip = model.play_params(self.blend)
+        fp, ip = model.play_params(self.blend)
+        gained_mean, gained_median, given_mean = self.matrix.peg
+        self._tables = tuple(np.ascontiguousarray(a, dtype=dt) for a, dt in (
+            (self.weights, np.float64), (fp, np.float64), (ip, np.int64),
+            (gained_mean, np.float64), (gained_median, np.float64), (given_mean, np.float64),
+            (self.matrix.crib_rank_mean, np.float64)))
+
+    def kernel_tables(self) -> tuple[np.ndarray, ...]:
+        """What ``ai._decide.weights_toss`` decides from: the weights W, the play's float
+        and int parameters (``model.play_params``), the pegging means gained, medians
+        gained and means given, and the rank crib means."""
+        return self._tables
 
     def discard(self, obs: Observation) -> Decision:
-        S, raw, keeps, ordered = self.matrix(list(obs.dealt), obs.is_dealer)
-        d = role_of(obs.is_dealer)
-        top = WINNING_SCORE - 1  # the table's last position
-        own, opp = min(top, obs.my_score), min(top, obs.opponent_score)
+        raw = np.empty((len(model.STRATEGIES), 15))
+        S = np.empty_like(raw)
+        keeps = np.empty((15, 4), dtype=np.int64)
         w = np.empty(len(model.STRATEGIES))
-        # the training's own choice (same arithmetic, so near-ties break the same way)
-        chosen = int(choose_option(self.weights, d, own, opp, S, False, self._fp,
-                                      self._ip, np.zeros(15), w))
+        _, _, chosen = _decide.weights_toss(_decide.dealt_of(obs), obs.is_dealer,
+                                            obs.my_score, obs.opponent_score,
+                                            *self._tables, raw, S, keeps, w)
+        top = WINNING_SCORE - 1  # the table's last position
+        d = role_of(obs.is_dealer)
+        ordered = sorted(obs.dealt)
         p = w @ S
         tosses = tuple(model.toss_of(ordered, j) for j in range(15))
         record = WeightsDiscard(
-            position=(d, own, opp), strategies=model.STRATEGIES,
+            position=(d, min(top, obs.my_score), min(top, obs.opponent_score)),
+            strategies=model.STRATEGIES,
             keeps=tuple(tuple(int(c) for c in row) for row in keeps), tosses=tosses,
             S=tuple(tuple(float(x) for x in row) for row in S),
             raw=tuple(tuple(float(x) for x in row) for row in raw),
-            w=tuple(float(x) for x in w), p=tuple(float(x) for x in p), chosen=chosen)
+            w=tuple(float(x) for x in w), p=tuple(float(x) for x in p), chosen=int(chosen))
         return Decision(Toss(tosses[chosen]), record)
 
     def play(self, obs: Observation) -> Decision:

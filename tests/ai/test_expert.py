@@ -507,7 +507,7 @@ def test_after_the_opponents_go_it_samples_only_cards_that_do_not_fit():
     game.go(1)
     obs = game.observation(0)
     assert obs.go_said[1] and obs.count == 26 and len(obs.legal_cards) == 2
-    ranks, weights, cards = player._sample_opponent(obs, obs.opponent_cards_left)
+    ranks, weights, cards = player._sample_opponent(obs)
     assert ranks.shape == (player.play_samples, 2) and np.isclose(weights.sum(), 1.0)
     assert all(pip_value(c) > 5 for c in cards.ravel())
     seen = set(obs.dealt) | {c for _, c in obs.played} | {obs.starter}

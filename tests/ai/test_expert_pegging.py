@@ -122,7 +122,12 @@ def test_its_discard_reasoning_shows_the_tables_pegging():
     obs = game.observation(0)
     decision = expert.discard(obs)
     options = decision.reasoning.options
-    pegging = expert._option_pegging(obs, options)
+    index = np.array([hand_index(np.array(sorted(o.keep), dtype=np.int64)) for o in options])
+    out = np.zeros(len(options))
+    _expert.option_pegging(np.array(obs.dealt, dtype=np.int64) >> 2, index, obs.is_dealer,
+                           expert.pegging.V, expert.pegging.hand_counts, expert.hand_weight,
+                           expert.peg_scale, out)
+    pegging = [float(v) for v in out]
     assert [o.pegging for o in options] == pegging
     assert len({round(p, 6) for p in pegging}) > 1  # the kept cards matter
 

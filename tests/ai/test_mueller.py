@@ -10,6 +10,7 @@ from ai.players.mueller import (
     MuellerOption,
     MuellerPlayer,
     Situation,
+    best_option,
     choose_discard_strategy,
     choose_play,
 )
@@ -64,7 +65,7 @@ def test_the_rules_read_the_exact_figures():
     (1, "5H 5C JD QS"), (4, "5H 5C JD QS"), (6, "5H 5C JD QS")])
 def test_discard_takes_the_best_option_for_the_strategy(number, expected_keep):
     opts = options()
-    best = max(range(2), key=lambda i: (opts[i].value(number), -i))
+    best = best_option(number, opts)
     assert opts[best].keep == tuple(parse_cards(expected_keep))
 
 
