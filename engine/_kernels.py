@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from engine import rules
+from engine import _cache, rules
 from engine.cards import JACK  # the jack's rank, defined once with the cards
 from engine.rules import MAX_COUNT, MAX_HAND_SCORE
 
@@ -27,8 +27,11 @@ def kernel(function=None, /, **options):
     ``f(x, 1)`` and ``f(x, n)`` were three copies, and the expert's search six. A kernel's
     calls are typed here by the plain type (int64, bool), so they share one: from a cold
     cache, 148 copies of 91 kernels became 92, and compiling the six players' match loop
-    122 s became 87 s. Numba's own functions keep their literal typing."""
+    122 s became 87 s. Numba's own functions keep their literal typing. Its on-disk cache
+    is renewed when any file of its package or of the engine changes (``engine._cache``),
+    not only its own."""
     def wrap(py_func):
+        setattr(py_func, _cache.MARK, True)  # its cache stamped with what it may call
         dispatcher = njit(cache=True, **options)(py_func)
         typed_by_value = dispatcher.get_call_template
 
