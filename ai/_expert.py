@@ -294,92 +294,135 @@ def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_f
     returning = False
     while True:
         if returning:
-            if key[d] >= 0:  # the value of a fresh count: keep it, or what bound it is
-                tt_val[key[d]] = value - (mp[d] - op[d])
-                tt_flag[key[d]] = (TT_UPPER if value <= alpha0[d] else
-                                   TT_LOWER if value >= beta0[d] else TT_EXACT)
+            _keep(key[d], value, mp[d] - op[d], alpha0[d], beta0[d], tt_val, tt_flag)
             if d == 0:
                 return value
             d -= 1
-            if turn[d] == 0:
-                if value > best[d]:
-                    best[d] = value
-                    alpha[d] = max(alpha[d], value)
-                if best[d] >= beta[d]:  # the opponent avoids this node: stop here
-                    value = best[d]
-                    continue
-            else:
-                if value < best[d]:
-                    best[d] = value
-                    beta[d] = min(beta[d], value)
-                if best[d] <= alpha[d]:
-                    value = best[d]
-                    continue
+            value, cut = _back_up(d, value, turn, best, alpha, beta)
+            if cut:  # the side to move avoids this node: stop here
+                continue
             returning = False
         elif it[d] == -1:  # a new node
-            key[d] = -1
-            t = _terminal(ctx, W, mp[d], op[d])
-            if t >= 0.0:
-                value, returning = t, True
+            step, value = _enter(state, d, ctx, W, use_tt, mu, tu, mp, op, it, tried, key,
+                                 turn, best, alpha, beta, alpha0, beta0, tt_val, tt_flag)
+            if step == KNOWN:
+                returning = True
                 continue
-            if use_tt and state[N_SEQ] == 0:
-                k = mu[d] + (tu[d] << TT_HAND) + (state[CANDIDATE] << (2 * TT_HAND))
-                flag = tt_flag[k]
-                if flag != TT_EMPTY:
-                    v = tt_val[k] + (mp[d] - op[d])
-                    if (flag == TT_EXACT or (flag == TT_LOWER and v >= beta[d])
-                            or (flag == TT_UPPER and v <= alpha[d])):
-                        value, returning = v, True
-                        continue
-                key[d], alpha0[d], beta0[d] = k, alpha[d], beta[d]
-            mover = play_mover(state)
-            if mover >= 0 and any_fits(state, mover):
-                turn[d], it[d], tried[d] = mover, 0, 0
-                best[d] = -1e9 if mover == 0 else 1e9
-            else:  # a go, or the count closes: one way on, taken here, in place
-                if mover >= 0:
-                    say_go(state, mover)
-                else:
-                    scorer = close_count(state)
-                    if scorer == 0:
-                        mp[d] += 1
-                    elif scorer == 1:
-                        op[d] += 1
-                    if play_over(state):
-                        t = _terminal(ctx, W, mp[d], op[d])
-                        value = t if t >= 0.0 else _leaf(ctx, W, mp[d], op[d])
-                        returning = True
-                        continue
-                continue  # the same node again, as the new position
-        # a choice node: the next card to try, if any
-        seat = turn[d]
-        i = it[d]
-        if i == 0:
-            _save_state(saved, d, state)
-        else:  # back from a card tried before: the node's position again
-            _restore_state(state, saved, d)
-        while i < state[HELD + seat]:
-            r = held_card(state, seat, i) >> 2
-            if card_fits(state, seat, i) and not (tried[d] >> r) & 1:
-                break
-            i += 1
-        if i >= state[HELD + seat]:
+            if step == MOVED:  # a go or a closed count: the same node, at the new position
+                continue
+        i = _next_card(state, d, turn[d], it[d], tried[d], saved)
+        if i < 0:  # every card tried: the node's value goes up
             value, returning = best[d], True
             continue
-        it[d] = i + 1
-        tried[d] |= 1 << (held_card(state, seat, i) >> 2)
-        c = d + 1
-        pts = play_card_in_order(state, seat, i)
-        if seat == 0:
-            mu[c], tu[c] = mu[d] | (1 << _nth_unused(mu[d], i)), tu[d]
-            mp[c], op[c] = mp[d] + pts, op[d]
-        else:
-            mu[c], tu[c] = mu[d], tu[d] | (1 << _nth_unused(tu[d], i))
-            mp[c], op[c] = mp[d], op[d] + pts
-        it[c] = -1
-        alpha[c], beta[c] = alpha[d], beta[d]
-        d = c
+        _descend(state, d, i, mu, tu, mp, op, it, tried, turn, alpha, beta)
+        d += 1
 
+
+KNOWN, MOVED, CHOOSE = 0, 1, 2  # what _enter found at a new node
+
+
+@kernel(inline="always", _nrt=False)
+def _keep(key, value, net, alpha0, beta0, tt_val, tt_flag):
+    """A node of a fresh count (``key`` >= 0) is left with ``value``: keep it, relative to
+    the points so far (``net``), with what bound it is in the window it was entered with."""
+    if key >= 0:
+        tt_val[key] = value - net
+        tt_flag[key] = (TT_UPPER if value <= alpha0 else
+                        TT_LOWER if value >= beta0 else TT_EXACT)
+
+
+@kernel(inline="always", _nrt=False)
+def _back_up(d, value, turn, best, alpha, beta):
+    """A child's ``value`` reaches node ``d``: its best so far and its window narrow; the
+    node's value and True when the side to move there stops (alpha-beta's cut)."""
+    if turn[d] == 0:
+        if value > best[d]:
+            best[d] = value
+            alpha[d] = max(alpha[d], value)
+        if best[d] >= beta[d]:
+            return best[d], True
+    else:
+        if value < best[d]:
+            best[d] = value
+            beta[d] = min(beta[d], value)
+        if best[d] <= alpha[d]:
+            return best[d], True
+    return value, False
+
+
+@kernel(inline="always", _nrt=False)
+def _enter(state, d, ctx, W, use_tt, mu, tu, mp, op, it, tried, key, turn, best, alpha,
+           beta, alpha0, beta0, tt_val, tt_flag):
+    """Node ``d`` seen for the first time (or again after a go or a closed count): KNOWN
+    and its value when the game or the play is over or the table knows it; MOVED when one
+    way on was taken in place (a go, the count closing); CHOOSE when a side picks a card
+    (the node's turn and its first card set)."""
+    key[d] = -1
+    t = _terminal(ctx, W, mp[d], op[d])
+    if t >= 0.0:
+        return KNOWN, t
+    if use_tt and state[N_SEQ] == 0:
+        k = mu[d] + (tu[d] << TT_HAND) + (state[CANDIDATE] << (2 * TT_HAND))
+        flag = tt_flag[k]
+        if flag != TT_EMPTY:
+            v = tt_val[k] + (mp[d] - op[d])
+            if (flag == TT_EXACT or (flag == TT_LOWER and v >= beta[d])
+                    or (flag == TT_UPPER and v <= alpha[d])):
+                return KNOWN, v
+        key[d], alpha0[d], beta0[d] = k, alpha[d], beta[d]
+    mover = play_mover(state)
+    if mover >= 0 and any_fits(state, mover):
+        turn[d], it[d], tried[d] = mover, 0, 0
+        best[d] = -1e9 if mover == 0 else 1e9
+        return CHOOSE, 0.0
+    if mover >= 0:
+        say_go(state, mover)
+        return MOVED, 0.0
+    scorer = close_count(state)
+    if scorer == 0:
+        mp[d] += 1
+    elif scorer == 1:
+        op[d] += 1
+    if play_over(state):
+        t = _terminal(ctx, W, mp[d], op[d])
+        return KNOWN, (t if t >= 0.0 else _leaf(ctx, W, mp[d], op[d]))
+    return MOVED, 0.0
+
+
+@kernel(inline="always", _nrt=False)
+def _next_card(state, d, seat, i, tried, saved):
+    """The position of the next card ``seat`` may try at node ``d`` from position ``i`` (one
+    of each rank that fits), or -1; the node's play state put back first (or kept, before
+    its first card)."""
+    if i == 0:
+        _save_state(saved, d, state)
+    else:  # back from a card tried before: the node's position again
+        _restore_state(state, saved, d)
+    while i < state[HELD + seat]:
+        r = held_card(state, seat, i) >> 2
+        if card_fits(state, seat, i) and not (tried >> r) & 1:
+            return i
+        i += 1
+    return -1
+
+
+@kernel(inline="always", _nrt=False)
+def _descend(state, d, i, mu, tu, mp, op, it, tried, turn, alpha, beta):
+    """Play the card at position ``i`` of the side to move at node ``d`` and open node
+    ``d + 1`` below it (the cards used and the points so far carried down)."""
+    seat = turn[d]
+    it[d] = i + 1
+    tried[d] |= 1 << (held_card(state, seat, i) >> 2)
+    c = d + 1
+    pts = play_card_in_order(state, seat, i)
+    if seat == 0:
+        mu[c], tu[c] = mu[d] | (1 << _nth_unused(mu[d], i)), tu[d]
+        mp[c], op[c] = mp[d] + pts, op[d]
+    else:
+        mu[c], tu[c] = mu[d], tu[d] | (1 << _nth_unused(tu[d], i))
+        mp[c], op[c] = mp[d], op[d] + pts
+    it[c] = -1
+    alpha[c], beta[c] = alpha[d], beta[d]
 
 @kernel
 def search_work():
