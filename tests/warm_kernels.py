@@ -1,0 +1,28 @@
+"""Compile the six players' match loop into numba's cache beside the tests.
+
+``tests/conftest.py`` starts this in a process of its own when the suite runs on several
+workers: the loop (``ai.match._loop.play_game``, with every player's decision inlined) takes
+about 90 s to compile into an empty cache, and each worker compiled it for itself. Workers
+that need it wait for this (``conftest.wait_for_the_loop``) and load it from the cache; the
+tests that use it run last, so they rarely wait.
+
+    python -m tests.warm_kernels READY_FILE
+"""
+
+import sys
+from pathlib import Path
+
+
+def main(ready: str) -> int:
+    try:
+        from ai.match import compiled
+        from ai.registry import make_player
+
+        compiled.play_games((make_player("expert"), make_player("mueller")), 0, [0])
+    finally:  # done or failed: the workers stop waiting either way
+        Path(ready).write_text("ready\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
