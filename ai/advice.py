@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -139,10 +141,58 @@ class DiscardAdvice:
         return next(o for o in self.options if set(o.toss) == wanted)
 
 
-def discard_advice(obs: Observation, objective: str = "win") -> DiscardAdvice:
+class Memo:
+    """The advice last worked out, kept to be asked again (the window asks the same question
+    up to three times: a discard's figures for the inspector, for its rating, and for the
+    review of the finished game). Shared by threads: a question another thread is working
+    out is waited for rather than worked out twice. The answers are the same as asking
+    afresh (the advisor is seeded by the moment, :func:`moment_seed`); they are kept by the
+    observation, the objective and the advisor in use, the last ``size`` of them."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._done: OrderedDict = OrderedDict()
+        self._pending: dict = {}
+
+    def get(self, key, work: Callable):
+        key = (advisor, *key)  # (advisor: the function in use, tests give a quicker one)
+        with self._lock:
+            if key in self._done:
+                self._done.move_to_end(key)
+                return self._done[key]
+            pending = self._pending.get(key)
+            if pending is None:
+                pending = self._pending[key] = threading.Event()
+                mine = True
+            else:
+                mine = False
+        if not mine:
+            pending.wait()
+            with self._lock:
+                if key in self._done:
+                    return self._done[key]
+            return work()  # the other thread failed: its error, if any, comes again here
+        try:
+            result = work()
+            with self._lock:
+                self._done[key] = result
+                while len(self._done) > self.size:
+                    self._done.popitem(last=False)
+            return result
+        finally:
+            with self._lock:
+                del self._pending[key]
+            pending.set()
+
+
+def discard_advice(obs: Observation, objective: str = "win",
+                   memo: Memo | None = None) -> DiscardAdvice:
     """Every keep/toss option of the observed six cards, best first, with exact hand
     statistics and the advisor's expected points and chance of winning (or, objective
-    "acc", expected ACC match points net)."""
+    "acc", expected ACC match points net). ``memo`` keeps the answer, or has it."""
+    if memo is not None:
+        return memo.get(("discard", objective, obs), lambda: discard_advice(obs, objective))
     if obs.phase is not Phase.DISCARD:
         raise ValueError("discard advice needs an observation of the discard")
     from ai.players.expert import ExpertDiscard  # loaded with the advisor
@@ -208,11 +258,14 @@ class PlayAdvice:
         return next(o for o in self.options if o.card >> 2 == card >> 2)
 
 
-def play_advice(obs: Observation, objective: str = "win") -> PlayAdvice:
+def play_advice(obs: Observation, objective: str = "win",
+                memo: Memo | None = None) -> PlayAdvice:
     """Every rank the observed player may play, with the advisor's expected points and
     chance of winning for each (one draw of the opponent's cards for both). The best is the
     hint's card: by points until a player reaches 86, by the chance of winning from there
-    (``ai.players.expert.END_GAME``)."""
+    (``ai.players.expert.END_GAME``). ``memo`` keeps the answer, or has it."""
+    if memo is not None:
+        return memo.get(("play", objective, obs), lambda: play_advice(obs, objective))
     if obs.phase is not Phase.PLAY or not obs.legal_cards:
         raise ValueError("play advice needs an observation of a card to play")
     from ai.players.expert import END_GAME
@@ -274,11 +327,12 @@ class Rating:
         return self.plain_best is None or set(self.plain_best) == set(self.best)
 
 
-def rate(obs: Observation, action, objective: str = "win") -> Rating | None:
+def rate(obs: Observation, action, objective: str = "win",
+         memo: Memo | None = None) -> Rating | None:
     """Rate ``action`` taken at ``obs`` against the advisor's best (for ``objective``);
-    None when there was no real choice (one card, or a go)."""
+    None when there was no real choice (one card, or a go). ``memo``: see :class:`Memo`."""
     if isinstance(action, Toss):
-        advice = discard_advice(obs, objective)
+        advice = discard_advice(obs, objective, memo)
         mine = advice.option(action.cards)
         return Rating("discard", obs.deal, tuple(mine.toss), tuple(advice.best.toss),
                       mine.points_lost, mine.win_lost, tuple(advice.plain_best.toss),
@@ -287,7 +341,7 @@ def rate(obs: Observation, action, objective: str = "win") -> Rating | None:
         ranks = {c >> 2 for c in obs.legal_cards}
         if len(ranks) < 2:
             return None
-        play = play_advice(obs, objective)
+        play = play_advice(obs, objective, memo)
         card = play.option(action.card)
         return Rating("play", obs.deal, (action.card,), (play.best.card,),
                       card.points_lost, card.win_lost, None, len(ranks), play.mode,

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.advice import as_good_as_best, discard_advice, play_advice
+from ai.advice import Memo, as_good_as_best, discard_advice, play_advice
 from engine import GameState, PlayCard, Toss
 from engine.cards import Card, card_name
 from engine.record import Replay
@@ -236,12 +236,13 @@ def rated_seats(game: GameState, players: tuple[str, str] | list[str]) -> tuple[
 def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1"),
                 progress: Progress | None = None,
                 cancelled: Callable[[], bool] | None = None,
-                objective: str = "win") -> GameReview:
+                objective: str = "win", memo: Memo | None = None) -> GameReview:
     """Rate every real decision of ``game`` (finished or not) for ``objective`` (``"win"``,
     or ``"acc"`` for a game of a match scored in ACC points), of the seats
     :func:`rated_seats` allows. Slow work (tens of ms a decision): run it off the GUI
     thread. ``progress`` is told after each action; ``cancelled`` is asked before each
-    decision and raises :class:`Cancelled` if true."""
+    decision and raises :class:`Cancelled` if true. ``memo`` has the advice already
+    worked out (``ai.advice.Memo``), and keeps what this works out."""
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; one of {', '.join(OBJECTIVES)}")
     seats = rated_seats(game, players)
@@ -253,7 +254,7 @@ def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1")
         if isinstance(action, (Toss, PlayCard)) and seat in seats:
             if cancelled is not None and cancelled():
                 raise Cancelled()
-            rated = _rate(state, seat, action, index, objective)
+            rated = _rate(state, seat, action, index, objective, memo)
             if rated is not None:
                 decisions.append(rated)
         if progress is not None:
@@ -265,12 +266,12 @@ def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1")
                       time.perf_counter() - start, objective, seats)
 
 
-def _rate(state: GameState, seat: int, action: Any, index: int, objective: str = "win"
-          ) -> ReviewedDecision | None:
+def _rate(state: GameState, seat: int, action: Any, index: int, objective: str = "win",
+          memo: Memo | None = None) -> ReviewedDecision | None:
     obs = state.observation(seat)
     scores = (state.scores[0], state.scores[1])
     if isinstance(action, Toss):
-        advice = discard_advice(obs, objective)
+        advice = discard_advice(obs, objective, memo)
         mine = advice.option(action.cards)
         best = advice.best
         options = tuple(ReviewOption(tuple(o.toss), o.net, o.win) for o in advice.options)
@@ -280,7 +281,7 @@ def _rate(state: GameState, seat: int, action: Any, index: int, objective: str =
                                 objective=objective)
     if len({c >> 2 for c in obs.legal_cards}) < 2:
         return None  # one rank to play: no choice
-    play = play_advice(obs, objective)
+    play = play_advice(obs, objective, memo)
     chosen = play.option(action.card)
     options = tuple(ReviewOption((o.card,), o.points, o.win) for o in play.options)
     return ReviewedDecision(index, seat, obs.deal, "play", (action.card,), (play.best.card,),

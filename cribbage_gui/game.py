@@ -25,7 +25,7 @@ from ai.match.series import Series
 from ai.registry import acc_variant
 from cribbage_gui.controller import GameController, GameSetup, new_game
 from cribbage_gui.controls_state import ControlsState, controls_state
-from cribbage_gui.jobs import run_job
+from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.saving import SavedGame
 from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
@@ -265,7 +265,8 @@ class Playing(QObject):
             self._decisions.append(decision)
             self._undo.append((self.controller.checkpoints[-1], self._turn_mark, decision))
             objective = self.objective
-            run_job(self, decision, lambda: advice.rate(obs, action, objective), self._rated)
+            run_job(self, decision, lambda: advice.rate(obs, action, objective, ADVICE_MEMO),
+                    self._rated)
         self.obs = None
         self.table.selected = set()
         self._show_controls()

@@ -13,6 +13,13 @@ import contextlib
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
+from ai import advice
+
+# The advice the window has worked out: a discard's figures are asked for by the inspector,
+# the rating of the throw and the review of the finished game, a card's by its rating and
+# the review (the answers are the same as asking afresh: see ai.advice.Memo)
+ADVICE_MEMO = advice.Memo()
+
 
 class _Relay(QObject):
     """Lives on the GUI thread, so ``done`` (emitted by the worker) is queued to it."""

@@ -23,7 +23,12 @@ from ai.review import GameReview, review_game
 from cribbage_gui import saving, theme
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
 from cribbage_gui.game import Playing, fresh_save, next_setup, record_finished
-from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, run_job, wait_for_jobs
+from cribbage_gui.jobs import (
+    ADVICE_MEMO,
+    collect_garbage_on_the_gui_thread,
+    run_job,
+    wait_for_jobs,
+)
 from cribbage_gui.menus import SHORTCUTS, build_menus
 from cribbage_gui.presenter import Presenter
 from cribbage_gui.settings import Settings
@@ -513,7 +518,8 @@ class MainWindow(QMainWindow):
         players, objective = self.playing.file_players(), self.playing.objective
 
         def work() -> float:
-            review = review_game(GameState.from_record(record), players, objective=objective)
+            review = review_game(GameState.from_record(record), players, objective=objective,
+                                 memo=ADVICE_MEMO)
             return review.summary[seat].accuracy
 
         def done(_tag, result) -> None:

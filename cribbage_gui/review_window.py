@@ -49,6 +49,7 @@ from ai.review import (
     seat_value,
 )
 from cribbage_gui import theme
+from cribbage_gui.jobs import ADVICE_MEMO
 from cribbage_gui.model import TableModel
 from cribbage_gui.texts import YOU, cards_text, player_title, result_sentence
 from cribbage_gui.widgets.board import BoardWidget
@@ -112,7 +113,8 @@ class ReviewWorker(QThread):
         try:
             review = review_game(self.game, self.players,
                                  progress=lambda i, n: self.progress.emit(i, n),
-                                 cancelled=self._stop.is_set, objective=self.objective)
+                                 cancelled=self._stop.is_set, objective=self.objective,
+                                 memo=ADVICE_MEMO)
         except Cancelled:
             return
         except Exception:  # shown in the window instead of dying silently in a thread

@@ -16,6 +16,7 @@ by how likely a sensible player keeps it. Building takes about 25 s on one core.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def four_rank_hands() -> np.ndarray:
 
 def feasible(hands: np.ndarray) -> np.ndarray:
     """(1820, 1820) whether two rank hands fit in one deck (at most four of a rank)."""
-    counts = rank_counts(hands)
+    counts = rank_counts(hands).astype(np.int8)  # (at most 8 a rank in two: 43 MB, not 344)
     return (counts[:, None, :] + counts[None, :, :]).max(axis=2) <= 4
 
 
@@ -61,6 +62,7 @@ def save(path: Path, V: np.ndarray, meta: dict) -> None:
 
 
 _LOADED: dict[str, PeggingTable] = {}
+_LOADING = threading.Lock()  # the window's threads ask at once: one loads, the rest wait
 
 
 def load(path: Path | str | None = None) -> PeggingTable:
@@ -68,6 +70,13 @@ def load(path: Path | str | None = None) -> PeggingTable:
     key = str(path.resolve())
     if key in _LOADED:
         return _LOADED[key]
+    with _LOADING:
+        if key not in _LOADED:
+            _LOADED[key] = _load(path)
+    return _LOADED[key]
+
+
+def _load(path: Path) -> PeggingTable:
     arrays, _ = load_table(path, {"V": (N_FOUR, N_FOUR)}, REBUILD)
     V = arrays["V"]
     hands = four_rank_hands()
@@ -77,6 +86,4 @@ def load(path: Path | str | None = None) -> PeggingTable:
             or np.abs(V[fits].astype(np.int64)).max() >= NET_BOUND):
         raise TableFileError(f"{path}: not a pegging table (values out of range or in the "
                              f"wrong places); {rebuild_hint(path, REBUILD)}")
-    table = PeggingTable(np.ascontiguousarray(V), hands, rank_counts(hands))
-    _LOADED[key] = table
-    return table
+    return PeggingTable(np.ascontiguousarray(V), hands, rank_counts(hands))

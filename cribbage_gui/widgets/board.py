@@ -40,6 +40,8 @@ class BoardWidget(QWidget):
         self.pace = 1.0  # the animation speed factor (0: instant)
         self._flying: dict[int, tuple[list[QPointF], float]] = {}  # player -> path, t
         self._animations: dict[int, QVariantAnimation] = {}
+        self._holes_size: tuple[int, int] | None = None  # the size self._holes is for
+        self._holes: dict[tuple[int, int, int], tuple[float, float]] = {}  # centres
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumHeight(130)
         self.setMaximumHeight(320)
@@ -166,7 +168,19 @@ class BoardWidget(QWidget):
         return max(3.0, min(self._spacing() * 0.34, rows * 0.42))
 
     def hole(self, player: int, score: int, peg: int = 0) -> QPointF:
-        """Centre of the hole for ``score`` (0: the start holes, one per peg; 121: game)."""
+        """Centre of the hole for ``score`` (0: the start holes, one per peg; 121: game).
+        Worked out once per size (the geometry is a function of the board's size alone):
+        a paint places some 250 holes, and the board repaints on every frame of a hop."""
+        size = (self.width(), self.height())
+        cached = self._holes.get((player, score, peg)) if self._holes_size == size else None
+        if cached is None:
+            if self._holes_size != size:
+                self._holes_size, self._holes = size, {}
+            point = self._hole(player, score, peg)
+            cached = self._holes[(player, score, peg)] = (point.x(), point.y())
+        return QPointF(*cached)
+
+    def _hole(self, player: int, score: int, peg: int) -> QPointF:
         area = self._track_area()
         if score <= 0:
             return QPointF(area.left() + self._spacing() * (0.1 + 0.7 * peg),

@@ -31,7 +31,7 @@ from ai.base import Reasoning
 from ai.match.driver import DecisionMade
 from ai.review import ACC_MARKS, MARKS, lost_text, mark_of
 from cribbage_gui import theme
-from cribbage_gui.jobs import run_job
+from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.texts import cards_text, possessive
 from cribbage_gui.widgets.decisions import ComputerTab
 from cribbage_gui.widgets.tables import (
@@ -140,7 +140,8 @@ class DiscardTab(QWidget):
         self.clear(f"{cards_text(obs.dealt)}, {crib}: working out the options…")
         self.obs = obs
         objective = self.objective
-        run_job(self, obs, lambda: advice.discard_advice(obs, objective), self._arrived)
+        run_job(self, obs, lambda: advice.discard_advice(obs, objective, ADVICE_MEMO),
+                self._arrived)
 
     def _arrived(self, obs, result) -> None:
         if obs is not self.obs:
