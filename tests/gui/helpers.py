@@ -4,7 +4,8 @@ from PySide6.QtCore import Qt
 
 from engine import Phase
 
-TIMEOUT = 20_000
+TIMEOUT = 90_000  # ms: the longest wait for the window, not a speed limit (a first, cold
+# compilation of the advisor on a loaded two-core machine can take most of a minute)
 
 
 def click_card(qtbot, window, card, double=False):

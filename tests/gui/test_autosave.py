@@ -9,7 +9,7 @@ from ai.match.series import Series
 from cribbage_gui import saving
 from cribbage_gui.controller import GameSetup
 from cribbage_gui.game import fresh_save
-from tests.gui.helpers import take_turn, wait_for_input
+from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
 
 
 def _finished(setup: GameSetup, series: Series) -> saving.SavedGame:
@@ -108,7 +108,7 @@ def test_a_damaged_save_never_stops_a_start_and_is_kept_aside(qtbot, make_window
         told = [m for m in window.messages if "set aside" in m]
         assert len(told) == 1 and "\n" not in told[0], (name, window.messages)
         assert not store.path.exists()
-        qtbot.waitUntil(lambda w=window: w.playing.obs is not None, timeout=20_000)
+        qtbot.waitUntil(lambda w=window: w.playing.obs is not None, timeout=TIMEOUT)
         window.close()
     kept = sorted(tmp_path.glob("current_game.corrupt-*"))
     assert len(kept) == len(cases)

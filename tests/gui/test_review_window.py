@@ -15,7 +15,7 @@ from cribbage_gui.texts import cards_text
 from engine import GameState
 from engine.cards import PIPS
 from engine.events import Dealt, Played, Scored
-from tests.gui.helpers import play_to_the_end
+from tests.gui.helpers import TIMEOUT, play_to_the_end
 
 REVIEW_TIMEOUT = 90_000
 
@@ -207,7 +207,7 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
                         lambda *args: warnings.append(args[2]))
     window = make_window()
     window.start_match("random", seed=3)
-    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     before = window.playing.controller.game.snapshot()
     data = json.loads(expert_v_random.read_text())
     data["players"] = ["random", "expert"]  # the seats swapped by hand
@@ -239,7 +239,7 @@ def test_a_game_saved_as_a_file_reopens_and_reviews_identically(qtbot, make_wind
                                                                 tmp_path):
     window = make_window()
     window.start_match("random", seed=11)
-    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     file, _why = window.current_game_file()  # the person's turn: it can be saved
     assert file is not None and file.players == ("you", "random")
     play_to_the_end(qtbot, window)

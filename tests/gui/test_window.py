@@ -12,7 +12,14 @@ from cribbage_gui.texts import player_title
 from engine import Phase, score_breakdown
 from engine.events import Claimed, GameOver, Played, Scored
 from engine.scoring import count_aloud
-from tests.gui.helpers import click_card, my_hand, play_to_the_end, take_turn, wait_for_input
+from tests.gui.helpers import (
+    TIMEOUT,
+    click_card,
+    my_hand,
+    play_to_the_end,
+    take_turn,
+    wait_for_input,
+)
 
 
 def test_a_whole_game_against_random_through_the_widgets(qtbot, make_window):
@@ -239,7 +246,7 @@ def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):
     window = make_window(opponent="expert")
     window.start_match("expert", seed=9, length=3)
     seat = 1 - window.playing.setup.human_seat
-    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.playing.setup.opponent == "expert:acc"
     assert window.playing.controller.players[seat].objective == "acc"
     assert window.presenter.model.names[seat] == "Expert (match)"
@@ -247,12 +254,12 @@ def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):
     assert window.settings.opponent == "expert"  # the level chosen is unchanged
     tab = window.reasoning.computer
     tab.reveal.setChecked(True)
-    qtbot.waitUntil(lambda: bool(tab.records), timeout=20_000)
+    qtbot.waitUntil(lambda: bool(tab.records), timeout=TIMEOUT)
     tab.decisions.setCurrentRow(0)
     assert tab.table.horizontalHeaderItem(2).text() == "ACC points"
     assert "ACC points net" in tab.text.text()
     window.start_match("expert", seed=9)
-    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.playing.setup.opponent == "expert"
     assert window.playing.controller.players[seat].objective == "win"
 
@@ -383,7 +390,7 @@ def test_a_game_against_the_deep_expert(qtbot, make_window):
     assert window.settings.opponent == "expert:deep"  # a setting kept between sessions
     assert Settings.load(window.qsettings).opponent == "expert:deep"
     window.start_match("expert:deep", seed=5)
-    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.presenter.model.names[1 - window.playing.setup.human_seat] == \
         "Expert (deep)"
     assert window.playing.controller.players[1 - window.playing.setup.human_seat].deep
