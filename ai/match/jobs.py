@@ -183,10 +183,10 @@ def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
 
 @contextlib.contextmanager
 def _ctrl_c_for_this_process_only():
-    """Start Ray's processes (its store, raylet and workers, children of this one and so in
-    the terminal's process group) with Ctrl-C ignored, as an ignored signal stays ignored
-    in a child: Ctrl-C then stops only this process, which cancels the outstanding chunks
-    and shuts the instance down, instead of killing the raylet under the running tasks."""
+    """Start the local pool's workers (children of this one and so in the terminal's
+    process group) with Ctrl-C ignored, as an ignored signal stays ignored in a child:
+    Ctrl-C then stops only this process, which keeps the chunks finished and lets the
+    workers finish those in hand, instead of killing them under the running jobs."""
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
@@ -200,9 +200,9 @@ def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
                 measure: Callable[[Any], int], progress: Callable[[int], None] | None,
                 stop: Callable[[], bool], address: str | None) -> Finished:
     """:func:`run_jobs` as Ray tasks; a KeyboardInterrupt (Ctrl-C) is taken as a
-    cancellation (the chunks finished are returned). Ray's printing on standard output
-    (its listener thread prints a dead worker's warning there) goes to standard error
-    meanwhile."""
+    cancellation (the chunks finished are returned), and so is a Ctrl-C while the local
+    instance starts (none finished then). Ray's printing on standard output (its listener
+    thread prints a dead worker's warning there) goes to standard error meanwhile."""
     joined = os.environ.get("RAY_ADDRESS") or address  # (Ray prefers RAY_ADDRESS too)
     if joined:
         _check_reachable(joined)
@@ -212,16 +212,25 @@ def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
         except ImportError as exc:
             raise UsageError(RAY_MISSING) from exc
         with contextlib.redirect_stdout(sys.stderr):
-            started = _join_or_start(ray, workers, address, joined)
-            return _run_tasks(ray, fn, jobs, measure, progress, stop, started)
+            started, interrupted = _join_or_start(ray, workers, address, joined)
+            try:
+                if interrupted:
+                    return Finished()  # Ctrl-C as Ray started: stopped, nothing run
+                return _run_tasks(ray, fn, jobs, measure, progress, stop)
+            except KeyboardInterrupt:
+                return Finished()  # (before the first task was sent)
+            finally:
+                if started:
+                    ray.shutdown()  # the local instance and its workers go with it
 
 
 def _join_or_start(ray: Any, workers: int, address: str | None, joined: str | None
-                   ) -> bool:
+                   ) -> tuple[bool, bool]:
     """Start a local Ray instance, or join the cluster at ``joined``, unless Ray already
-    runs in this process; whether this call did (so the run shuts it down after)."""
+    runs in this process: whether this call did (so the run shuts it down after), and
+    whether Ctrl-C was pressed meanwhile (the run then stops before it sends a task)."""
     if ray.is_initialized():
-        return False
+        return False, False
     options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                "logging_level": logging.WARNING}
     if address is not None:
@@ -229,21 +238,66 @@ def _join_or_start(ray: Any, workers: int, address: str | None, joined: str | No
     elif not joined:
         options["num_cpus"] = max(1, workers)
     try:
-        with _ctrl_c_for_this_process_only():
+        with _ctrl_c_noted() as pressed, _ray_processes_in_sessions_of_their_own(ray):
             ray.init(**options)
     except (ConnectionError, RuntimeError) as exc:
         if not joined:
             raise
         raise ClusterUnreachable(f"cannot join the Ray cluster at {joined}: "
                                  f"{_first_line(exc)}") from exc
-    return True
+    return True, bool(pressed)
+
+
+@contextlib.contextmanager
+def _ctrl_c_noted():
+    """Ctrl-C noted (the list yielded gets an entry), not raised, in this process
+    meanwhile: ``ray.init`` interrupted half-way would leave the processes it started
+    running; ignoring Ctrl-C instead (as the local pool's start does) would lose it, and the
+    run would go on as if it had not been pressed."""
+    pressed: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed  # (signals are the main thread's; nothing to note here)
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+
+
+@contextlib.contextmanager
+def _ray_processes_in_sessions_of_their_own(ray: Any):
+    """The processes ``ray.init`` starts (its GCS server, raylet, monitors, dashboard and
+    agents; the raylet's workers follow it) each in a session of its own, out of the
+    terminal's process group, so a terminal's Ctrl-C (or any signal sent to the group)
+    reaches only this process, which stops the run and shuts Ray down, whenever it comes
+    (Ray does the same on Windows, with a process group of their own). They still die with
+    this process (Ray's kernel fate-sharing, PR_SET_PDEATHSIG). A Ray without the hook
+    (``ray._private.services.ConsolePopen``, by which it starts them) is left as it is: it
+    starts them with SIGINT blocked."""
+    services: Any = getattr(getattr(ray, "_private", None), "services", None)
+    popen = getattr(services, "ConsolePopen", None)
+    if sys.platform == "win32" or not isinstance(popen, type):
+        yield
+        return
+
+    class _InASessionOfItsOwn(popen):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("start_new_session", True)
+            super().__init__(*args, **kwargs)
+
+    services.ConsolePopen = _InASessionOfItsOwn
+    try:
+        yield
+    finally:
+        services.ConsolePopen = popen
 
 
 def _run_tasks(ray: Any, fn: Callable[[Any], Any], jobs: Sequence[Any],
                measure: Callable[[Any], int], progress: Callable[[int], None] | None,
-               stop: Callable[[], bool], started: bool) -> Finished:
-    """The jobs as Ray tasks, retried when their worker dies; ``started``: shut Ray down
-    after."""
+               stop: Callable[[], bool]) -> Finished:
+    """The jobs as Ray tasks, retried when their worker dies; those outstanding are
+    cancelled when the run stops (cancelled, or Ctrl-C)."""
     done = Finished()
     pending: list = []
     try:
@@ -262,8 +316,6 @@ def _run_tasks(ray: Any, fn: Callable[[Any], Any], jobs: Sequence[Any],
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
-        if started:
-            ray.shutdown()  # the local instance and its workers go with it
     return done
 
 
