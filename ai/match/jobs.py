@@ -152,14 +152,18 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1, *,
 
 
 def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
-    """:func:`run_jobs` on this machine's processes. They start with Ctrl-C ignored (a
+    """:func:`run_jobs` on this machine's processes. They start with Ctrl-C blocked (a
     terminal's Ctrl-C reaches the whole process group; only this process acts on it, by
     keeping the jobs finished)."""
     done = Finished()
-    with _ctrl_c_for_this_process_only():  # the workers spawned now inherit it
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    with _ctrl_c_for_this_process_only() as pressed:  # the workers spawned now inherit it
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_ignore_ctrl_c)
         futures = {pool.submit(fn, job): i for i, job in enumerate(jobs)}
+    interrupted = False
     try:
+        if pressed:
+            raise KeyboardInterrupt  # pressed as the workers started
         for future in as_completed(futures):
             i = futures[future]
             done.append((i, future.result()))
@@ -167,12 +171,14 @@ def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
                 progress(measure(jobs[i]))
             if stop():
                 break
-    except KeyboardInterrupt:
-        pass  # keep what finished
+    except KeyboardInterrupt:  # keep what finished; the jobs in hand are dropped
+        interrupted = True
+        _stop_workers(pool)  # (their futures left to the pool, which fails them all)
     finally:
-        for f in futures:
-            f.cancel()  # those not started (a no-op once all have finished)
-        pool.shutdown(wait=True)  # the jobs in hand finish
+        if not interrupted:
+            for f in futures:
+                f.cancel()  # those not started (a no-op once all have finished)
+        pool.shutdown(wait=True)  # cancelled: the jobs in hand finish
     kept = {i for i, _ in done}
     for future, i in futures.items():  # any others that finished meanwhile are kept too
         if i not in kept and future.done() and not future.cancelled() \
@@ -181,19 +187,49 @@ def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
     return done
 
 
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """The pool's workers ended now (Ctrl-C), not after the jobs in hand: a worker just
+    started may spend most of a minute loading its compiled kernels before it plays the
+    first of them. Its futures fail (the pool is broken), so none is kept."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+
+
 @contextlib.contextmanager
 def _ctrl_c_for_this_process_only():
     """Start the local pool's workers (children of this one and so in the terminal's
-    process group) with Ctrl-C ignored, as an ignored signal stays ignored in a child:
-    Ctrl-C then stops only this process, which keeps the chunks finished and lets the
-    workers finish those in hand, instead of killing them under the running jobs."""
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        yield
-    finally:
-        if main:  # (None: a handler not set from Python; the default stands in for it)
-            signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+    process group) with Ctrl-C blocked, as a child inherits the signal mask of the thread
+    that starts it, through exec too: Ctrl-C then stops only this process, which keeps the
+    chunks finished and lets the workers finish those in hand, instead of killing them
+    under the running jobs. Here it is blocked meanwhile too, and noted (the list yielded
+    gets an entry), not lost: the run then stops as soon as the workers have started.
+    (Ignoring it instead, which a child inherits as well, lost a Ctrl-C pressed meanwhile,
+    and the run went on as if it had not been.)"""
+    with _ctrl_c_noted() as pressed:
+        if threading.current_thread() is not threading.main_thread():
+            yield pressed
+            return
+        # multiprocessing's resource tracker, started by the pool's first worker, unblocks
+        # SIGINT after starting: started first, it leaves the mask alone
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield pressed
+        finally:  # a Ctrl-C held meanwhile is noted now
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _ignore_ctrl_c() -> None:
+    """A pool worker's start: Ctrl-C ignored (it came blocked; this keeps it out should
+    anything unblock it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
