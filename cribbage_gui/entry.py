@@ -11,6 +11,7 @@ exit status 130 (128 + SIGINT). This module imports nothing of the program's bef
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -35,7 +36,12 @@ def main() -> int:
         # raised while it imports into an ImportError)
         if not pressed:
             raise
-        return _stopped()
+        _stopped()
+        # nothing has run yet but imports, so nothing to clean up; and exiting at once
+        # spares the interpreter's exit, which (a KeyboardInterrupt seen while importing,
+        # in some module) could still end the process by SIGINT instead of this status
+        sys.stderr.flush()
+        os._exit(STOPPED)
     finally:
         if previous is signal.default_int_handler:
             signal.signal(signal.SIGINT, previous)
