@@ -1,5 +1,5 @@
 import sys
 
-from cribbage_gui.cli import main
+from cribbage_gui.entry import main
 
 sys.exit(main())

@@ -152,14 +152,18 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1, *,
 
 
 def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
-    """:func:`run_jobs` on this machine's processes. They start with Ctrl-C ignored (a
+    """:func:`run_jobs` on this machine's processes. They start with Ctrl-C blocked (a
     terminal's Ctrl-C reaches the whole process group; only this process acts on it, by
     keeping the jobs finished)."""
     done = Finished()
-    with _ctrl_c_for_this_process_only():  # the workers spawned now inherit it
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    with _ctrl_c_for_this_process_only() as pressed:  # the workers spawned now inherit it
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_ignore_ctrl_c)
         futures = {pool.submit(fn, job): i for i, job in enumerate(jobs)}
+    interrupted = False
     try:
+        if pressed:
+            raise KeyboardInterrupt  # pressed as the workers started
         for future in as_completed(futures):
             i = futures[future]
             done.append((i, future.result()))
@@ -167,12 +171,14 @@ def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
                 progress(measure(jobs[i]))
             if stop():
                 break
-    except KeyboardInterrupt:
-        pass  # keep what finished
+    except KeyboardInterrupt:  # keep what finished; the jobs in hand are dropped
+        interrupted = True
+        _stop_workers(pool)  # (their futures left to the pool, which fails them all)
     finally:
-        for f in futures:
-            f.cancel()  # those not started (a no-op once all have finished)
-        pool.shutdown(wait=True)  # the jobs in hand finish
+        if not interrupted:
+            for f in futures:
+                f.cancel()  # those not started (a no-op once all have finished)
+        pool.shutdown(wait=True)  # cancelled: the jobs in hand finish
     kept = {i for i, _ in done}
     for future, i in futures.items():  # any others that finished meanwhile are kept too
         if i not in kept and future.done() and not future.cancelled() \
@@ -181,28 +187,58 @@ def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
     return done
 
 
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """The pool's workers ended now (Ctrl-C), not after the jobs in hand: a worker just
+    started may spend most of a minute loading its compiled kernels before it plays the
+    first of them. Its futures fail (the pool is broken), so none is kept."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+
+
 @contextlib.contextmanager
 def _ctrl_c_for_this_process_only():
-    """Start Ray's processes (its store, raylet and workers, children of this one and so in
-    the terminal's process group) with Ctrl-C ignored, as an ignored signal stays ignored
-    in a child: Ctrl-C then stops only this process, which cancels the outstanding chunks
-    and shuts the instance down, instead of killing the raylet under the running tasks."""
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        yield
-    finally:
-        if main:  # (None: a handler not set from Python; the default stands in for it)
-            signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+    """Start the local pool's workers (children of this one and so in the terminal's
+    process group) with Ctrl-C blocked, as a child inherits the signal mask of the thread
+    that starts it, through exec too: Ctrl-C then stops only this process, which keeps the
+    chunks finished and lets the workers finish those in hand, instead of killing them
+    under the running jobs. Here it is blocked meanwhile too, and noted (the list yielded
+    gets an entry), not lost: the run then stops as soon as the workers have started.
+    (Ignoring it instead, which a child inherits as well, lost a Ctrl-C pressed meanwhile,
+    and the run went on as if it had not been.)"""
+    with _ctrl_c_noted() as pressed:
+        if threading.current_thread() is not threading.main_thread():
+            yield pressed
+            return
+        # multiprocessing's resource tracker, started by the pool's first worker, unblocks
+        # SIGINT after starting: started first, it leaves the mask alone
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield pressed
+        finally:  # a Ctrl-C held meanwhile is noted now
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _ignore_ctrl_c() -> None:
+    """A pool worker's start: Ctrl-C ignored (it came blocked; this keeps it out should
+    anything unblock it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
                 measure: Callable[[Any], int], progress: Callable[[int], None] | None,
                 stop: Callable[[], bool], address: str | None) -> Finished:
     """:func:`run_jobs` as Ray tasks; a KeyboardInterrupt (Ctrl-C) is taken as a
-    cancellation (the chunks finished are returned). Ray's printing on standard output
-    (its listener thread prints a dead worker's warning there) goes to standard error
-    meanwhile."""
+    cancellation (the chunks finished are returned), and so is a Ctrl-C while the local
+    instance starts (none finished then). Ray's printing on standard output (its listener
+    thread prints a dead worker's warning there) goes to standard error meanwhile."""
     joined = os.environ.get("RAY_ADDRESS") or address  # (Ray prefers RAY_ADDRESS too)
     if joined:
         _check_reachable(joined)
@@ -212,16 +248,25 @@ def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
         except ImportError as exc:
             raise UsageError(RAY_MISSING) from exc
         with contextlib.redirect_stdout(sys.stderr):
-            started = _join_or_start(ray, workers, address, joined)
-            return _run_tasks(ray, fn, jobs, measure, progress, stop, started)
+            started, interrupted = _join_or_start(ray, workers, address, joined)
+            try:
+                if interrupted:
+                    return Finished()  # Ctrl-C as Ray started: stopped, nothing run
+                return _run_tasks(ray, fn, jobs, measure, progress, stop)
+            except KeyboardInterrupt:
+                return Finished()  # (before the first task was sent)
+            finally:
+                if started:
+                    ray.shutdown()  # the local instance and its workers go with it
 
 
 def _join_or_start(ray: Any, workers: int, address: str | None, joined: str | None
-                   ) -> bool:
+                   ) -> tuple[bool, bool]:
     """Start a local Ray instance, or join the cluster at ``joined``, unless Ray already
-    runs in this process; whether this call did (so the run shuts it down after)."""
+    runs in this process: whether this call did (so the run shuts it down after), and
+    whether Ctrl-C was pressed meanwhile (the run then stops before it sends a task)."""
     if ray.is_initialized():
-        return False
+        return False, False
     options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                "logging_level": logging.WARNING}
     if address is not None:
@@ -229,21 +274,66 @@ def _join_or_start(ray: Any, workers: int, address: str | None, joined: str | No
     elif not joined:
         options["num_cpus"] = max(1, workers)
     try:
-        with _ctrl_c_for_this_process_only():
+        with _ctrl_c_noted() as pressed, _ray_processes_in_sessions_of_their_own(ray):
             ray.init(**options)
     except (ConnectionError, RuntimeError) as exc:
         if not joined:
             raise
         raise ClusterUnreachable(f"cannot join the Ray cluster at {joined}: "
                                  f"{_first_line(exc)}") from exc
-    return True
+    return True, bool(pressed)
+
+
+@contextlib.contextmanager
+def _ctrl_c_noted():
+    """Ctrl-C noted (the list yielded gets an entry), not raised, in this process
+    meanwhile: ``ray.init`` interrupted half-way would leave the processes it started
+    running; ignoring Ctrl-C instead (as the local pool's start does) would lose it, and the
+    run would go on as if it had not been pressed."""
+    pressed: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed  # (signals are the main thread's; nothing to note here)
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+
+
+@contextlib.contextmanager
+def _ray_processes_in_sessions_of_their_own(ray: Any):
+    """The processes ``ray.init`` starts (its GCS server, raylet, monitors, dashboard and
+    agents; the raylet's workers follow it) each in a session of its own, out of the
+    terminal's process group, so a terminal's Ctrl-C (or any signal sent to the group)
+    reaches only this process, which stops the run and shuts Ray down, whenever it comes
+    (Ray does the same on Windows, with a process group of their own). They still die with
+    this process (Ray's kernel fate-sharing, PR_SET_PDEATHSIG). A Ray without the hook
+    (``ray._private.services.ConsolePopen``, by which it starts them) is left as it is: it
+    starts them with SIGINT blocked."""
+    services: Any = getattr(getattr(ray, "_private", None), "services", None)
+    popen = getattr(services, "ConsolePopen", None)
+    if sys.platform == "win32" or not isinstance(popen, type):
+        yield
+        return
+
+    class _InASessionOfItsOwn(popen):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("start_new_session", True)
+            super().__init__(*args, **kwargs)
+
+    services.ConsolePopen = _InASessionOfItsOwn
+    try:
+        yield
+    finally:
+        services.ConsolePopen = popen
 
 
 def _run_tasks(ray: Any, fn: Callable[[Any], Any], jobs: Sequence[Any],
                measure: Callable[[Any], int], progress: Callable[[int], None] | None,
-               stop: Callable[[], bool], started: bool) -> Finished:
-    """The jobs as Ray tasks, retried when their worker dies; ``started``: shut Ray down
-    after."""
+               stop: Callable[[], bool]) -> Finished:
+    """The jobs as Ray tasks, retried when their worker dies; those outstanding are
+    cancelled when the run stops (cancelled, or Ctrl-C)."""
     done = Finished()
     pending: list = []
     try:
@@ -262,8 +352,6 @@ def _run_tasks(ray: Any, fn: Callable[[Any], Any], jobs: Sequence[Any],
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
-        if started:
-            ray.shutdown()  # the local instance and its workers go with it
     return done
 
 

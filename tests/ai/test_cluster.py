@@ -192,37 +192,108 @@ def _in_group(pgid: int) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("backend", ["ray", "local"])
-def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backend):
-    """A terminal's Ctrl-C reaches the whole process group (the command, and Ray's
-    processes or the local workers): the run stops, prints the figures of the games
-    finished, says it stopped early, and leaves no process of its group behind."""
-    import shutil
+def _marked(mark: str) -> list[str]:
+    """Command lines of the live processes whose environment holds ``mark`` (a run's
+    processes and all they start, whatever their session: Ray's start in sessions of
+    their own)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if mark.encode() not in Path(f"/proc/{pid}/environ").read_bytes():
+                continue  # (a zombie's environment reads empty)
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        found.append(cmd)
+    return found
+
+
+def _cpu_seconds(mark: str, part: str) -> float:
+    """CPU seconds used so far by the marked processes whose command line has ``part``."""
+    total = 0.0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if mark.encode() not in Path(f"/proc/{pid}/environ").read_bytes() or \
+                    part.encode() not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _reached(moment: str, backend: str, mark: str, pid: int) -> bool:
+    """Whether the run marked ``mark`` (its command ``pid``) has come to ``moment``:
+    ``importing`` the command is loading NumPy (before the CLI can take Ctrl-C itself);
+    ``starting`` its workers (local) or Ray's processes (ray) have started; ``playing`` a
+    worker has done its first seconds of work (local) or a Ray task is running (ray)."""
+    if moment == "importing":
+        try:
+            return "/numpy/" in Path(f"/proc/{pid}/maps").read_text()
+        except OSError:
+            return False
+    if backend == "ray":
+        part = "gcs_server" if moment == "starting" else "ray::tally_chunk"
+        return any(part in cmd for cmd in _marked(mark))
+    if moment == "starting":
+        return any("multiprocessing.spawn" in cmd for cmd in _marked(mark))
+    return _cpu_seconds(mark, "multiprocessing.spawn") >= 4.0
+
+
+# the moments of a run's start a Ctrl-C may come at: Python still importing the program,
+# the workers or Ray's processes starting (ray.init, for Ray), and the games being played
+MOMENTS = [("local", "importing"), ("local", "starting"), ("local", "playing"),
+           ("ray", "starting"), ("ray", "playing")]
+
+
+@pytest.mark.parametrize("backend, moment", MOMENTS)
+def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backend, moment):
+    """A terminal's Ctrl-C reaches the whole process group (the command, and the local
+    workers), whenever it comes: the run stops within seconds, with status 130, one line
+    saying it stopped (and, once the run has begun, the figures of the games finished) and
+    no traceback, and leaves no process behind, of its group or started by it (Ray's run
+    in sessions of their own). Ray's start was where a Ctrl-C was lost (the run went on);
+    an import, where it gave a traceback."""
     import signal
     import subprocess
+    import uuid
 
-    cribbage = shutil.which("cribbage")
-    assert cribbage is not None
+    mark = uuid.uuid4().hex
     p = subprocess.Popen(
-        [cribbage, "match", "mueller", "heuristic", "--games", "2000000", "--workers", "2",
-         "--backend", backend], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT,
-                                                                 signal.SIG_DFL))
+        [sys.executable, "-m", "cribbage_gui.entry", "match", "mueller", "heuristic",
+         "--games", "2000000", "--workers", "2", "--backend", backend],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "CRIBBAGE_TEST_RUN": mark}, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        time.sleep(12)  # started, and playing
+        deadline = time.monotonic() + 120
+        while not _reached(moment, backend, mark, p.pid) and time.monotonic() < deadline:
+            assert p.poll() is None, p.communicate()
+            time.sleep(0.02)
+        assert _reached(moment, backend, mark, p.pid)
         assert p.poll() is None
         os.killpg(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=60)
+        out, err = p.communicate(timeout=30)
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
-    assert p.returncode == 130, err[-2000:]  # stopped by Ctrl-C, its figures printed
-    assert "stopped early" in err and "of 2,000,000 games finished" in err
-    assert "mueller v heuristic" in out
+            p.wait()
+    assert p.returncode == 130, err[-2000:]
+    assert "Traceback" not in err, err[-2000:]
+    assert len([line for line in err.splitlines() if "stopped" in line]) == 1, err
+    if moment != "importing":  # the figures (of no game, maybe) of the run stopped
+        assert "stopped early" in err and "of 2,000,000 games finished" in err
+        assert "mueller v heuristic" in out
     deadline = time.monotonic() + 20
-    while _in_group(p.pid) and time.monotonic() < deadline:
+    while (_in_group(p.pid) or _marked(mark)) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _in_group(p.pid) == []
+    assert _marked(mark) == []
 
 
 def _cribbage(*args: str, timeout: float = 120):
