@@ -9,16 +9,13 @@ Regenerate only for a deliberate change of behaviour:
 """
 
 import hashlib
-import json
-import os
 from pathlib import Path
-
-import pytest
 
 from ai import advice, make_player
 from ai.base import Player
 from ai.match import DecisionMade, game_events
 from engine import Phase
+from tests.ai import pins
 
 PINNED = Path(__file__).with_name("pinned") / "decisions.json"
 PLAYERS = ("random", "heuristic", "evolved", "weights", "mueller", "expert-2026", "expert",
@@ -83,10 +80,6 @@ def pinned() -> dict:
 
 def test_every_player_gives_the_pinned_decisions_and_reasons():
     got = pinned()
-    if os.environ.get("PIN_REGENERATE"):
-        PINNED.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-        pytest.skip("pinned decisions regenerated")
-    want = json.loads(PINNED.read_text())
-    assert set(got) == set(want)
-    changed = {k: (want[k], got[k]) for k in want if got[k] != want[k]}
-    assert not changed, changed
+    want = pins.pinned(PINNED, got, "decisions")
+    different = pins.changed(want, got)
+    assert not different, different

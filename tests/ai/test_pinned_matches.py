@@ -8,14 +8,12 @@ behaviour: ``PIN_REGENERATE=1 pytest tests/ai/test_pinned_matches.py``.
 import hashlib
 import itertools
 import json
-import os
 from pathlib import Path
-
-import pytest
 
 from ai import make_player
 from ai.match import DecisionMade, GameStarted, game_events
 from engine.events import event_to_dict
+from tests.ai import pins
 
 PINNED = Path(__file__).with_name("pinned") / "matches.json"
 # the expert of 2026-11-25's games, as pinned that day under the name "expert"; never
@@ -40,13 +38,10 @@ def pinned_games() -> dict:
 
 def test_every_pair_plays_the_pinned_games():
     got = pinned_games()
-    if os.environ.get("PIN_REGENERATE"):
-        PINNED.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-        pytest.skip("pinned matches regenerated")
-    want = json.loads(PINNED.read_text())
-    assert set(got) == set(want) and len(got) == 42
-    changed = {k: (want[k], got[k]) for k in want if got[k] != want[k]}
-    assert not changed, changed
+    want = pins.pinned(PINNED, got, "matches")
+    assert len(got) == 42
+    different = pins.changed(want, got)
+    assert not different, different
 
 
 def test_expert_2026_plays_todays_experts_pinned_games():

@@ -6,14 +6,12 @@ move a figure. Regenerate only for a deliberate change of behaviour:
 """
 
 import json
-import os
 from pathlib import Path
-
-import pytest
 
 from ai.match.matchplay import run_matches
 from ai.match.runner import run_match
 from ai.match.tournament import run_tournament
+from tests.ai import pins
 
 PINNED = Path(__file__).with_name("pinned") / "summaries.json"
 TIMINGS = ("elapsed_s", "games_per_s", "decision_ms_median_a", "decision_ms_median_b",
@@ -53,11 +51,7 @@ def summaries() -> dict:
 
 def test_runs_give_the_pinned_figures():
     got = summaries()
-    if os.environ.get("PIN_REGENERATE"):
-        PINNED.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-        pytest.skip("pinned summaries regenerated")
-    want = json.loads(PINNED.read_text())
-    assert set(got) == set(want)
+    want = pins.pinned(PINNED, got, "summaries")
     for name in want:
         assert got[name] == want[name], name
 
