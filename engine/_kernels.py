@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, types
+from numba.np.random.random_methods import random_interval
 
 from engine import _cache, rules
 from engine.cards import JACK  # the jack's rank, defined once with the cards
@@ -46,6 +47,23 @@ def kernel(function=None, /, **options):
 # the rules of engine.rules that compiled code asks too (the compiled loop's game end)
 skunk_of = kernel(rules.skunk_of)
 match_points = kernel(rules.match_points)
+
+
+@kernel
+def shuffled_deck(rng):
+    """The 52 cards in the order ``rng.permutation(52)`` gives them (numpy's
+    ``Generator``), drawn from ``rng`` as numpy draws them: the compiled games deal exactly
+    the decks ``GameState`` deals.
+
+    Numba's own ``permutation`` is this same loop (numpy's Fisher-Yates, numpy's bounded
+    draw) written for arrays of any shape; compiling it took 40 s of the match loop's 90
+    from an empty cache, for its axis and shape checks and their error messages."""
+    deck = np.arange(52)
+    for i in range(51, 0, -1):
+        j = np.intp(random_interval(rng.bit_generator, i))
+        if j != i:
+            deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 #: The decorator of a kernel that works on arrays it is given and makes none: compiled

@@ -31,6 +31,7 @@ from engine._kernels import (
     rank_score5,
     score4,
     score5,
+    shuffled_deck,
     skunk_of,
 )
 from engine._play import (
@@ -62,4 +63,4 @@ __all__ = ["CANDIDATE", "COUNT", "GO", "HANDS", "HELD", "JACK", "LAST",
            "crib_rank_total", "held_card", "kernel", "no_refcount_njit", "peg_points_at",
            "peg_points_counted", "peg_points_seq", "play_begin", "play_card",
            "play_card_in_order", "play_mover", "play_over", "rank_pip", "rank_score5",
-           "say_go", "score4", "score5", "skunk_of", "match_points"]
+           "say_go", "score4", "score5", "shuffled_deck", "skunk_of", "match_points"]

@@ -29,6 +29,7 @@ from engine.kernels import (
     play_over,
     say_go,
     score5,
+    shuffled_deck,
     skunk_of,
 )
 from engine.roles import DEALER, PONE
@@ -81,7 +82,7 @@ def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, 
     dealer = first_dealer
     n_actions = 0
     while True:
-        deck = deal_rng.permutation(52)
+        deck = shuffled_deck(deal_rng)
         if out[DEALS] > 0:  # the deal before is complete
             out[DEALT_BY + 1 - dealer] += 1
             for k in range(20):

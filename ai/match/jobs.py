@@ -31,7 +31,7 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -285,7 +285,7 @@ def _join_or_start(ray: Any, workers: int, address: str | None, joined: str | No
 
 
 @contextlib.contextmanager
-def _ctrl_c_noted():
+def _ctrl_c_noted() -> Iterator[list[int]]:
     """Ctrl-C noted (the list yielded gets an entry), not raised, in this process
     meanwhile: ``ray.init`` interrupted half-way would leave the processes it started
     running; ignoring Ctrl-C instead (as the local pool's start does) would lose it, and the

@@ -178,3 +178,18 @@ def test_the_game_file_schema_takes_an_explicit_chance_record():
     assert schema.GameRecord.model_validate(game.to_record()).chance == "explicit"
     with pytest.raises(ValueError):
         schema.GameRecord.model_validate(game.to_record() | {"chance": "dice"})
+
+
+@settings(max_examples=200)
+@given(seed=st.integers(0, 2**63 - 1), draws=st.integers(1, 12))
+def test_the_compiled_shuffle_deals_the_decks_numpy_deals(seed, draws):
+    """The compiled games' deck (``engine.kernels.shuffled_deck``) is numpy's
+    ``permutation(52)`` from the same generator, deal after deal, and leaves the generator
+    where numpy leaves it: the compiled and the refereed games deal the same cards."""
+    from engine.kernels import shuffled_deck
+
+    ours, numpys = np.random.default_rng(seed), np.random.default_rng(seed)
+    for _ in range(draws):
+        deck, expected = shuffled_deck(ours), numpys.permutation(52)
+        assert deck.dtype == expected.dtype and deck.tolist() == expected.tolist()
+    assert ours.integers(1 << 62) == numpys.integers(1 << 62)
