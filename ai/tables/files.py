@@ -140,3 +140,30 @@ def read_sidecar(path: Path, hint: str = "") -> dict[str, Any]:
                              + (f"; {hint}" if hint else ""))
     return meta
 
+
+
+def resume_point(path: Path, meta: dict[str, Any], key: str, total: int, unit: str) -> int:
+    """How much of a run the table at ``path`` has done (``meta[key]``, 0 when absent), for
+    resuming it towards ``total``: a whole number from 0 to ``total``, else a
+    :class:`TableFileError` saying so (a hand-edited or damaged sidecar, or a run already
+    longer than the one asked for)."""
+    done = meta.get(key, 0)
+    side = sidecar_path(Path(path))
+    if isinstance(done, bool) or not isinstance(done, int) or done < 0:
+        raise TableFileError(f"{side}: {key} is {done!r}, not a number of {unit}; give a "
+                             f"table or checkpoint written by `cribbage train`")
+    if done > total:
+        raise TableFileError(f"{path}: it has done {done:,} {unit} already, more than the "
+                             f"{total:,} asked for; ask for more to go on from it")
+    return done
+
+
+def resume_value(path: Path, meta: dict[str, Any], key: str, default: float) -> float:
+    """A finite number from the sidecar of ``path`` (``default`` when absent), else a
+    :class:`TableFileError`."""
+    value = meta.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not np.isfinite(value):
+        raise TableFileError(f"{sidecar_path(Path(path))}: {key} is {value!r}, not a "
+                             f"number; give a table or checkpoint written by `cribbage train`")
+    return float(value)

@@ -12,6 +12,7 @@ from tqdm import tqdm
 from ai.match.jobs import add_backend_arguments, backend_from
 from ai.match.runner import MAX_GAMES
 from ai.tables import evolved as table
+from ai.tables.files import resume_point
 from ai.training import evolve
 from engine.arguments import decimal, output_file, seed, whole, workers
 from engine.errors import UsageError
@@ -167,7 +168,8 @@ def _train_evolved(args: argparse.Namespace) -> int:
     values, done = None, 0
     if args.resume:
         values, meta = table.load(args.resume)
-        done = int(meta.get("iterations_done", 0))
+        done = resume_point(args.resume, meta, "iterations_done", config.iterations,
+                            "iterations")
     start = time.perf_counter()
 
     def checkpoint(v, n) -> None:

@@ -12,6 +12,7 @@ from tqdm import tqdm
 
 from ai.match.jobs import add_backend_arguments, backend_from
 from ai.tables import weights as table
+from ai.tables.files import resume_point, resume_value
 from ai.tables.index import N_FOUR
 from ai.training import weights as model
 from engine.arguments import decimal, output_file, seed, whole, workers
@@ -134,9 +135,10 @@ def _train_weights(args: argparse.Namespace) -> int:
     if args.resume:
         weights, meta = table.load(args.resume)
         pegging = table.load_pegging_from(args.resume)
-        trainer_kwargs = {"weights": weights, "done": int(meta.get("games_done", 0)),
-                          "pegging": pegging,
-                          "baseline": np.array([float(meta.get("baseline", 0.0))])}
+        trainer_kwargs = {
+            "weights": weights, "pegging": pegging,
+            "done": resume_point(args.resume, meta, "games_done", config.games, "games"),
+            "baseline": np.array([resume_value(args.resume, meta, "baseline", 0.0)])}
     trainer = model.Trainer(config, **trainer_kwargs)
     start = time.perf_counter()
 

@@ -127,3 +127,37 @@ def test_a_damaged_ratings_file_shows_the_levels_without_elo(tmp_path, monkeypat
     monkeypatch.setattr(registry, "_RATINGS", {})
     assert registry.measured_ratings()["ratings"] == {}
     assert all(level.elo is None for level in registry.named_levels())
+
+
+@pytest.mark.parametrize(("kind", "key", "value", "needle"), [
+    ("weights", "games_done", "x", "games_done is 'x'"),
+    ("weights", "games_done", -1, "games_done is -1"),
+    ("weights", "games_done", 10**9, "more than the 5 asked for"),
+    ("weights", "baseline", "nan", "baseline is 'nan'"),
+    ("weights", "baseline", [1], "baseline is [1]"),
+    ("evolved", "iterations_done", "1000", "iterations_done is '1000'"),
+    ("evolved", "iterations_done", True, "iterations_done is True"),
+    ("evolved", "iterations_done", 10**9, "more than the 5 asked for"),
+])
+def test_resuming_from_a_hand_edited_sidecar_says_what_is_wrong(tmp_path, capsys, kind, key,
+                                                                 value, needle):
+    """`cribbage train ... --resume` from a table whose sidecar says something impossible
+    about the run so far: one line naming the field, exit status 2, nothing written."""
+    from cribbage_gui.cli import main
+
+    table = tmp_path / "t.npz"
+    start = {"weights": ["--games", "0", "--init", "random"], "evolved": ["--iterations", "1"]}
+    assert main(["train", kind, *start[kind], "--out", str(table)]) == 0
+    sidecar = table.with_suffix(".json")
+    meta = json.loads(sidecar.read_text())
+    meta[key] = value
+    sidecar.write_text(json.dumps(meta))
+    capsys.readouterr()
+    size = {"weights": "--games", "evolved": "--iterations"}[kind]
+    out = tmp_path / "resumed.npz"
+    with pytest.raises(SystemExit) as exited:
+        main(["train", kind, size, "5", "--resume", str(table), "--out", str(out)])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert needle in err and "\n" not in err and "Traceback" not in err, err
+    assert not out.exists()
