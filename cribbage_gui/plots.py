@@ -36,6 +36,24 @@ def _app():
     return QApplication.instance() or QApplication([])
 
 
+def save_png(widget, path: Path) -> Path:
+    """``widget`` drawn into the PNG ``path``, written whole or not at all (a temporary file
+    renamed over it); a file that cannot be written raises ``OSError`` naming it (Qt's own
+    ``save`` only returns False, and a run said it had written images it had not)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from ai.paths import write_atomic
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not widget.grab().save(buffer, "PNG"):
+        raise OSError(f"{path}: the picture could not be drawn")
+    buffer.close()
+    write_atomic(Path(path), bytes(data.data()), mode=0o644)
+    return Path(path)
+
+
 def colour_map(kind: str):
     import pyqtgraph as pg
 
@@ -87,9 +105,10 @@ def save_heatmap(data: np.ndarray, title: str, path: Path, kind: str = "strength
     app = _app()
     win = heatmap_widget(data, title, kind)
     app.processEvents()
-    win.grab().save(str(path))
-    win.close()
-    return path
+    try:
+        return save_png(win, path)
+    finally:
+        win.close()
 
 
 def plot_weights(weights: np.ndarray, out: Path, label: str = "") -> list[Path]:
@@ -217,6 +236,7 @@ def tournament_chart(results: dict[str, Any], path: Path) -> Path:
             plot.getAxis(side).setTextPen("k")
     win.resize(1100, 480)
     app.processEvents()
-    win.grab().save(str(path))
-    win.close()
-    return path
+    try:
+        return save_png(win, path)
+    finally:
+        win.close()

@@ -42,3 +42,25 @@ def test_the_command_with_checkpoints(tmp_path, capsys):
                  str(run), "--strategy", "crib_min_avg", "--role", "dealer"]) == 0
     assert (out / "training_crib_min_avg_dealer_000000200.png").is_file()
     assert "wrote 28 images" in capsys.readouterr().out
+
+
+def test_an_image_that_cannot_be_written_fails_the_command_in_one_line(tmp_path, capsys):
+    """A folder where a picture should go (any file that cannot be written): the command
+    says which, with exit status 1, instead of "wrote 26 images"; no half-written or
+    temporary file is left beside the pictures that were written."""
+    import pytest
+
+    out = tmp_path / "out"
+    (out / "dominant_pone.png").mkdir(parents=True)
+    weights = tmp_path / "w.npz"
+    table.save(weights, model.random_weights(3), {})
+    with pytest.raises(SystemExit) as exited:
+        main(["weights-plot", str(weights), "--out", str(out)])
+    assert exited.value.code == 1
+    captured = capsys.readouterr()
+    assert "wrote" not in captured.out
+    err = captured.err.strip()
+    assert "dominant_pone.png" in err and "\n" not in err and "Traceback" not in err, err
+    assert not [f for f in out.iterdir() if not f.name.endswith(".png")]
+    for picture in out.glob("*.png"):
+        assert picture.is_dir() or not QImage(str(picture)).isNull(), picture
