@@ -77,6 +77,10 @@ class CardItem(QGraphicsObject):
             paint_face(painter, rect, self.card)
         else:
             paint_back(painter, rect, self.back)
+        if t.high_contrast:  # a thick edge: each card of a fan stands apart from the next
+            painter.setPen(QPen(QColor(t.card_edge), t.outline))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect, self.w * 0.08, self.w * 0.08)
         if self.dim:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(t.dim))
