@@ -38,6 +38,11 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
 
 THEMES = ("system", "light", "dark", "high-contrast")
+# each seat's marker in charts, as its pegs on the board (round, diamond): colour is never
+# the only sign of whose line it is
+SEAT_SYMBOLS = ("o", "d")
+# the series of a chart with more lines (one per opponent): a shape each, as well as a colour
+SERIES_SYMBOLS = ("o", "t", "s", "d", "star", "+")
 TEXT_SIZES = (100, 125, 150, 175, 200)  # percent of the desktop's font
 ZOOMS = (0.8, 0.9, 1.0, 1.15, 1.3, 1.45, 1.6)
 CHART_TITLE = "10pt"  # chart titles: compact, so that they fit a narrow panel

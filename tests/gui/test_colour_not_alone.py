@@ -106,3 +106,19 @@ def test_each_mark_on_the_review_chart_carries_its_sign(qtbot, expert_v_random):
     expected = sorted((MARK_SIGNS[d.mark], round(window.position_of(d), 3))
                       for _i, d in marked)
     assert signs == expected
+
+
+def test_the_game_over_chart_marks_each_player_with_the_shape_of_their_pegs(qtbot):
+    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from engine.events import SOURCES
+
+    points = [dict.fromkeys(SOURCES, 0) for _ in range(2)]
+    summary = GameSummary(names=("You", "Expert"), winner=1, scores=(99, 121), skunk=0,
+                          points=points, progress=[(0, 0, 0), (1, 50, 60), (2, 99, 121)],
+                          review="", match="")
+    box = GameOverDialog(summary)
+    qtbot.addWidget(box)
+    lines = box.chart.getPlotItem().listDataItems()
+    assert [line.opts["symbol"] for line in lines] == list(theme.SEAT_SYMBOLS)
+    assert theme.SEAT_SYMBOLS == ("o", "d")  # round and diamond, as the pegs
+    assert PEG_SHAPES == ("round", "diamond")
