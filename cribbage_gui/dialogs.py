@@ -168,7 +168,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         self.theme = QComboBox()
         for name, label in (("system", "as the system"), ("light", "light"),
-                            ("dark", "dark")):
+                            ("dark", "dark"), ("high-contrast", "high contrast")):
             self.theme.addItem(label, name)
         self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
         form.addRow("Colours", self.theme)
@@ -177,6 +177,13 @@ class SettingsDialog(QDialog):
             self.zoom.addItem(ZOOM_NAMES[factor], factor)
         self.zoom.setCurrentIndex(max(0, self.zoom.findData(settings.zoom)))
         form.addRow("Card size", self.zoom)
+        self.text_size = QComboBox()
+        for percent in theme.TEXT_SIZES:
+            self.text_size.addItem(f"{percent}%", percent)
+        self.text_size.setCurrentIndex(max(0, self.text_size.findData(settings.text_size)))
+        self.text_size.setToolTip("The size of all the window's text, and of the cards with "
+                                  "it (the card size above multiplies it)")
+        form.addRow("Text and cards", self.text_size)
         self.speed = QComboBox()
         self.speed.addItems(list(SPEEDS))
         self.speed.setCurrentText(settings.speed)
@@ -239,7 +246,7 @@ class SettingsDialog(QDialog):
             manual_count=self.manual.isChecked(), manual_pegging=self.pegging.isChecked(),
             muggins=self.muggins.isChecked(), sort_hand=self.sort.isChecked(),
             sound=self.sound.isChecked(), theme=self.theme.currentData(),
-            zoom=self.zoom.currentData())
+            zoom=self.zoom.currentData(), text_size=self.text_size.currentData())
 
 
 def player_combo(selected: str) -> QComboBox:

@@ -138,6 +138,7 @@ class MainWindow(QMainWindow):
     def apply_settings(self) -> None:
         s = self.settings
         theme.apply(s.theme)
+        theme.set_text_size(s.text_size)
         self.presenter.set_pace(s.pace, s.auto_advance_ms)
         self.sound.enabled = s.sound
         self.table.back = s.card_back
@@ -148,7 +149,7 @@ class MainWindow(QMainWindow):
 
     def set_zoom(self, factor: float, save: bool = True) -> None:
         factor = theme.set_zoom(factor)
-        self.table.set_zoom(factor)
+        self.table.set_zoom(factor * theme.text_scale())  # the text size grows the cards too
         if save and factor != self.settings.zoom:
             self.settings.zoom = factor
             self.settings.save(self.qsettings)

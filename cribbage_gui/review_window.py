@@ -305,6 +305,7 @@ class ReviewWindow(QWidget):
             t.neutral, style=Qt.PenStyle.DashLine)))
         self.curve = chart.plot([], [], pen=pg.mkPen(t.accent, width=2))
         self.marks_plot = pg.ScatterPlotItem(size=11, pen=pg.mkPen(t.chart_foreground))
+        self.mark_signs: list[pg.TextItem] = []  # ?!, ? or ?? over each mark
         chart.addItem(self.marks_plot)
         # the position shown (not "cursor": the name of QWidget's mouse cursor)
         self.position_line = pg.InfiniteLine(pos=0, angle=90,
@@ -461,6 +462,16 @@ class ReviewWindow(QWidget):
                               "symbol": "o" if d.seat == bottom else "t", "data": i})
         self.marks_plot.setData(spots)
         self.marks_plot.setPen(pg.mkPen(t.chart_foreground))
+        # each mark's sign (?!, ?, ??) above it: its colour is not the only sign of its kind
+        for label in self.mark_signs:
+            self.chart.removeItem(label)
+        self.mark_signs = []
+        for spot in spots:
+            sign = MARK_SIGNS[self.review.decisions[spot["data"]].mark]
+            label = pg.TextItem(sign, color=t.chart_foreground, anchor=(0.5, 1.15))
+            label.setPos(*spot["pos"])
+            self.chart.addItem(label)
+            self.mark_signs.append(label)
         who = self.names[bottom]
         if self.objective == "acc":
             chance = ("Your expected ACC points" if who == YOU

@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=output_folder, required=True, help="folder for the images")
     p.add_argument("--size", type=parse_size, default=(1024, 700), metavar="WxH",
                    help="window size in pixels (default 1024x700)")
-    p.add_argument("--theme", choices=("light", "dark"), default="light")
+    p.add_argument("--theme", choices=("light", "dark", "high-contrast"), default="light")
     p.add_argument("--seed", type=seed, default=4, help="the games' seed (default 4)")
     p.add_argument("--only", nargs="+", choices=SCREENS, metavar="SCREEN",
                    help=f"only these screens ({', '.join(SCREENS)})")

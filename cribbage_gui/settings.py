@@ -31,6 +31,7 @@ class Settings:
     sort_hand: bool = True
     theme: str = "system"
     zoom: float = 1.0
+    text_size: int = 100  # percent: the whole window's lettering, and the cards with it
     sound: bool = True
     opponent: str = "mueller"
     welcomed: bool = False  # the first start's welcome has been answered
@@ -45,6 +46,7 @@ class Settings:
             "speed": SPEEDS, "auto_advance_ms": set(AUTO_ADVANCE.values()),
             "card_back": theme.CARD_BACKS, "board_colour": theme.BOARD_WOODS,
             "theme": theme.THEMES, "zoom": theme.ZOOMS,
+            "text_size": theme.TEXT_SIZES,
             "opponent": {p.name for p in available_players()} | {"expert:deep"},
         }
         values = {}

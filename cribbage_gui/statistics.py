@@ -232,7 +232,8 @@ class StatisticsWindow(QDialog):
             colour = colours[k % len(colours)]
             self.accuracy_series[opponent] = self.accuracy_plot.plot(
                 xs, ys, name=opponent_name(opponent), pen=pg.mkPen(colour, width=2),
-                symbol="o", symbolSize=7, symbolBrush=colour, symbolPen=None)
+                symbol=theme.SERIES_SYMBOLS[k % len(theme.SERIES_SYMBOLS)], symbolSize=8,
+                symbolBrush=colour, symbolPen=None)
         self.accuracy_plot.setXRange(0.5, max(5, len(reviewed)) + 0.5, padding=0)
         theme.style_chart(self.accuracy_plot)
         layout.addWidget(self.accuracy_plot, 1)

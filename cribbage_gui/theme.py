@@ -5,8 +5,14 @@ and connect to :data:`signals.changed` if they cache anything (charts, labels). 
 (menus, tables, dialogs) take the theme's :class:`~PySide6.QtGui.QPalette`; pyqtgraph charts
 are styled by :func:`style_chart`, which also restyles them when the theme changes.
 
-The theme is ``"system"`` (follow the desktop's light or dark setting), ``"light"`` or
-``"dark"``; the zoom scales the cards and the table's lettering (0.8 to 1.6).
+The theme is ``"system"`` (follow the desktop's light or dark setting), ``"light"``,
+``"dark"`` or ``"high-contrast"`` (white and yellow on black, thick outlines and focus
+rectangles); the zoom scales the cards and the table's lettering (0.8 to 1.6), and the text
+size (100 to 200%) scales the whole window's lettering and the cards with it.
+
+Every text is drawn at a contrast of at least 4.5:1 (WCAG AA) against what is under it, on
+every board wood and in every theme: :func:`board_colours` gives the board's ink for a wood
+(dark on maple, light on the darker woods), and tests/gui/test_contrast.py checks them all.
 """
 
 from __future__ import annotations
@@ -31,7 +37,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
 
-THEMES = ("system", "light", "dark")
+THEMES = ("system", "light", "dark", "high-contrast")
+# each seat's marker in charts, as its pegs on the board (round, diamond): colour is never
+# the only sign of whose line it is
+SEAT_SYMBOLS = ("o", "d")
+# the series of a chart with more lines (one per opponent): a shape each, as well as a colour
+SERIES_SYMBOLS = ("o", "t", "s", "d", "star", "+")
+TEXT_SIZES = (100, 125, 150, 175, 200)  # percent of the desktop's font
 ZOOMS = (0.8, 0.9, 1.0, 1.15, 1.3, 1.45, 1.6)
 CHART_TITLE = "10pt"  # chart titles: compact, so that they fit a narrow panel
 FAMILY = "DejaVu Sans"  # shipped with most Linux desktops; Qt falls back elsewhere
@@ -86,17 +98,21 @@ class Theme:
     marks: tuple[str, str, str]  # the review's marks as text: inaccuracy, mistake, blunder
     chart_background: str
     chart_foreground: str
+    # outlines: the cards' edge, and a factor on the width of edges and focus rectangles
+    card_edge: str = "#8d8a80"
+    outline: float = 1.0
+    high_contrast: bool = False
 
 
 LIGHT = Theme(
     name="light", dark=False,
     window="#efefef", base="#ffffff", alternate="#f5f5f2", text="#1d1d1f", muted="#5f6368",
     button="#e8e8e8", highlight="#2f6fd6", highlight_text="#ffffff", link="#1f5fbf",
-    felt=("#2f7d4f", "#17492c"), table_text="#e8f2ea", bubble="#78000000",
+    felt=("#2c7649", "#17492c"), table_text="#f4faf5", bubble="#78000000",
     bubble_text="#fffaeb", status_bubble="#46000000", glow="#e6ffd24a", hover="#78ffffff",
     dim="#6e0a1e14", go_chip="#f2c14e", go_chip_text="#3a2a10",
     pegs=("#d23a3a", "#2f6fd6"), peg_text=("#c43030", "#2a62c4"), board_text="#f6efe2",
-    board_line="#ffd98a",
+    board_line="#ffe7b0",
     board_hole="#c8140c06", badge="#f2c14e", badge_text="#3a2a10", board_plate="#3c000000",
     shadow="#5a000000",
     accent="#2f6fd6", accent_2="#d23a3a", neutral="#8a8f9c", good="#237a4b",
@@ -113,7 +129,7 @@ DARK = Theme(
     bubble_text="#fffaeb", status_bubble="#78000000", glow="#f0ffd24a", hover="#64ffffff",
     dim="#8c05100a", go_chip="#e0b040", go_chip_text="#2a1e08",
     pegs=("#e05050", "#4f8ef0"), peg_text=("#ff8080", "#86b4ff"), board_text="#f6efe2",
-    board_line="#ffd98a",
+    board_line="#ffe7b0",
     board_hole="#dc0a0603", badge="#e0b040", badge_text="#2a1e08", board_plate="#50000000",
     shadow="#78000000",
     accent="#5b9bff", accent_2="#ff6b6b", neutral="#8a8f9c", good="#4cc38a",
@@ -122,7 +138,27 @@ DARK = Theme(
     chart_background="#1c1d20", chart_foreground="#d8d8d8",
 )
 
-_THEMES = {"light": LIGHT, "dark": DARK}
+# White and yellow on black, for low vision: every text at least 7:1 (WCAG AAA), thick card
+# edges, outlined buttons and fields, and a wide yellow focus rectangle (ReadableFusion).
+HIGH_CONTRAST = Theme(
+    name="high-contrast", dark=True,
+    window="#000000", base="#000000", alternate="#141414", text="#ffffff", muted="#e6e6e6",
+    button="#000000", highlight="#ffff00", highlight_text="#000000", link="#7fd4ff",
+    felt=("#000000", "#000000"), table_text="#ffffff", bubble="#ffffff",
+    bubble_text="#000000", status_bubble="#ffffff", glow="#ffffff00", hover="#ff00e5ff",
+    dim="#b4000000", go_chip="#ffff00", go_chip_text="#000000",
+    pegs=("#ff5a5a", "#4db8ff"), peg_text=("#ff9a9a", "#8fd0ff"), board_text="#ffffff",
+    board_line="#ffff00",
+    board_hole="#8c8c8c", badge="#ffff00", badge_text="#000000", board_plate="#000000",
+    shadow="#00000000",
+    accent="#4db8ff", accent_2="#ffff00", neutral="#b0b0b0", good="#66ff99",
+    bad="#ff8080", chosen_row="#ffff00", chosen_row_text="#000000",
+    marks=("#ffff00", "#ffb340", "#ff8080"),
+    chart_background="#000000", chart_foreground="#ffffff",
+    card_edge="#000000", outline=2.5, high_contrast=True,
+)
+
+_THEMES = {"light": LIGHT, "dark": DARK, "high-contrast": HIGH_CONTRAST}
 
 # colours that are choices of their own, the same in both themes
 CARD_BACKS = {  # name -> (base colour, pattern colour)
@@ -137,13 +173,55 @@ BOARD_WOODS = {  # name -> (light, dark) of the wood's gradient
     "cherry": ("#9b4a35", "#62291b"),
     "ebony": ("#4a4540", "#262320"),
 }
+# the ink of the board's lettering on each wood: light on the darker woods, dark on maple
+# (cream numbers on maple were 1.8:1)
+WOOD_INK = {"walnut": "light", "maple": "dark", "cherry": "light", "ebony": "light"}
 CARD_FACE = {"red": "#c0152f", "black": "#1b1b1f", "paper": ("#ffffff", "#f1efe8"),
              "edge": "#8d8a80", "court": "#fbf6e6", "gold": "#d7b45a", "back_paper": "#fdfdfb"}
+
+
+@dataclass(frozen=True)
+class BoardColours:
+    """What the board is painted with, for one wood in one theme."""
+
+    wood: tuple[str, str]  # the top and the bottom of the wood's gradient
+    edge: str  # the board's rim
+    text: str  # the hole numbers, the players' names and scores
+    line: str  # the skunk lines and their labels
+    plate: str  # under a player's name and score (may be translucent)
+    hole: str
+    badge: str  # the dealer's CRIB badge
+    badge_text: str
+
+
+def board_colours(wood: str, t: Theme | None = None) -> BoardColours:
+    """The board's colours for ``wood`` (a :data:`BOARD_WOODS` name) in theme ``t`` (the
+    current one by default): light ink on the darker woods, dark ink on maple; the high
+    contrast theme paints every wood black, with white numbers and yellow lines.
+
+    >>> board_colours("maple", LIGHT).text
+    '#1e1208'
+    """
+    t = current() if t is None else t
+    light, dark = BOARD_WOODS.get(wood, BOARD_WOODS["walnut"])
+    if t.high_contrast:
+        return BoardColours(wood=("#000000", "#000000"), edge="#ffffff", text=t.board_text,
+                            line=t.board_line, plate=t.board_plate, hole=t.board_hole,
+                            badge=t.badge, badge_text=t.badge_text)
+    edge = QColor(dark).darker(130).name()
+    if WOOD_INK.get(wood) == "dark":
+        return BoardColours(wood=(light, dark), edge=edge, text="#1e1208", line="#3a0a00",
+                            plate="#50fff8ec", hole=t.board_hole, badge=t.badge,
+                            badge_text=t.badge_text)
+    return BoardColours(wood=(light, dark), edge=edge, text=t.board_text, line=t.board_line,
+                        plate=t.board_plate, hole=t.board_hole, badge=t.badge,
+                        badge_text=t.badge_text)
 
 
 class _Signals(QObject):
     changed = Signal(object)  # the new Theme
     zoomed = Signal(float)
+    text_sized = Signal(int)  # the new text size, in percent
 
 
 signals = _Signals()
@@ -151,11 +229,14 @@ signals = _Signals()
 
 class _State(TypedDict):
     theme: Theme
-    choice: str  # "system", "light" or "dark"
+    choice: str  # "system", "light", "dark" or "high-contrast"
     zoom: float
+    text_size: int  # percent
+    base_font: QFont | None  # the application's font at 100%, kept at the first change
 
 
-_state: _State = {"theme": LIGHT, "choice": "system", "zoom": 1.0}
+_state: _State = {"theme": LIGHT, "choice": "system", "zoom": 1.0, "text_size": 100,
+                  "base_font": None}
 _charts: weakref.WeakSet = weakref.WeakSet()
 
 
@@ -258,6 +339,8 @@ class ReadableFusion(QProxyStyle):
 
     def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 (Qt)
         super().drawPrimitive(element, option, painter, widget)
+        if element in _OUTLINED and current().high_contrast:
+            _outline(painter, option, element == QStyle.PrimitiveElement.PE_FrameFocusRect)
         if element not in _INDICATORS:  # (every primitive comes here: the test first)
             return
         t = current()
@@ -273,9 +356,32 @@ class ReadableFusion(QProxyStyle):
             painter.drawEllipse(box)
         painter.restore()
 
+    def drawComplexControl(self, control, option, painter, widget=None):  # noqa: N802 (Qt)
+        super().drawComplexControl(control, option, painter, widget)
+        if control in _OUTLINED_CONTROLS and current().high_contrast:
+            _outline(painter, option)
+
+
+def _outline(painter: QPainter, option, focus_frame: bool = False) -> None:
+    """The high contrast theme's edge around a button or a field: white, and a wide
+    yellow one around the control that has the keyboard's focus."""
+    t = current()
+    focused = focus_frame or bool(option.state & QStyle.StateFlag.State_HasFocus)
+    width = 3.0 if focused else 1.5
+    painter.save()
+    painter.setPen(QPen(QColor(t.highlight if focused else t.text), width))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(QRectF(option.rect).adjusted(width / 2, width / 2, -width / 2,
+                                                  -width / 2))
+    painter.restore()
+
 
 _INDICATORS = (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
                QStyle.PrimitiveElement.PE_IndicatorRadioButton)
+_OUTLINED = (QStyle.PrimitiveElement.PE_PanelButtonCommand,
+             QStyle.PrimitiveElement.PE_FrameLineEdit,
+             QStyle.PrimitiveElement.PE_FrameFocusRect)
+_OUTLINED_CONTROLS = (QStyle.ComplexControl.CC_ComboBox, QStyle.ComplexControl.CC_SpinBox)
 _CLOSE = (QStyle.StandardPixmap.SP_TitleBarCloseButton,
           QStyle.StandardPixmap.SP_DockWidgetCloseButton)
 _TITLE_ICONS = (*_CLOSE, QStyle.StandardPixmap.SP_TitleBarNormalButton)
@@ -319,6 +425,42 @@ def set_zoom(factor: float) -> float:
         _state["zoom"] = factor
         signals.zoomed.emit(factor)
     return factor
+
+
+def text_size() -> int:
+    """The text and card size in percent (100 normal, up to 200)."""
+    return _state["text_size"]
+
+
+def text_scale() -> float:
+    """The text and card size as a factor (1.0 to 2.0)."""
+    return _state["text_size"] / 100
+
+
+def set_text_size(percent: int) -> int:
+    """Scale the application's font (panels, the log, menus, dialogs) to ``percent`` of the
+    desktop's (clamped to 100-200); the window scales the table with
+    :func:`text_scale`. Returns the size in use.
+
+    Qt passes the application font to every widget that has not set a size of its own, so
+    open panels and menus follow at once."""
+    percent = int(min(max(round(percent), TEXT_SIZES[0]), TEXT_SIZES[-1]))
+    app = QGuiApplication.instance()
+    if isinstance(app, QGuiApplication):
+        base = _state["base_font"]
+        if base is None:
+            base = _state["base_font"] = QFont(app.font())
+        scaled = QFont(base)
+        if base.pointSizeF() > 0:
+            scaled.setPointSizeF(base.pointSizeF() * percent / 100)
+        else:  # a font given in pixels
+            scaled.setPixelSize(round(base.pixelSize() * percent / 100))
+        if scaled != app.font():
+            app.setFont(scaled)
+    if percent != _state["text_size"]:
+        _state["text_size"] = percent
+        signals.text_sized.emit(percent)
+    return percent
 
 
 def font(pixels: float, bold: bool = False, serif: bool = False) -> QFont:

@@ -14,7 +14,15 @@ whole width, so holes, pegs and numbers stay readable from 1024x700 up.
 from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QColor, QFontMetricsF, QLinearGradient, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPen,
+    QPolygonF,
+    QRadialGradient,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from cribbage_gui import theme
@@ -27,6 +35,7 @@ GROUP = 5
 LINES = {DOUBLE_SKUNK_LINE - 1: "double skunk", SKUNK_LINE - 1: "skunk"}
 HOP_MS = 70  # per hole at normal speed
 MAX_MOVE_MS = 1400  # a long move (a 24 hand) hops faster
+PEG_SHAPES = ("round", "diamond")  # by seat: the pegs differ in shape as well as colour
 
 
 class BoardWidget(QWidget):
@@ -203,11 +212,11 @@ class BoardWidget(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         frame = self._frame()
-        light, dark = theme.BOARD_WOODS[self.colour]
+        ink = theme.board_colours(self.colour)
         wood = QLinearGradient(frame.topLeft(), frame.bottomLeft())
-        wood.setColorAt(0, QColor(light))
-        wood.setColorAt(1, QColor(dark))
-        p.setPen(QPen(QColor(dark).darker(130), 2))
+        wood.setColorAt(0, QColor(ink.wood[0]))
+        wood.setColorAt(1, QColor(ink.wood[1]))
+        p.setPen(QPen(QColor(ink.edge), 2 * theme.current().outline))
         p.setBrush(wood)
         p.drawRoundedRect(frame, 14, 14)
         self._paint_plates(p, frame)
@@ -231,19 +240,21 @@ class BoardWidget(QWidget):
 
     def _paint_plates(self, p: QPainter, frame: QRectF) -> None:
         t = theme.current()
+        ink = theme.board_colours(self.colour, t)
         width = self._plate_width()
         height = (frame.height() - 16) / 2
         for player in (0, 1):
             box = QRectF(frame.left() + 8, frame.top() + 6 + player * (height + 4), width,
                          height)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(t.board_plate))
+            p.setPen(QPen(QColor(ink.text), 1.5) if t.high_contrast else Qt.PenStyle.NoPen)
+            p.setBrush(QColor(ink.plate))
             p.drawRoundedRect(box, 8, 8)
             name_px = max(13.0, min(17.0, box.height() * 0.22))
             dot = name_px * 0.42
-            p.setBrush(QColor(t.pegs[player]))
-            p.drawEllipse(QPointF(box.left() + 8 + dot, box.top() + 6 + name_px * 0.6), dot, dot)
-            p.setPen(QColor(t.board_text))
+            # the player's peg, in its colour and its shape (colour is never the only sign)
+            self._peg_shape(p, QPointF(box.left() + 8 + dot, box.top() + 6 + name_px * 0.6),
+                            dot, player, QColor(t.pegs[player]))
+            p.setPen(QColor(ink.text))
             name_box = QRectF(box.left() + 14 + 2 * dot, box.top() + 4, box.width() - 20 - 2 * dot,
                               name_px * 1.3)
             p.setFont(self.name_font(self.names[player], name_px, name_box.width()))
@@ -263,10 +274,10 @@ class BoardWidget(QWidget):
                 badge = QRectF(box.right() - label - 6, box.bottom() - name_px * 1.25 - 4,
                                label, name_px * 1.25)
                 p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(t.badge))
+                p.setBrush(QColor(ink.badge))
                 p.drawRoundedRect(badge, 6, 6)
                 p.setFont(small)
-                p.setPen(QColor(t.badge_text))
+                p.setPen(QColor(ink.badge_text))
                 p.drawText(badge, Qt.AlignmentFlag.AlignCenter, "CRIB")
 
     def _line_font(self):
@@ -301,30 +312,30 @@ class BoardWidget(QWidget):
         return False
 
     def _paint_lines(self, p: QPainter) -> None:
-        t = theme.current()
+        ink = theme.board_colours(self.colour)
         p.setFont(self._line_font())
         strip = self._number_strip()
         for after, label in LINES.items():
             x, pass_index = self._line_x(after)
             band = self._band(pass_index)
-            p.setPen(QPen(QColor(t.board_line), 2, Qt.PenStyle.DashLine))
+            p.setPen(QPen(QColor(ink.line), 2, Qt.PenStyle.DashLine))
             p.drawLine(QPointF(x, band.top() + strip), QPointF(x, band.bottom() - 2))
-            p.setPen(QColor(t.board_line))
+            p.setPen(QColor(ink.line))
             p.drawText(QRectF(x - 80, band.top(), 160, strip), Qt.AlignmentFlag.AlignCenter,
                        label)
 
     def _paint_holes(self, p: QPainter) -> None:
-        t = theme.current()
+        ink = theme.board_colours(self.colour)
         r = max(1.8, self._spacing() * 0.17)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(t.board_hole))
+        p.setBrush(QColor(ink.hole))
         for player in (0, 1):
             for score in range(0, HOLES + 1):
                 pegs = (0, 1) if score == 0 else (0,)
                 for peg in pegs:
                     p.drawEllipse(self.hole(player, score, peg), r, r)
         p.drawEllipse(self.hole(0, HOLES + 1), r * 1.8, r * 1.8)
-        p.setPen(QColor(t.board_text))
+        p.setPen(QColor(ink.text))
         p.setFont(self.number_font())
         strip = self._number_strip()
         for marker in range(5, PER_PASS + 1, 5):
@@ -339,16 +350,34 @@ class BoardWidget(QWidget):
     def _peg(self, p: QPainter, centre: QPointF, player: int, lifted: float = 0.0) -> None:
         r = self.peg_radius() * (1 + 0.3 * lifted)
         shadow = QPointF(centre.x() + 1.5 + 3 * lifted, centre.y() + 1.5 + 3 * lifted)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(theme.current().shadow))
-        p.drawEllipse(shadow, r, r)
+        self._peg_shape(p, shadow, r, player, None)
         colour = QColor(theme.current().pegs[player])
-        g = QRadialGradient(centre.x() - r / 3, centre.y() - r / 3, r * 1.4)
-        g.setColorAt(0, colour.lighter(160))
-        g.setColorAt(1, colour.darker(120))
-        p.setBrush(g)
-        p.setPen(QPen(colour.darker(170), 1))
-        p.drawEllipse(centre, r, r)
+        self._peg_shape(p, centre, r, player, colour)
+
+    @staticmethod
+    def _peg_shape(p: QPainter, centre: QPointF, r: float, player: int,
+                   colour: QColor | None) -> None:
+        """A peg of ``colour`` (None: its shadow) in the player's shape: round for the
+        first seat, a diamond for the second, so that the two players' pegs differ in
+        more than colour."""
+        if colour is None:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(theme.current().shadow))
+        else:
+            g = QRadialGradient(centre.x() - r / 3, centre.y() - r / 3, r * 1.4)
+            g.setColorAt(0, colour.lighter(160))
+            g.setColorAt(1, colour.darker(120))
+            p.setBrush(g)
+            edge = QColor("#ffffff") if theme.current().high_contrast else colour.darker(170)
+            p.setPen(QPen(edge, theme.current().outline))
+        if PEG_SHAPES[player] == "round":
+            p.drawEllipse(centre, r, r)
+        else:
+            d = r * 1.25  # a diamond of the same area reads as the same size
+            p.drawPolygon(QPolygonF([QPointF(centre.x(), centre.y() - d),
+                                     QPointF(centre.x() + d, centre.y()),
+                                     QPointF(centre.x(), centre.y() + d),
+                                     QPointF(centre.x() - d, centre.y())]))
 
     def peg_position(self, player: int) -> QPointF:
         """Where the moving (or front) peg is drawn now."""

@@ -19,7 +19,13 @@ from PySide6.QtWidgets import (
 from ai.base import Reasoning
 from cribbage_gui import theme
 from cribbage_gui.texts import cards_text
-from cribbage_gui.widgets.tables import NumberItem, fill, make_table, set_headers
+from cribbage_gui.widgets.tables import (
+    NumberItem,
+    fill,
+    fit_columns,
+    make_table,
+    set_headers,
+)
 from engine.cards import card_label
 
 SHORT = {"hand_max_min": "hand min", "hand_max_avg": "hand mean", "hand_max_med": "hand median",
@@ -29,6 +35,28 @@ SHORT = {"hand_max_min": "hand min", "hand_max_avg": "hand mean", "hand_max_med"
 
 
 CHART_HEIGHT = 190  # each row of charts, scrolled rather than squeezed
+
+
+CHOSEN_SIGN = " ◀"  # after the chosen row's first cell: more than its colour marks it
+
+
+def mark_chosen_row(table, row: int, tip: str = "") -> None:
+    """The chosen ``row`` of ``table`` (already in the theme's chosen colours) also in
+    bold, with a ◀ after its first cell, so that colour is not its only sign; ``tip``
+    goes before each cell's tooltip. Marking a row twice changes nothing."""
+    for column in range(table.columnCount()):
+        item = table.item(row, column)
+        if item is None:
+            continue
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        if tip and not item.toolTip().startswith(tip):
+            item.setToolTip(tip + item.toolTip())
+    first = table.item(row, 0)
+    if first is not None and not first.text().endswith(CHOSEN_SIGN):
+        first.setText(first.text() + CHOSEN_SIGN)
+    fit_columns(table)
 
 
 class ComputerTab(QWidget):
@@ -116,6 +144,8 @@ class ComputerTab(QWidget):
     def _set_table(self, headers, rows, highlight=None) -> None:
         set_headers(self.table, headers)
         fill(self.table, rows, highlight)
+        if highlight is not None:
+            mark_chosen_row(self.table, highlight)
         shown = min(len(rows), 8)  # up to 8 rows at once; more scroll inside the table
         row = self.table.verticalHeader().defaultSectionSize()
         self.table.setFixedHeight(self.table.horizontalHeader().height() + shown * row + 4)
@@ -153,6 +183,10 @@ class ComputerTab(QWidget):
         colours = [t.accent_2 if j == r.chosen else t.neutral for j in range(len(r.p))]
         values.addItem(pg.BarGraphItem(x=np.arange(len(r.p)), height=np.array(r.p),
                                        width=0.7, brushes=colours))
+        # the chosen bar carries a triangle above it too: its colour is not the only sign
+        values.addItem(pg.PlotDataItem([r.chosen], [float(max(r.p[r.chosen], 0)) * 1.08],
+                                       symbol="t", symbolBrush=t.accent_2,
+                                       symbolPen=t.chart_foreground, pen=None))
 
     def _render_MuellerDiscard(self, r) -> None:  # noqa: N802
         rows = [[cards_text(o.keep), cards_text(o.toss), int(o.four_card), o.hand_mean,

@@ -137,7 +137,8 @@ class GameOverDialog(QDialog):
         for seat in (0, 1):
             scores = np.array([p[1 + seat] for p in s.progress], dtype=float)
             chart.plot(deals, scores, name=s.names[seat],
-                       pen=pg.mkPen(t.pegs[seat], width=2.5), symbol="o", symbolSize=6,
+                       pen=pg.mkPen(t.pegs[seat], width=2.5),
+                       symbol=theme.SEAT_SYMBOLS[seat], symbolSize=7,
                        symbolBrush=t.pegs[seat], symbolPen=None)
         for line, label in ((SKUNK_LINE - 0.5, "skunk"), (DOUBLE_SKUNK_LINE - 0.5, "double skunk")):
             chart.addItem(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(

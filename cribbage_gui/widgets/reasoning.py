@@ -33,7 +33,7 @@ from ai.review import ACC_MARKS, MARKS, lost_text, mark_of
 from cribbage_gui import theme
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.texts import cards_text, possessive
-from cribbage_gui.widgets.decisions import ComputerTab
+from cribbage_gui.widgets.decisions import ComputerTab, mark_chosen_row
 from cribbage_gui.widgets.tables import (
     NumberItem,
     cell,
@@ -224,7 +224,7 @@ class DiscardTab(QWidget):
                     item = cell(self.table, r, c)
                     item.setBackground(pg.mkColor(t.chosen_row))
                     item.setForeground(pg.mkColor(t.chosen_row_text))
-                    item.setToolTip("Your throw. " + item.toolTip())
+                mark_chosen_row(self.table, r, "Your throw. ")  # bold, and a ◀
 
     def option_at(self, row: int):
         item = self.table.item(row, 0)

@@ -77,6 +77,12 @@ class CardItem(QGraphicsObject):
             paint_face(painter, rect, self.card)
         else:
             paint_back(painter, rect, self.back)
+        if t.high_contrast:  # a thick edge: each card of a fan stands apart from the next
+            half = t.outline / 2  # (all of it on the card: none lost on the felt)
+            painter.setPen(QPen(QColor(t.card_edge), t.outline))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(half, half, -half, -half), self.w * 0.08,
+                                    self.w * 0.08)
         if self.dim:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(t.dim))

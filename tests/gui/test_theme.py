@@ -111,7 +111,7 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-@pytest.mark.parametrize("name", ["light", "dark"])
+@pytest.mark.parametrize("name", ["light", "dark", "high-contrast"])
 def test_text_in_the_players_and_the_marks_colours_is_readable(name):
     """The play-by-play's lines (the players' colours), the review's marks (?! ? ??) and a
     game's result (won, lost) as text on the panels' background: at least 4.5:1 (WCAG AA
@@ -125,7 +125,7 @@ def test_text_in_the_players_and_the_marks_colours_is_readable(name):
     assert contrast("#d9a400", "#ffffff") < 3  # the old inaccuracy colour on white
 
 
-@pytest.mark.parametrize("name", ["light", "dark"])
+@pytest.mark.parametrize("name", ["light", "dark", "high-contrast"])
 def test_an_unchecked_box_and_an_empty_radio_ring_can_be_seen(qtbot, name, restore_light):
     """Regression: in the dark theme Fusion drew an unchecked box a shade darker than the
     window (a setting switched off was all but invisible). The box's outline must stand
@@ -144,7 +144,7 @@ def test_an_unchecked_box_and_an_empty_radio_ring_can_be_seen(qtbot, name, resto
         assert outline >= 3, (name, type(widget).__name__, outline)
 
 
-@pytest.mark.parametrize("name", ["light", "dark"])
+@pytest.mark.parametrize("name", ["light", "dark", "high-contrast"])
 def test_the_panels_close_and_float_buttons_can_be_seen(qtbot, name, restore_light):
     """Regression: in the dark theme a panel's float and close buttons were grey on grey."""
     from PySide6.QtWidgets import QApplication, QStyle

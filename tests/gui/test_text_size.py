@@ -1,0 +1,97 @@
+"""The text and card size (100-200%): chosen in the settings dialog, followed at once by the
+application's font (panels, the log, menus, dialogs) and the table's cards, and kept for
+the next start."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog
+
+from cribbage_gui import theme
+from cribbage_gui.settings import Settings
+from tests.gui.helpers import wait_for_input
+
+
+@pytest.fixture
+def normal_size():
+    yield
+    theme.set_text_size(100)
+
+
+def choose_in_settings(qtbot, window, monkeypatch, combo: str, presses: int) -> None:
+    """Open Game → Settings, press Down (Up, if negative) ``presses`` times on the
+    ``combo`` and press OK."""
+
+    def run(dialog):
+        box = getattr(dialog, combo)
+        box.setFocus()
+        for _ in range(abs(presses)):
+            qtbot.keyClick(box, Qt.Key.Key_Down if presses > 0 else Qt.Key.Key_Up)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr("cribbage_gui.dialogs.SettingsDialog.exec", run)
+    window.settings_dialog()
+
+
+def sizes(window) -> tuple[float, float, float]:
+    """The application's font, the log's font (in points) and a card's width."""
+    return (QApplication.instance().font().pointSizeF(),
+            window.log.view.font().pointSizeF(), window.table.card_width())
+
+
+def test_the_text_size_grows_the_fonts_and_the_cards_and_is_kept(qtbot, make_window,
+                                                                  monkeypatch, normal_size):
+    window = make_window()
+    window.start_match("random", seed=3)
+    wait_for_input(qtbot, window)
+    app_font, log_font, card = sizes(window)
+    assert app_font > 0 and window.settings.text_size == 100
+    choose_in_settings(qtbot, window, monkeypatch, "text_size", 2)  # 100 -> 150%
+    assert window.settings.text_size == 150
+    # (Qt passes the new font to the open widgets in posted events)
+    qtbot.waitUntil(lambda: window.log.view.font().pointSizeF() > log_font)
+    bigger = sizes(window)
+    assert bigger[0] == pytest.approx(app_font * 1.5)
+    assert bigger[1] == pytest.approx(log_font * 1.5)  # an open panel follows at once
+    assert bigger[2] > card
+    assert window.table.zoom == pytest.approx(window.settings.zoom * 1.5)
+    assert Settings.load(window.qsettings).text_size == 150
+    window.close()
+    # the next start (the same settings file) comes back at 150%
+    again = make_window()
+    assert again.settings.text_size == 150
+    assert QApplication.instance().font().pointSizeF() == pytest.approx(app_font * 1.5)
+    again.start_match("random", seed=3)
+    wait_for_input(qtbot, again)
+    assert again.table.card_width() > card
+    # and back to 100%: exactly the sizes of before
+    choose_in_settings(qtbot, again, monkeypatch, "text_size", -2)
+    assert again.settings.text_size == 100
+    assert sizes(again)[0] == pytest.approx(app_font)
+    assert again.table.card_width() == pytest.approx(card)
+
+
+def test_the_settings_dialog_offers_100_to_200_percent():
+    from cribbage_gui.dialogs import SettingsDialog
+
+    dialog = SettingsDialog(Settings(text_size=175))
+    offered = [dialog.text_size.itemData(i) for i in range(dialog.text_size.count())]
+    assert offered == [100, 125, 150, 175, 200]
+    assert dialog.text_size.currentData() == 175
+    assert dialog.settings().text_size == 175
+    dialog.deleteLater()
+
+
+def test_a_stored_size_out_of_range_falls_back_to_normal(tmp_path):
+    from tests.gui.conftest import make_settings
+
+    for stored in ("300", "abc", "-5", "99"):
+        qs = make_settings(tmp_path, text_size=stored)
+        assert Settings.load(qs).text_size == 100, stored
+    qs = make_settings(tmp_path, text_size="200")
+    assert Settings.load(qs).text_size == 200
+
+
+def test_set_text_size_clamps_to_the_range(normal_size):
+    assert theme.set_text_size(500) == 200
+    assert theme.text_scale() == 2.0
+    assert theme.set_text_size(10) == 100
