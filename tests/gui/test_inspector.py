@@ -456,3 +456,18 @@ def test_the_computer_tab_gives_its_room_to_the_table_not_a_short_list(qtbot, ma
     qtbot.wait(20)
     assert tab.decisions.height() <= tab.decisions.sizeHintForRow(0) + \
         2 * tab.decisions.frameWidth()
+
+
+def test_a_tall_discard_tab_gives_the_room_past_the_15_options_to_the_chart(qtbot):
+    tab = DiscardTab()
+    qtbot.addWidget(tab)
+    tab.resize(560, 900)
+    tab.show()
+    qtbot.waitExposed(tab)
+    tab.show_advice(advice.discard_advice(discard_obs(3)))
+    qtbot.wait(20)
+    table = tab.table
+    assert whole_rows(table) == 15
+    last = table.visualRect(table.model().index(14, 0)).bottom()
+    assert table.viewport().height() - last <= table.rowHeight(0)  # no blank rows under them
+    assert tab.histogram.height() > table.height() * 0.6
