@@ -19,7 +19,7 @@ from collections.abc import Callable
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QThread, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtGui import QAction, QColor, QFontMetricsF, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -92,6 +92,36 @@ def event_positions(game: GameState) -> list[int]:
         first.append(len(state.events))
     return first
 
+
+
+NAME_PX = 13.0  # the review board's names are read whole at this size at least
+
+
+class ReviewBoard(BoardWidget):
+    """The review's small board: its score plates as wide as the longer name needs at
+    ``NAME_PX`` (up to a third of the board), so "Expert (deep, match)" is read whole rather
+    than cut short; the full names and scores are in its tooltip and accessible name."""
+
+    def _plate_width(self) -> float:
+        base = super()._plate_width()
+        dot = 17 * 0.42  # the plate's peg dot at its largest, then the name
+        metrics = QFontMetricsF(theme.font(NAME_PX, bold=True))
+        need = max(metrics.horizontalAdvance(name) for name in self.names) + 2 * dot + 22
+        return max(base, min(need, self._frame().width() * 0.34))
+
+    def set_names(self, names) -> None:
+        super().set_names(names)
+        self._describe()
+
+    def reset(self, scores=(0, 0), backs=(0, 0)) -> None:
+        super().reset(scores, backs)
+        self._describe()
+
+    def _describe(self) -> None:
+        text = ", ".join(f"{name} {score}" for name, score in zip(self.names, self.scores,
+                                                                    strict=True))
+        self.setToolTip(text)
+        self.setAccessibleName(f"Board: {text}")
 
 class ReviewWorker(QThread):
     """Rates the game's decisions off the GUI thread; ``cancel()`` stops it early."""
@@ -199,7 +229,7 @@ class ReviewWindow(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        self.board = BoardWidget()
+        self.board = ReviewBoard()
         self.board.pace = 0.0
         left_layout.addWidget(self.board)
         self.table = TableView()

@@ -25,6 +25,8 @@ SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over
            "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "watching",
            "match-expert", "match-inspector", "help")
+# the sizes the screens are looked at: a small laptop, two common laptops, a desktop
+SIZES = ((1024, 700), (1280, 800), (1366, 768), (1920, 1080))
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -42,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "screenshots", help="render the main screens as PNG images",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="example: cribbage screenshots --out shots --size 1920x1080 --theme dark")
+        epilog="the screens are checked at " + ", ".join(f"{w}x{h}" for w, h in SIZES)
+               + "\nexample: cribbage screenshots --out shots --size 1366x768 --theme dark")
     p.add_argument("--out", type=output_folder, required=True, help="folder for the images")
     p.add_argument("--size", type=parse_size, default=(1024, 700), metavar="WxH",
                    help="window size in pixels (default 1024x700)")

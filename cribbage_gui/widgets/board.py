@@ -238,45 +238,71 @@ class BoardWidget(QWidget):
             size -= 0.5
         return theme.font(10.0, bold=True)
 
+    def plate_layout(self, player: int) -> dict:
+        """Where a score plate's parts go: ``box``, the peg ``dot`` (centre, radius), the
+        ``name`` rect and font, the ``score`` text's rect and font, and the dealer's CRIB
+        ``badge`` (None when not the dealer). The score is sized so that "121" never runs
+        under the badge."""
+        frame = self._frame()
+        width = self._plate_width()
+        height = (frame.height() - 16) / 2
+        box = QRectF(frame.left() + 8, frame.top() + 6 + player * (height + 4), width, height)
+        name_px = max(13.0, min(17.0, box.height() * 0.22))
+        dot = name_px * 0.42
+        name_box = QRectF(box.left() + 14 + 2 * dot, box.top() + 4, box.width() - 20 - 2 * dot,
+                          name_px * 1.3)
+        badge = None
+        right = box.right() - 6
+        if self.dealer == player:
+            small = theme.font(max(11.0, name_px * 0.75), bold=True)
+            label = QFontMetricsF(small).horizontalAdvance("CRIB") + 14
+            badge = QRectF(box.right() - label - 6, box.bottom() - name_px * 1.25 - 4,
+                           label, name_px * 1.25)
+            right = badge.left() - 4
+        score_px = max(16.0, min(40.0, (box.height() - name_px * 1.3) * 0.72))
+        widest = str(WINNING_SCORE)
+        while score_px > 12.0 and QFontMetricsF(theme.font(score_px, bold=True)) \
+                .horizontalAdvance(widest) > right - box.left() - 10:
+            score_px -= 1.0
+        score_font = theme.font(score_px, bold=True)
+        score_box = QRectF(box.left() + 10, box.top() + name_px * 1.3,
+                           QFontMetricsF(score_font).horizontalAdvance(str(self.scores[player])),
+                           box.height() - name_px * 1.3 - 2)
+        return {"box": box, "dot": (QPointF(box.left() + 8 + dot, box.top() + 6 + name_px * 0.6),
+                                    dot),
+                "name": name_box, "name_font": self.name_font(self.names[player], name_px,
+                                                              name_box.width()),
+                "score": score_box, "score_font": score_font, "badge": badge,
+                "badge_font": theme.font(max(11.0, name_px * 0.75), bold=True)}
+
     def _paint_plates(self, p: QPainter, frame: QRectF) -> None:
         t = theme.current()
         ink = theme.board_colours(self.colour, t)
-        width = self._plate_width()
-        height = (frame.height() - 16) / 2
         for player in (0, 1):
-            box = QRectF(frame.left() + 8, frame.top() + 6 + player * (height + 4), width,
-                         height)
+            parts = self.plate_layout(player)
+            box = parts["box"]
             p.setPen(QPen(QColor(ink.text), 1.5) if t.high_contrast else Qt.PenStyle.NoPen)
             p.setBrush(QColor(ink.plate))
             p.drawRoundedRect(box, 8, 8)
-            name_px = max(13.0, min(17.0, box.height() * 0.22))
-            dot = name_px * 0.42
+            centre, dot = parts["dot"]
             # the player's peg, in its colour and its shape (colour is never the only sign)
-            self._peg_shape(p, QPointF(box.left() + 8 + dot, box.top() + 6 + name_px * 0.6),
-                            dot, player, QColor(t.pegs[player]))
+            self._peg_shape(p, centre, dot, player, QColor(t.pegs[player]))
             p.setPen(QColor(ink.text))
-            name_box = QRectF(box.left() + 14 + 2 * dot, box.top() + 4, box.width() - 20 - 2 * dot,
-                              name_px * 1.3)
-            p.setFont(self.name_font(self.names[player], name_px, name_box.width()))
+            name_box = parts["name"]
+            p.setFont(parts["name_font"])
             metrics = QFontMetricsF(p.font())
             p.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                        metrics.elidedText(self.names[player], Qt.TextElideMode.ElideRight,
                                           name_box.width()))
-            score_px = max(16.0, min(40.0, (box.height() - name_px * 1.3) * 0.72))
-            p.setFont(theme.font(score_px, bold=True))
-            p.drawText(QRectF(box.left() + 10, box.top() + name_px * 1.3, box.width() * 0.6,
-                              box.height() - name_px * 1.3 - 2),
-                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            p.setFont(parts["score_font"])
+            p.drawText(parts["score"], Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                        str(self.scores[player]))
-            if self.dealer == player:
-                small = theme.font(max(11.0, name_px * 0.75), bold=True)
-                label = QFontMetricsF(small).horizontalAdvance("CRIB") + 14
-                badge = QRectF(box.right() - label - 6, box.bottom() - name_px * 1.25 - 4,
-                               label, name_px * 1.25)
+            badge = parts["badge"]
+            if badge is not None:
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(QColor(ink.badge))
                 p.drawRoundedRect(badge, 6, 6)
-                p.setFont(small)
+                p.setFont(parts["badge_font"])
                 p.setPen(QColor(ink.badge_text))
                 p.drawText(badge, Qt.AlignmentFlag.AlignCenter, "CRIB")
 

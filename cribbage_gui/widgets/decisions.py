@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QLabel,
     QListWidget,
     QScrollArea,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +34,9 @@ SHORT = {"hand_max_min": "hand min", "hand_max_avg": "hand mean", "hand_max_med"
 
 
 CHART_HEIGHT = 190  # each row of charts, scrolled rather than squeezed
+LIST_SHARE = 0.3  # of the tab's height, the most the list of decisions takes...
+LIST_ROWS = 8  # ...unless that is fewer rows than this
+TABLE_ROWS = 5  # a table shows at least this many rows (more scroll inside it)
 
 
 CHOSEN_SIGN = " ◀"  # after the chosen row's first cell: more than its colour marks it
@@ -71,17 +73,19 @@ class ComputerTab(QWidget):
                                "deal's reasoning appears when the deal is over, so it never "
                                "gives the computer's cards away.")
         layout.addWidget(self.reveal)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.setChildrenCollapsible(False)
+        # the list is as tall as its rows (up to a share of the tab, then it scrolls) and
+        # the chosen decision takes the rest: a game's first three decisions took half the
+        # panel while the decision's table showed 8 of its 15 options
         self.decisions = QListWidget()
-        self.decisions.setMinimumHeight(60)
+        self.decisions.setUniformItemSizes(True)
         self.decisions.currentRowChanged.connect(self._show)
-        split.addWidget(self.decisions)
+        layout.addWidget(self.decisions)
         # the chosen decision: its sentence, its table and its charts, scrolled as one so
         # that each chart keeps a readable height in a short panel
         detail = QWidget()
         box = QVBoxLayout(detail)
         box.setContentsMargins(0, 0, 4, 0)
+        self._detail_box = box
         self.text = QLabel("")
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
@@ -98,17 +102,17 @@ class ComputerTab(QWidget):
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
         self.scroll_area.setWidget(detail)
-        split.addWidget(self.scroll_area)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setSizes([200, 300])
-        self.split = split
-        layout.addWidget(split, 1)
+        layout.addWidget(self.scroll_area, 1)
+        # the table follows the room the detail has, whatever changed it (the tab's height,
+        # the list's)
+        self.scroll_area.viewport().installEventFilter(self)
+        self._fit_list()
         self.records: list[tuple[str, Reasoning]] = []
 
     def add(self, title: str, reasoning: Reasoning) -> None:
         self.records.append((title, reasoning))
         self.decisions.addItem(title)
+        self._fit_list()
         self.decisions.setCurrentRow(self.decisions.count() - 1)
 
     def clear(self) -> None:
@@ -117,6 +121,48 @@ class ComputerTab(QWidget):
         self.text.setText("")
         self.table.setRowCount(0)
         self.charts.clear()
+        self._fit_list()
+
+    # ------------------------------------------------------------------ room
+    def list_row_height(self) -> int:
+        if self.decisions.count():
+            return max(1, self.decisions.sizeHintForRow(0))
+        return self.decisions.fontMetrics().height() + 2
+
+    def _fit_list(self) -> None:
+        """The list as tall as its rows, up to ``LIST_SHARE`` of the tab (at least
+        ``LIST_ROWS`` rows); past that it scrolls."""
+        row = self.list_row_height()
+        most = max(LIST_ROWS, int(self.height() * LIST_SHARE) // row)
+        rows = min(max(1, self.decisions.count()), most)
+        self.decisions.setFixedHeight(rows * row + 2 * self.decisions.frameWidth())
+        current = self.decisions.currentItem()
+        if current is not None:
+            self.decisions.scrollToItem(current)
+
+    def _fit_table(self) -> None:
+        """The decision's table shows all its rows when the panel has the room (below its
+        sentence), else as many as fit, at least ``TABLE_ROWS``; the rest scroll inside."""
+        rows = self.table.rowCount()
+        row = self.table.verticalHeader().defaultSectionSize()
+        header = max(self.table.horizontalHeader().height(),
+                     self.table.horizontalHeader().sizeHint().height())
+        frame = 2 * self.table.frameWidth() + 2
+        viewport = self.scroll_area.viewport()
+        spacing = max(0, self._detail_box.spacing())
+        room = viewport.height() - self.text.heightForWidth(viewport.width() - 4) \
+            - 2 * spacing - header - frame
+        shown = min(rows, max(TABLE_ROWS, room // row))
+        self.table.setFixedHeight(header + shown * row + frame)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        self._fit_list()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.Resize and watched is self.scroll_area.viewport():
+            self._fit_table()
+        return super().eventFilter(watched, event)
 
     def _show(self, row: int) -> None:
         if not 0 <= row < len(self.records):
@@ -135,9 +181,7 @@ class ComputerTab(QWidget):
         charted = self.charts.isVisibleTo(self)
         rows = self.charts.ci.layout.rowCount() if charted else 0
         self.charts.setFixedHeight(max(1, rows) * CHART_HEIGHT)
-        total = sum(self.split.sizes())
-        share = 0.25 if charted else 0.4  # charts want room; a plain record leaves more list
-        self.split.setSizes([int(total * share), total - int(total * share)])
+        self._fit_table()
         theme.style_chart(self.charts)
         self.scroll_area.verticalScrollBar().setValue(0)  # a new decision reads from its sentence
 
@@ -146,9 +190,7 @@ class ComputerTab(QWidget):
         fill(self.table, rows, highlight)
         if highlight is not None:
             mark_chosen_row(self.table, highlight)
-        shown = min(len(rows), 8)  # up to 8 rows at once; more scroll inside the table
-        row = self.table.verticalHeader().defaultSectionSize()
-        self.table.setFixedHeight(self.table.horizontalHeader().height() + shown * row + 4)
+        self._fit_table()
 
     def _more(self, html: str) -> None:
         self.text.setText(self.text.text() + "<br>" + html)

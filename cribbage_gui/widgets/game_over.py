@@ -3,11 +3,12 @@ deals, the review's headline, and *Play again* / *New opponent*."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,6 +24,8 @@ from cribbage_gui.widgets.tables import fill, make_table
 from engine.events import SOURCES
 from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
 
+SYMBOLS = tuple(zip(theme.SEAT_SYMBOLS, ("●", "◆"), strict=True))  # each seat's marker, as
+# the pegs are (round, diamond): pyqtgraph's name, and as text
 SOURCE_NAMES = {"pegging": "Pegging", "hand": "Hands", "crib": "Cribs",
                 "his_heels": "His heels", "muggins": "Muggins"}
 
@@ -128,18 +131,25 @@ class GameOverDialog(QDialog):
         s = self.summary
         t = theme.current()
         chart = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
-        chart.setTitle("Score after each deal")
+        # the legend is the title's second line, above the plot, so it never hides a line
+        # (inside the plot it sat over the loser's line or a skunk line's label); each
+        # player's marker has its own shape too, not only its colour
+        chart.setTitle(f"Score after each deal<br>{self.legend_html()}")
+        plot = chart.getPlotItem()
+        self.legend = plot.titleLabel
+        plot.layout.removeItem(self.legend)  # across the axis too: room for longer names
+        plot.layout.addItem(self.legend, 0, 0, 1, 3)
         chart.setLabel("bottom", "deal")
         chart.setMouseEnabled(x=False, y=False)
         chart.hideButtons()
-        chart.addLegend(offset=(-8, -30))
         deals = np.array([d for d, _, _ in s.progress], dtype=float)
+        self.lines: list[tuple[np.ndarray, np.ndarray]] = []
         for seat in (0, 1):
             scores = np.array([p[1 + seat] for p in s.progress], dtype=float)
+            self.lines.append((deals, scores))
             chart.plot(deals, scores, name=s.names[seat],
-                       pen=pg.mkPen(t.pegs[seat], width=2.5),
-                       symbol=theme.SEAT_SYMBOLS[seat], symbolSize=7,
-                       symbolBrush=t.pegs[seat], symbolPen=None)
+                       pen=pg.mkPen(t.pegs[seat], width=2.5), symbol=SYMBOLS[seat][0],
+                       symbolSize=7, symbolBrush=t.pegs[seat], symbolPen=None)
         for line, label in ((SKUNK_LINE - 0.5, "skunk"), (DOUBLE_SKUNK_LINE - 0.5, "double skunk")):
             chart.addItem(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(
                 t.neutral, style=Qt.PenStyle.DashLine), label=label,
@@ -149,6 +159,28 @@ class GameOverDialog(QDialog):
         chart.setMinimumSize(260, 200)
         theme.style_chart(chart)
         return chart
+
+    def legend_html(self) -> str:
+        """"━●━ You   ━■━ Expert", each sample in its player's colour."""
+        pegs = theme.current().pegs
+        return "&nbsp;&nbsp;&nbsp;".join(
+            f"<span style='color:{pegs[seat]}'>━{SYMBOLS[seat][1]}━</span>&nbsp;"
+            f"{html.escape(self.summary.names[seat])}" for seat in (0, 1))
+
+    def plotted_points(self, step: float = 0.1) -> list[QPointF]:
+        """Where the lines run on the screen (scene coordinates): every point, and the
+        segments between them sampled every ``step`` of a deal."""
+        vb = self.chart.getPlotItem().vb
+        points = []
+        for deals, scores in self.lines:
+            for i in range(len(deals)):
+                points.append(QPointF(deals[i], scores[i]))
+                if i + 1 < len(deals):
+                    n = max(1, int((deals[i + 1] - deals[i]) / step))
+                    points += [QPointF(deals[i] + (deals[i + 1] - deals[i]) * k / n,
+                                       scores[i] + (scores[i + 1] - scores[i]) * k / n)
+                               for k in range(1, n)]
+        return [vb.mapViewToScene(point) for point in points]
 
     def _again(self) -> None:
         self.accept()

@@ -89,6 +89,8 @@ class DiscardTab(QWidget):
         self.table = make_table(self.HEADERS, DISCARD_TIPS)
         self.table.priority = [1, 0, 6, 7, 5, 2, 3, 4]  # toss, keep, win, lost, net, ...
         self.table.setMinimumHeight(90)
+        # never taller than its 15 rows: a tall panel's room beyond them goes to the chart
+        self.table.setMaximumHeight(self.table_height(15))
         self.table.itemSelectionChanged.connect(self._show_selected)
         split.addWidget(self.table)
         chart = QWidget()
@@ -124,6 +126,12 @@ class DiscardTab(QWidget):
 
     def _restyle(self, t) -> None:
         self.bars.setOpts(brush=t.accent)
+
+    def table_height(self, rows: int) -> int:
+        """The table's height with ``rows`` rows in sight, its header and frame."""
+        header = self.table.horizontalHeader().sizeHint().height()
+        row = self.table.verticalHeader().defaultSectionSize()
+        return header + rows * row + 2 * self.table.frameWidth() + 2
 
     # ------------------------------------------------------------------ what is shown
     def clear(self, text: str = "Your six cards appear here when you discard.") -> None:

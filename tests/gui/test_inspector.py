@@ -350,7 +350,8 @@ def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
 
     window = make_window()
     window.resize(1024, 700)
-    window.start_watching(WatchSetup(("mueller", "heuristic"), games=1, seed=5), delay_ms=0)
+    # the strategy weights' discards have charts, which scroll (a table alone fits the tab)
+    window.start_watching(WatchSetup(("mueller", "weights"), games=1, seed=5), delay_ms=0)
     qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
     window.reasoning.raise_()
     window.reasoning.tabs.setCurrentWidget(window.reasoning.computer)
@@ -405,3 +406,68 @@ def test_in_a_match_the_inspector_and_the_hint_judge_by_acc_points(qtbot, make_w
     assert review.table.item(0, 4).text() == f"{worst.win_lost:.2f}"
     assert review.table.item(0, 5).text() == mark_text(mark_of(worst.win_lost, "acc"))
     assert "expected ACC points given up" in review.title.text()
+
+
+def whole_rows(table) -> int:
+    """How many of ``table``'s rows are in sight whole."""
+    viewport = table.viewport().rect()
+    return sum(viewport.contains(table.visualRect(table.model().index(r, 0)))
+               for r in range(table.rowCount()))
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 700)])
+def test_the_computer_tab_gives_its_room_to_the_table_not_a_short_list(qtbot, make_window,
+                                                                      size):
+    """Regression: at 1920x1080 three decisions in the list took half the tab while the
+    expert's discard table showed 8 of its 15 options."""
+    window = make_window()
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=3000)
+    window.reasoning.raise_()
+    tab = window.reasoning.computer
+    window.reasoning.tabs.setCurrentWidget(tab)
+    discard = advice.hint(discard_obs(3)).reasoning
+    assert len(discard.options) == 15
+    for title in ("Deal 1: Expert's discard", "Deal 1: Expert's play 9♦", "Deal 1: go"):
+        tab.add(title, discard)
+    tab.decisions.setCurrentRow(0)
+    qtbot.wait(50)
+    # the list: as tall as its three rows, no taller
+    rows = tab.decisions.sizeHintForRow(0) * 3 + 2 * tab.decisions.frameWidth()
+    assert tab.decisions.height() <= rows
+    assert all(tab.decisions.visualItemRect(tab.decisions.item(r)).bottom()
+               <= tab.decisions.viewport().height() for r in range(3))
+    # the table: every option when the tab has the room, else as many as fit (and at least
+    # five), its last row in sight without scrolling the detail
+    table, viewport = tab.table, tab.scroll_area.viewport()
+    room = viewport.height() - table.mapTo(viewport, table.rect().topLeft()).y()
+    fit = (room - table.horizontalHeader().height() - 4) // table.rowHeight(0)
+    shown = whole_rows(table)
+    assert shown == min(15, max(5, fit))
+    if size == (1920, 1080):
+        assert shown == 15
+    else:
+        assert shown >= 8  # about 420 px of panel: most of them
+    assert table.mapTo(viewport, table.rect().bottomLeft()).y() <= viewport.height() or \
+        shown == 5
+    # fewer decisions than before (a new game): the list shrinks to them
+    tab.clear()
+    tab.add("Deal 1: Expert's discard", discard)
+    qtbot.wait(20)
+    assert tab.decisions.height() <= tab.decisions.sizeHintForRow(0) + \
+        2 * tab.decisions.frameWidth()
+
+
+def test_a_tall_discard_tab_gives_the_room_past_the_15_options_to_the_chart(qtbot):
+    tab = DiscardTab()
+    qtbot.addWidget(tab)
+    tab.resize(560, 900)
+    tab.show()
+    qtbot.waitExposed(tab)
+    tab.show_advice(advice.discard_advice(discard_obs(3)))
+    qtbot.wait(20)
+    table = tab.table
+    assert whole_rows(table) == 15
+    last = table.visualRect(table.model().index(14, 0)).bottom()
+    assert table.viewport().height() - last <= table.rowHeight(0)  # no blank rows under them
+    assert tab.histogram.height() > table.height() * 0.6

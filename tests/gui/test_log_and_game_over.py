@@ -1,5 +1,8 @@
 """The play-by-play log, and the game-over summary."""
 
+import html
+
+import pytest
 from PySide6.QtCore import Qt
 
 from ai.history import points_by_source, scores_by_deal
@@ -134,3 +137,43 @@ def test_the_model_log_names_the_go_and_its_count():
     assert model.go_at == [None, None]
     model.apply(GameOver(0, (121, 60), 2))
     assert model.log[-1].text == "You win 121–60 with a double skunk."
+
+
+LOW_LOSER = [(0, 0, 0), (1, 14, 1), (2, 30, 3), (3, 51, 5), (4, 70, 6), (5, 88, 8),
+             (6, 104, 10), (7, 121, 12)]  # a double skunk: the loser's line along the bottom
+CLOSE = [(0, 0, 0), (1, 10, 17), (2, 27, 28), (3, 36, 44), (4, 58, 62), (5, 66, 95),
+         (6, 81, 105), (7, 98, 116), (8, 99, 121)]  # the game-over screenshot's game
+FAST_START = [(0, 0, 0), (1, 29, 8), (2, 61, 12), (3, 95, 20), (4, 121, 33)]
+
+
+@pytest.mark.parametrize("progress", [LOW_LOSER, CLOSE, FAST_START])
+@pytest.mark.parametrize("size", [(440, 300), (640, 420), (900, 600)])
+def test_the_charts_legend_covers_no_line(qtbot, progress, size):
+    """Regression: the legend sat in the plot's bottom right corner whatever the lines did,
+    and hid part of a line. It names both players whole, with their markers."""
+    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+
+    last = progress[-1]
+    winner = 0 if last[1] == 121 else 1
+    points = [{"pegging": 0, "hand": last[1 + seat], "crib": 0, "his_heels": 0,
+               "muggins": 0} for seat in (0, 1)]
+    loser = last[2 - winner]
+    skunk = 2 if loser < 61 else 1 if loser < 91 else 0
+    names = ("You", "Expert (deep, ACC)")
+    box = GameOverDialog(GameSummary(names, winner, (last[1], last[2]), skunk, points,
+                                     progress, "", ""))
+    qtbot.addWidget(box)
+    box.resize(*size)
+    box.show()
+    qtbot.waitExposed(box)
+    qtbot.wait(20)
+    legend = box.legend.sceneBoundingRect()
+    plotted = box.plotted_points(step=0.02)
+    assert len(plotted) > 50 * (len(progress) - 1)
+    assert not any(legend.contains(point) for point in plotted)
+    assert not legend.intersects(box.chart.getPlotItem().vb.sceneBoundingRect())
+    # whole: inside the chart, and saying both names with the markers the lines use
+    assert box.chart.sceneRect().contains(legend) or \
+        box.chart.rect().contains(legend.toRect())
+    text = box.legend.text
+    assert all(html.escape(name) in text for name in names) and "●" in text and "◆" in text

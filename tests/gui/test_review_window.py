@@ -353,3 +353,49 @@ def test_at_1024x700_every_option_of_a_card_is_in_sight(qtbot, expert_v_random):
     assert not window.scale_label.isVisible()  # the room goes to the decisions
     window.resize(1280, 860)
     qtbot.waitUntil(lambda: window.scale_label.isVisible(), timeout=3000)
+
+
+@pytest.mark.parametrize("size", [(560, 130), (580, 160), (720, 180), (840, 180)])
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_the_small_boards_plates_show_121_and_the_whole_name(qtbot, size, dealer):
+    """Regression: on the review's board (about 580x130 at 1024x700) the CRIB badge covered
+    the last digit of "121" and the name was cut to "Expert (deep, …"."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from cribbage_gui.review_window import ReviewBoard
+
+    names = ("Expert (deep, match)", "Strategy weights")
+    board = ReviewBoard()
+    qtbot.addWidget(board)
+    board.setFixedSize(*size)
+    board.set_names(names)
+    board.reset((121, 99) if dealer == 0 else (99, 121))
+    board.set_dealer(dealer)
+    board.show()
+    qtbot.waitExposed(board)
+    for player in (0, 1):
+        parts = board.plate_layout(player)
+        assert parts["box"].contains(parts["score"]) and parts["box"].contains(parts["name"])
+        if player == dealer:
+            assert not parts["badge"].intersects(parts["score"])
+            assert parts["box"].contains(parts["badge"])
+        # the name whole, at a readable size (elided only past 10 px)
+        metrics = QFontMetricsF(parts["name_font"])
+        assert metrics.horizontalAdvance(names[player]) <= parts["name"].width()
+        assert parts["name_font"].pixelSize() >= 13 or parts["name_font"].pointSizeF() >= 9.5
+    assert all(name in board.toolTip() for name in names) and "121" in board.toolTip()
+    assert names[0] in board.accessibleName()
+
+
+@pytest.mark.parametrize("width", [560, 700, 1000])
+def test_on_the_main_board_too_the_crib_badge_leaves_121_whole(qtbot, width):
+    from cribbage_gui.widgets.board import BoardWidget
+
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.setFixedSize(width, 130)
+    board.reset((121, 120))
+    for dealer in (0, 1):
+        board.set_dealer(dealer)
+        parts = board.plate_layout(dealer)
+        assert not parts["badge"].intersects(parts["score"])

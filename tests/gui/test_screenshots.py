@@ -19,13 +19,16 @@ def run(out, *args):
 
 
 # every screen at the smallest size; at the largest, dark, the screens of each kind (the
-# table, a dialog, the review window, the statistics), to keep the suite's time down
+# table, a dialog, the review window, the statistics); at the laptop sizes between, two
+# screens of the first deal each, to keep the suite's time down
 SOME = ("cut-for-deal", "game-over", "review", "statistics")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("size", "theme", "screens"),
-                         [((1024, 700), "light", SCREENS), ((1920, 1080), "dark", SOME)])
+                         [((1024, 700), "light", SCREENS), ((1920, 1080), "dark", SOME),
+                          ((1280, 800), "light", ("cut-for-deal", "pegging-go")),
+                          ((1366, 768), "dark", ("discard-inspector", "show"))])
 def test_every_screen_is_written_at_the_size_asked(tmp_path, size, theme, screens):
     only = [] if screens == SCREENS else ["--only", *screens]
     done = run(tmp_path, "--size", f"{size[0]}x{size[1]}", "--theme", theme, *only)
