@@ -1,0 +1,102 @@
+"""The shipped SVG deck: every face and back drawn from it, cached by size and pixel ratio,
+and a card whose file is missing or damaged drawn in code instead, never a crash."""
+
+import gzip
+import shutil
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from cribbage_gui import theme
+from cribbage_gui.widgets import cards
+
+WIDTH = 70.0
+
+
+def draw(paint, *args, ratio: float = 1.0) -> QImage:
+    """An image of one card drawn by ``paint(painter, rect, *args)`` on the felt."""
+    image = QImage(round(90 * ratio), round(110 * ratio), QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(ratio)
+    image.fill(QColor("#206030"))
+    painter = QPainter(image)
+    paint(painter, QRectF(10, 5, WIDTH, WIDTH * cards.CARD_RATIO), *args)
+    painter.end()
+    return image
+
+
+@pytest.fixture
+def art_dir(tmp_path, monkeypatch):
+    """A copy of the deck the test may damage; the caches forgotten before and after."""
+    copy = tmp_path / "cards"
+    shutil.copytree(cards.ART_DIR, copy)
+    monkeypatch.setattr(cards, "ART_DIR", copy)
+    cards.clear_art_cache()
+    yield copy
+    cards.clear_art_cache()
+
+
+def test_every_face_and_back_has_art(qapp):
+    assert cards.art_name(38) == "TH.svgz" and cards.art_name(0) == "AC.svgz"
+    for card in range(52):
+        assert cards._renderer(cards.art_name(card)) is not None, card
+    assert len(theme.CARD_BACKS) >= 2  # the settings offer every one of these
+    for style in theme.CARD_BACKS:
+        assert cards._renderer("back:" + style) is not None, style
+
+
+@pytest.mark.parametrize("card", [0, 19, 40, 45, 51])  # A♣ 5♠ J♣ Q♦ K♠
+def test_faces_are_the_decks_not_the_drawn_ones(qapp, card):
+    assert draw(cards.paint_face, card) != draw(cards.paint_drawn_face, card)
+
+
+def test_the_backs_differ_by_style(qapp):
+    images = [draw(cards.paint_back, style) for style in theme.CARD_BACKS]
+    assert all(a != b for i, a in enumerate(images) for b in images[i + 1:])
+    # an unknown style (an old settings file) is the blue back, not a crash
+    assert draw(cards.paint_back, "tartan") == draw(cards.paint_back, "blue")
+
+
+def test_a_card_is_rendered_once_per_size_and_pixel_ratio(qapp, art_dir):
+    first = draw(cards.paint_face, 44)
+    assert list(cards._pixmaps) == [("QC.svgz", 70, 98)]
+    assert draw(cards.paint_face, 44) == first  # from the cache, and the same
+    assert len(cards._pixmaps) == 1
+    draw(cards.paint_face, 44, ratio=2.0)  # a high-density screen: twice the pixels
+    assert ("QC.svgz", 140, 196) in cards._pixmaps and len(cards._pixmaps) == 2
+
+
+def test_the_cache_is_bounded(qapp, art_dir, monkeypatch):
+    monkeypatch.setattr(cards, "PIXMAP_CACHE_SIZE", 5)
+    for card in range(8):
+        draw(cards.paint_face, card)
+    assert len(cards._pixmaps) == 5
+    assert ("AC.svgz", 70, 98) not in cards._pixmaps  # the oldest went first
+
+
+def test_a_missing_file_is_drawn_in_code(qapp, art_dir):
+    (art_dir / "JH.svgz").unlink()
+    (art_dir / "back.svgz").unlink()
+    assert draw(cards.paint_face, 42) == draw(cards.paint_drawn_face, 42)
+    assert draw(cards.paint_back, "red") == draw(cards.paint_drawn_back, "red")
+    # the rest of the deck is still the deck's
+    assert draw(cards.paint_face, 46) != draw(cards.paint_drawn_face, 46)
+
+
+@pytest.mark.parametrize("damage", [
+    b"not gzip at all",  # not compressed
+    gzip.compress(b"<svg xmlns='http://www.w3.org/2000/svg'><path d='M 0 0 L"),  # cut off
+    gzip.compress(b"\x00\x01binary junk"),  # not XML
+    b"",  # empty
+])
+def test_a_damaged_file_is_drawn_in_code(qapp, art_dir, damage):
+    (art_dir / "KD.svgz").write_bytes(damage)
+    (art_dir / "back.svgz").write_bytes(damage[: len(damage) // 2])
+    assert draw(cards.paint_face, 49) == draw(cards.paint_drawn_face, 49)
+    assert draw(cards.paint_back, "green") == draw(cards.paint_drawn_back, "green")
+
+
+def test_a_truncated_gzip_is_drawn_in_code(qapp, art_dir):
+    whole = (art_dir / "5H.svgz").read_bytes()
+    (art_dir / "5H.svgz").write_bytes(whole[: len(whole) // 2])
+    assert draw(cards.paint_face, 18) == draw(cards.paint_drawn_face, 18)
