@@ -125,12 +125,12 @@ class BoardWidget(QWidget):
         return QRectF(self.rect()).adjusted(4, 4, -4, -4)
 
     def _plate_width(self) -> float:
-        return min(230.0, max(130.0, self._frame().width() * 0.17))
+        return min(280.0, max(130.0, self._frame().width() * 0.17))
 
     def number_font(self):
         """The hole numbers: at least 11 pt, larger on a larger board."""
         f = theme.font(0, bold=True)
-        f.setPointSizeF(max(11.0, min(14.0, self._frame().height() / 16)))
+        f.setPointSizeF(max(11.0, min(18.0, self._frame().height() / 16)))
         return f
 
     def _number_strip(self) -> float:
@@ -239,7 +239,7 @@ class BoardWidget(QWidget):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(t.board_plate))
             p.drawRoundedRect(box, 8, 8)
-            name_px = max(13.0, min(17.0, box.height() * 0.22))
+            name_px = max(13.0, min(24.0, box.height() * 0.22))
             dot = name_px * 0.42
             p.setBrush(QColor(t.pegs[player]))
             p.drawEllipse(QPointF(box.left() + 8 + dot, box.top() + 6 + name_px * 0.6), dot, dot)
@@ -251,7 +251,7 @@ class BoardWidget(QWidget):
             p.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                        metrics.elidedText(self.names[player], Qt.TextElideMode.ElideRight,
                                           name_box.width()))
-            score_px = max(16.0, min(40.0, (box.height() - name_px * 1.3) * 0.72))
+            score_px = max(16.0, min(56.0, (box.height() - name_px * 1.3) * 0.72))
             p.setFont(theme.font(score_px, bold=True))
             p.drawText(QRectF(box.left() + 10, box.top() + name_px * 1.3, box.width() * 0.6,
                               box.height() - name_px * 1.3 - 2),
