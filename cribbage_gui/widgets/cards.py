@@ -17,7 +17,7 @@ from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
+from PySide6.QtCore import QByteArray, QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -211,7 +211,48 @@ ART_DIR = Path(__file__).resolve().parents[2] / "assets" / "cards"
 BACK_GROUND = b"#0000df"  # back.svgz's ground colour, replaced by the chosen back's
 BACK_PATTERN = b"#b3b3b3"  # ... and its pattern's darker grey, by the chosen back's lines
 PIXMAP_CACHE_SIZE = 240  # a table shows ~25 cards; room for several sizes while resizing
+RESIZE_SETTLE_MS = 120  # a size asked for no longer than this ago may still be changing
 _pixmaps: OrderedDict[tuple[str, int, int], QPixmap] = OrderedDict()
+
+
+class _Art(QObject):
+    """Renders the cards a resize asked for once the size settles: while a window is being
+    resized every step is a new size, and a court figure takes ~20 ms to render, so in
+    the meantime the nearest size already rendered is drawn scaled. ``rendered`` tells the
+    views to repaint with the exact pictures."""
+
+    rendered = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.wanted: dict[str, tuple[int, int]] = {}  # name -> the latest size asked for
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(RESIZE_SETTLE_MS)
+        self.timer.timeout.connect(self._render)
+
+    def later(self, name: str, width: int, height: int) -> None:
+        self.wanted[name] = (width, height)
+        self.timer.start()  # (again: the size may still be changing)
+
+    def _render(self) -> None:
+        wanted, self.wanted = self.wanted, {}
+        for name, (width, height) in wanted.items():
+            _pixmap(name, width, height)
+        if wanted:
+            self.rendered.emit()
+
+
+_art: _Art | None = None
+
+
+def art_signals() -> _Art:
+    """The object whose ``rendered`` signal says deferred card pictures are ready (made on
+    first use, once a QApplication exists)."""
+    global _art
+    if _art is None:
+        _art = _Art()
+    return _art
 
 
 def art_name(card: int) -> str:
@@ -267,16 +308,33 @@ def _pixmap(name: str, width: int, height: int) -> QPixmap | None:
     return pixmap
 
 
-def _draw_art(painter: QPainter, rect: QRectF, name: str) -> bool:
+def _nearest_cached(name: str, width: int) -> QPixmap | None:
+    sizes = [key for key in _pixmaps if key[0] == name]
+    if not sizes:
+        return None
+    return _pixmaps[min(sizes, key=lambda key: abs(key[1] - width))]
+
+
+def _draw_art(painter: QPainter, rect: QRectF, name: str, defer: bool = False) -> bool:
     """Copy the cached pixmap of ``name`` into ``rect``, sized for the painter's scale and
     the screen's pixel ratio and put on whole device pixels (so it stays sharp); False if
-    the card has no usable art."""
+    the card has no usable art. With ``defer``, a size not rendered yet is drawn from the
+    nearest size that is, and rendered once the size stops changing (``art_signals``)."""
     device = painter.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
     world = painter.worldTransform()
     scale = math.hypot(world.m11(), world.m12())  # device pixels per unit along x
     width = max(1, round(rect.width() * scale * ratio))
     height = max(1, round(rect.height() * scale * ratio))
+    nearest = _nearest_cached(name, width) if defer and (name, width, height) not in _pixmaps \
+        else None
+    if nearest is not None:
+        art_signals().later(name, width, height)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(rect, nearest, QRectF(nearest.rect()))
+        painter.restore()
+        return True
     pixmap = _pixmap(name, width, height)
     if pixmap is None:
         return False
@@ -296,15 +354,18 @@ def _draw_art(painter: QPainter, rect: QRectF, name: str) -> bool:
     return True
 
 
-def paint_face(painter: QPainter, rect: QRectF, card: int) -> None:
+def paint_face(painter: QPainter, rect: QRectF, card: int, defer: bool = False) -> None:
     """Draw ``card`` face up filling ``rect`` (whose aspect should be CARD_RATIO): the SVG
-    deck's face, or the face drawn in code if its file is missing or damaged."""
-    if not _draw_art(painter, rect, art_name(card)):
+    deck's face, or the face drawn in code if its file is missing or damaged. ``defer``:
+    see ``_draw_art`` (for views that repaint on ``art_signals().rendered``)."""
+    if not _draw_art(painter, rect, art_name(card), defer):
         paint_drawn_face(painter, rect, card)
 
 
-def paint_back(painter: QPainter, rect: QRectF, style: str = "blue") -> None:
+def paint_back(painter: QPainter, rect: QRectF, style: str = "blue",
+               defer: bool = False) -> None:
     """Draw a card back in one of ``CARD_BACKS`` (its colour on the SVG deck's pattern), or
     drawn in code if the back's file is missing or damaged."""
-    if not _draw_art(painter, rect, "back:" + (style if style in CARD_BACKS else "blue")):
+    if not _draw_art(painter, rect, "back:" + (style if style in CARD_BACKS else "blue"),
+                     defer):
         paint_drawn_back(painter, rect, style)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from cribbage_gui import theme
 from cribbage_gui.model import TableModel
 from cribbage_gui.texts import in_order
-from cribbage_gui.widgets.cards import CARD_RATIO, paint_back, paint_face
+from cribbage_gui.widgets.cards import CARD_RATIO, art_signals, paint_back, paint_face
 
 # what a card's item on the table is kept under: a card in a hand (its number), a card
 # elsewhere (("crib" | "starter" | "cut" | "played" | "show", card)), or one of the
@@ -76,9 +76,9 @@ class CardItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), self.w * 0.09, self.w * 0.09)
         if self.face_up and self.card is not None:
-            paint_face(painter, rect, self.card)
+            paint_face(painter, rect, self.card, defer=True)
         else:
-            paint_back(painter, rect, self.back)
+            paint_back(painter, rect, self.back, defer=True)
         if self.dim:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(t.dim))
@@ -249,6 +249,7 @@ class TableView(QGraphicsView):
         self.scene().addItem(self.deck)
         self.deck.setZValue(1)
         theme.signals.changed.connect(self._repaint_all)  # a method: gone with the table
+        art_signals().rendered.connect(self._repaint_all)  # a resize's exact card pictures
 
     def _bubble(self, size: int, role: str = "bubble") -> Bubble:
         bubble = Bubble(role)

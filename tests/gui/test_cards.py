@@ -100,3 +100,28 @@ def test_a_truncated_gzip_is_drawn_in_code(qapp, art_dir):
     whole = (art_dir / "5H.svgz").read_bytes()
     (art_dir / "5H.svgz").write_bytes(whole[: len(whole) // 2])
     assert draw(cards.paint_face, 18) == draw(cards.paint_drawn_face, 18)
+
+
+def test_a_new_size_while_resizing_is_drawn_from_the_nearest_then_rendered(qtbot, art_dir):
+    """A window being resized asks for a new size at every step: a card already rendered
+    at another size is drawn from that at once, and rendered exactly when the size settles
+    (a court figure takes ~20 ms, too long for every step of a drag)."""
+    def draw_deferred(width):
+        def paint(painter, rect, card):
+            rect.setSize(rect.size() * (width / WIDTH))
+            cards.paint_face(painter, rect, card, defer=True)
+        return paint
+
+    draw(cards.paint_face, 51)  # the king of spades at 70 px: its first picture, at once
+    assert ("KS.svgz", 70, 98) in cards._pixmaps
+    with qtbot.waitSignal(cards.art_signals().rendered, timeout=5000):
+        for width in (72, 74, 76):  # three steps of a drag
+            draw(draw_deferred(width), 51)
+            assert [key for key in cards._pixmaps if key[0] == "KS.svgz"] == [
+                ("KS.svgz", 70, 98)]
+    # only the size it settled at was rendered
+    assert [key for key in cards._pixmaps if key[0] == "KS.svgz"] == [
+        ("KS.svgz", 70, 98), ("KS.svgz", 76, 106)]
+    before = len(cards._pixmaps)
+    draw(draw_deferred(76), 51)  # now exact, and nothing more to render
+    assert len(cards._pixmaps) == before and not cards.art_signals().wanted
