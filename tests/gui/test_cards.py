@@ -125,3 +125,39 @@ def test_a_new_size_while_resizing_is_drawn_from_the_nearest_then_rendered(qtbot
     before = len(cards._pixmaps)
     draw(draw_deferred(76), 51)  # now exact, and nothing more to render
     assert len(cards._pixmaps) == before and not cards.art_signals().wanted
+
+
+def test_the_build_script_keeps_the_drawing_and_drops_the_rest(tmp_path):
+    """assets/cards/build.py, which made the shipped files from the source deck: the
+    metadata, editor attributes and default styles go, numbers are cut to hundredths, and
+    the files are named by rank and suit."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_cards", cards.ART_DIR / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    source = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" '
+        b'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+        b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" width="210" height="315" '
+        b'viewBox="0 0 210 315"><metadata><rdf:RDF/></metadata>'
+        b'<g id="layer1" inkscape:label="Layer 1" transform="translate(-2520.0012,324.89098)">'
+        b'<path id="p1" inkscape:connector-curvature="0" '
+        b'style="fill:#fe0000;fill-opacity:1;stroke:#000000;stroke-width:0.963269" '
+        b'd="m 2574.50681234,-249.88679 c 0.19589009,-18.7528 0.55128733,-16.5369 1,2 z"/>'
+        b'</g></svg>')
+    slim = build.slim(source).decode()
+    assert "metadata" not in slim and "inkscape" not in slim and 'id="' not in slim
+    assert "fill-opacity" not in slim and "fill:#fe0000" in slim
+    assert 'd="m 2574.51,-249.89 c 0.2,-18.75 0.55,-16.54 1,2 z"' in slim
+    assert 'transform="translate(-2520.0012,324.89098)"' in slim  # placement kept exact
+    folder = tmp_path / "source"
+    folder.mkdir()
+    names = [f"{suit}{rank}.svg" for suit in build.SOURCE_SUITS for rank in build.SOURCE_RANKS]
+    for name in [*names, "blueBack.svg"]:
+        (folder / name).write_bytes(source)
+    build.build(folder, tmp_path / "out")
+    written = sorted(path.name for path in (tmp_path / "out").iterdir())
+    assert written == sorted([cards.art_name(card) for card in range(52)] + ["back.svgz"])
+    assert gzip.decompress((tmp_path / "out" / "TH.svgz").read_bytes()).decode() == slim
