@@ -104,7 +104,7 @@ class ReviewBoard(BoardWidget):
 
     def _plate_width(self) -> float:
         base = super()._plate_width()
-        dot = 17 * 0.42  # the plate's peg dot at its largest, then the name
+        dot = 24 * 0.42  # the plate's peg dot at its largest, then the name
         metrics = QFontMetricsF(theme.font(NAME_PX, bold=True))
         need = max(metrics.horizontalAdvance(name) for name in self.names) + 2 * dot + 22
         return max(base, min(need, self._frame().width() * 0.34))

@@ -134,12 +134,12 @@ class BoardWidget(QWidget):
         return QRectF(self.rect()).adjusted(4, 4, -4, -4)
 
     def _plate_width(self) -> float:
-        return min(230.0, max(130.0, self._frame().width() * 0.17))
+        return min(280.0, max(130.0, self._frame().width() * 0.17))
 
     def number_font(self):
         """The hole numbers: at least 11 pt, larger on a larger board."""
         f = theme.font(0, bold=True)
-        f.setPointSizeF(max(11.0, min(14.0, self._frame().height() / 16)))
+        f.setPointSizeF(max(11.0, min(18.0, self._frame().height() / 16)))
         return f
 
     def _number_strip(self) -> float:
@@ -247,7 +247,7 @@ class BoardWidget(QWidget):
         width = self._plate_width()
         height = (frame.height() - 16) / 2
         box = QRectF(frame.left() + 8, frame.top() + 6 + player * (height + 4), width, height)
-        name_px = max(13.0, min(17.0, box.height() * 0.22))
+        name_px = max(13.0, min(24.0, box.height() * 0.22))
         dot = name_px * 0.42
         name_box = QRectF(box.left() + 14 + 2 * dot, box.top() + 4, box.width() - 20 - 2 * dot,
                           name_px * 1.3)
@@ -259,7 +259,7 @@ class BoardWidget(QWidget):
             badge = QRectF(box.right() - label - 6, box.bottom() - name_px * 1.25 - 4,
                            label, name_px * 1.25)
             right = badge.left() - 4
-        score_px = max(16.0, min(40.0, (box.height() - name_px * 1.3) * 0.72))
+        score_px = max(16.0, min(56.0, (box.height() - name_px * 1.3) * 0.72))
         widest = str(WINNING_SCORE)
         while score_px > 12.0 and QFontMetricsF(theme.font(score_px, bold=True)) \
                 .horizontalAdvance(widest) > right - box.left() - 10:

@@ -1,15 +1,23 @@
-"""Playing cards drawn with vector paths, crisp at any size (no card art is shipped).
+"""Playing cards: the shipped SVG deck (``assets/cards``), or cards drawn in code.
 
-Suits are QPainterPaths in a unit square, so they never depend on the fonts installed;
-only the rank letters use text. Number cards show the standard pip layouts; court cards a
-framed panel with the rank letter and suit.
+The faces and the back come from a public-domain SVG deck with real court figures, drawn
+by ``QSvgRenderer`` once per card, size and pixel ratio into a pixmap cache, so a repaint of
+the table only copies pixmaps. If a card's file is missing or damaged, that card is drawn
+the way it was before the deck was shipped: suits as QPainterPaths in a unit square (they
+never depend on the fonts installed), number cards in the standard pip layouts, court cards
+as a framed panel with the rank letter and suit.
 """
 
 from __future__ import annotations
 
+import gzip
+import math
+import zlib
+from collections import OrderedDict
 from functools import cache
+from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QByteArray, QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -18,11 +26,13 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QTransform,
 )
+from PySide6.QtSvg import QSvgRenderer
 
 from cribbage_gui.theme import CARD_BACKS, CARD_FACE, font
-from engine.cards import RANKS
+from engine.cards import RANKS, SUITS
 
 RED = QColor(CARD_FACE["red"])
 BLACK = QColor(CARD_FACE["black"])
@@ -110,8 +120,9 @@ def _outline(rect: QRectF) -> QPainterPath:
     return path
 
 
-def paint_face(painter: QPainter, rect: QRectF, card: int) -> None:
-    """Draw ``card`` face up filling ``rect`` (whose aspect should be CARD_RATIO)."""
+def paint_drawn_face(painter: QPainter, rect: QRectF, card: int) -> None:
+    """Draw ``card`` face up filling ``rect`` (whose aspect should be CARD_RATIO) in code,
+    without the SVG deck."""
     w, h = rect.width(), rect.height()
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -165,8 +176,8 @@ def paint_face(painter: QPainter, rect: QRectF, card: int) -> None:
     painter.restore()
 
 
-def paint_back(painter: QPainter, rect: QRectF, style: str = "blue") -> None:
-    """Draw a card back in one of ``CARD_BACKS``: a framed lattice."""
+def paint_drawn_back(painter: QPainter, rect: QRectF, style: str = "blue") -> None:
+    """Draw a card back in one of ``CARD_BACKS`` in code: a framed lattice."""
     base, line = CARD_BACKS.get(style, CARD_BACKS["blue"])
     w = rect.width()
     painter.save()
@@ -193,3 +204,168 @@ def paint_back(painter: QPainter, rect: QRectF, style: str = "blue") -> None:
     painter.setPen(QPen(QColor(line), max(1.0, w * 0.02)))
     painter.drawPath(_outline(inner.adjusted(w * 0.04, w * 0.04, -w * 0.04, -w * 0.04)))
     painter.restore()
+
+
+# ---------------------------------------------------------------------- the SVG deck
+ART_DIR = Path(__file__).resolve().parents[2] / "assets" / "cards"
+BACK_GROUND = b"#0000df"  # back.svgz's ground colour, replaced by the chosen back's
+BACK_PATTERN = b"#b3b3b3"  # ... and its pattern's darker grey, by the chosen back's lines
+PIXMAP_CACHE_SIZE = 240  # a table shows ~25 cards; room for several sizes while resizing
+RESIZE_SETTLE_MS = 120  # a size asked for no longer than this ago may still be changing
+_pixmaps: OrderedDict[tuple[str, int, int], QPixmap] = OrderedDict()
+
+
+class _Art(QObject):
+    """Renders the cards a resize asked for once the size settles: while a window is being
+    resized every step is a new size, and a court figure takes ~20 ms to render, so in
+    the meantime the nearest size already rendered is drawn scaled. ``rendered`` tells the
+    views to repaint with the exact pictures."""
+
+    rendered = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.wanted: dict[str, tuple[int, int]] = {}  # name -> the latest size asked for
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(RESIZE_SETTLE_MS)
+        self.timer.timeout.connect(self._render)
+
+    def later(self, name: str, width: int, height: int) -> None:
+        self.wanted[name] = (width, height)
+        self.timer.start()  # (again: the size may still be changing)
+
+    def _render(self) -> None:
+        wanted, self.wanted = self.wanted, {}
+        for name, (width, height) in wanted.items():
+            _pixmap(name, width, height)
+        if wanted:
+            self.rendered.emit()
+
+
+_art: _Art | None = None
+
+
+def art_signals() -> _Art:
+    """The object whose ``rendered`` signal says deferred card pictures are ready (made on
+    first use, once a QApplication exists)."""
+    global _art
+    if _art is None:
+        _art = _Art()
+    return _art
+
+
+def art_name(card: int) -> str:
+    """The file of ``card``'s face in ``ART_DIR``: rank and suit as ``engine.cards`` spells
+    them, e.g. ``art_name(38) == "TH.svgz"`` (the ten of hearts)."""
+    return f"{RANKS[card >> 2]}{SUITS[card & 3]}.svgz"
+
+
+@cache
+def _renderer(name: str) -> QSvgRenderer | None:
+    """The renderer of a face (``art_name``) or of a back (``"back:" + style``); None when
+    its file is missing or damaged, and the card is then drawn in code."""
+    back = name.startswith("back:")
+    path = ART_DIR / ("back.svgz" if back else name)
+    try:
+        data = gzip.decompress(path.read_bytes())
+    except (OSError, EOFError, zlib.error, gzip.BadGzipFile):
+        return None
+    if back:
+        ground, pattern = CARD_BACKS.get(name[5:], CARD_BACKS["blue"])
+        data = data.replace(BACK_GROUND, ground.encode()).replace(BACK_PATTERN,
+                                                                  pattern.encode())
+    renderer = QSvgRenderer(QByteArray(data))
+    return renderer if renderer.isValid() else None
+
+
+def clear_art_cache() -> None:
+    """Forget the loaded SVG files and their pixmaps (after ``ART_DIR`` changed: tests)."""
+    _renderer.cache_clear()
+    _pixmaps.clear()
+
+
+def _pixmap(name: str, width: int, height: int) -> QPixmap | None:
+    """The card ``name`` rendered at exactly ``width`` x ``height`` device pixels, cached."""
+    key = (name, width, height)
+    pixmap = _pixmaps.get(key)
+    if pixmap is not None:
+        _pixmaps.move_to_end(key)
+        return pixmap
+    renderer = _renderer(name)
+    if renderer is None:
+        return None
+    pixmap = QPixmap(width, height)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    renderer.render(painter, QRectF(0, 0, width, height))
+    painter.end()
+    _pixmaps[key] = pixmap
+    if len(_pixmaps) > PIXMAP_CACHE_SIZE:
+        _pixmaps.popitem(last=False)
+    return pixmap
+
+
+def _nearest_cached(name: str, width: int) -> QPixmap | None:
+    sizes = [key for key in _pixmaps if key[0] == name]
+    if not sizes:
+        return None
+    return _pixmaps[min(sizes, key=lambda key: abs(key[1] - width))]
+
+
+def _draw_art(painter: QPainter, rect: QRectF, name: str, defer: bool = False) -> bool:
+    """Copy the cached pixmap of ``name`` into ``rect``, sized for the painter's scale and
+    the screen's pixel ratio and put on whole device pixels (so it stays sharp); False if
+    the card has no usable art. With ``defer``, a size not rendered yet is drawn from the
+    nearest size that is, and rendered once the size stops changing (``art_signals``)."""
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    world = painter.worldTransform()
+    scale = math.hypot(world.m11(), world.m12())  # device pixels per unit along x
+    width = max(1, round(rect.width() * scale * ratio))
+    height = max(1, round(rect.height() * scale * ratio))
+    nearest = _nearest_cached(name, width) if defer and (name, width, height) not in _pixmaps \
+        else None
+    if nearest is not None:
+        art_signals().later(name, width, height)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(rect, nearest, QRectF(nearest.rect()))
+        painter.restore()
+        return True
+    pixmap = _pixmap(name, width, height)
+    if pixmap is None:
+        return False
+    if world.isRotating() or world.m11() <= 0 or abs(world.m22() - world.m11()) > 1e-6:
+        painter.save()  # turned, mirrored or stretched: let the painter map it
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(rect, pixmap, QRectF(pixmap.rect()))
+        painter.restore()
+        return True
+    corner = world.map(rect.topLeft())
+    painter.save()
+    painter.resetTransform()
+    pixmap.setDevicePixelRatio(ratio)
+    painter.drawPixmap(QPointF(round(corner.x() * ratio) / ratio,
+                               round(corner.y() * ratio) / ratio), pixmap)
+    painter.restore()
+    return True
+
+
+def paint_face(painter: QPainter, rect: QRectF, card: int, defer: bool = False) -> None:
+    """Draw ``card`` face up filling ``rect`` (whose aspect should be CARD_RATIO): the SVG
+    deck's face, or the face drawn in code if its file is missing or damaged. ``defer``:
+    see ``_draw_art`` (for views that repaint on ``art_signals().rendered``)."""
+    if not _draw_art(painter, rect, art_name(card), defer):
+        paint_drawn_face(painter, rect, card)
+
+
+def paint_back(painter: QPainter, rect: QRectF, style: str = "blue",
+               defer: bool = False) -> None:
+    """Draw a card back in one of ``CARD_BACKS`` (its colour on the SVG deck's pattern), or
+    drawn in code if the back's file is missing or damaged."""
+    if not _draw_art(painter, rect, "back:" + (style if style in CARD_BACKS else "blue"),
+                     defer):
+        paint_drawn_back(painter, rect, style)

@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QPropertyAnimation,
     QRect,
     QRectF,
+    QSizeF,
     Qt,
     Signal,
 )
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 from cribbage_gui import theme
 from cribbage_gui.model import TableModel
 from cribbage_gui.texts import in_order
-from cribbage_gui.widgets.cards import CARD_RATIO, paint_back, paint_face
+from cribbage_gui.widgets.cards import CARD_RATIO, art_signals, paint_back, paint_face
 
 # what a card's item on the table is kept under: a card in a hand (its number), a card
 # elsewhere (("crib" | "starter" | "cut" | "played" | "show", card)), or one of the
@@ -54,6 +55,7 @@ class CardItem(QGraphicsObject):
         self._hover = False
         self.setAcceptHoverEvents(True)
         self._animation: QPropertyAnimation | None = None
+        self.target = QPointF()  # where it is going (or is): the table keeps words off it
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt)
         pad = self.w * 0.06
@@ -74,9 +76,9 @@ class CardItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), self.w * 0.09, self.w * 0.09)
         if self.face_up and self.card is not None:
-            paint_face(painter, rect, self.card)
+            paint_face(painter, rect, self.card, defer=True)
         else:
-            paint_back(painter, rect, self.back)
+            paint_back(painter, rect, self.back, defer=True)
         if t.high_contrast:  # a thick edge: each card of a fan stands apart from the next
             half = t.outline / 2  # (all of it on the card: none lost on the felt)
             painter.setPen(QPen(QColor(t.card_edge), t.outline))
@@ -89,6 +91,7 @@ class CardItem(QGraphicsObject):
             painter.drawRoundedRect(rect, self.w * 0.08, self.w * 0.08)
 
     def move_to(self, pos: QPointF, ms: int) -> None:
+        self.target = QPointF(pos)
         if self._animation is not None:
             self._animation.stop()
         if ms <= 0:
@@ -129,13 +132,23 @@ class Bubble(QGraphicsObject):
         self.size = 16
         self.role = role  # the theme's fill colour: "bubble", "status_bubble" or "go_chip"
         self.max_width = 600.0
+        # where the table would put it and at what size, before it moves off the cards
+        self.anchor = QPointF()
+        self.base_size = self.size
 
     def set_text(self, text: str, size: int | None = None) -> None:
         self.prepareGeometryChange()
         self.text = text
         if size is not None:
-            self.size = size
+            self.size = self.base_size = size
         self.update()
+
+    def set_size(self, size: int) -> None:
+        """Letter ``size`` pixels tall (the table may shrink it to fit between the cards)."""
+        if size != self.size:
+            self.prepareGeometryChange()
+            self.size = size
+            self.update()
 
     def _font(self):
         return theme.font(self.size, bold=True)
@@ -150,12 +163,18 @@ class Bubble(QGraphicsObject):
                                                        self.max_width))
         return self._measured[1]
 
+    def _padding(self) -> tuple[float, float]:
+        """Room around the text, growing with the lettering (12 and 6 px at 16 px)."""
+        return max(12.0, self.size * 0.75), max(6.0, self.size * 0.375)
+
     def boundingRect(self) -> QRectF:  # noqa: N802
         if not self.text:
             return QRectF()
         r = self._text_rect()
+        across, down = self._padding()
         # (one pixel to spare each side, so painting wraps exactly as measured)
-        return QRectF(-r.width() / 2 - 13, -r.height() / 2 - 6, r.width() + 26, r.height() + 12)
+        return QRectF(-r.width() / 2 - across - 1, -r.height() / 2 - down,
+                      r.width() + 2 * across + 2, r.height() + 2 * down)
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         if not self.text:
@@ -165,10 +184,11 @@ class Bubble(QGraphicsObject):
         t = theme.current()
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(getattr(t, self.role)))
-        painter.drawRoundedRect(rect, 10, 10)
+        across, down = self._padding()
+        painter.drawRoundedRect(rect, down * 1.6, down * 1.6)
         painter.setPen(QColor(t.go_chip_text if self.role == "go_chip" else t.bubble_text))
         painter.setFont(self._font())
-        painter.drawText(rect.adjusted(12, 6, -12, -6),
+        painter.drawText(rect.adjusted(across, down, -across, -down),
                          int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
                          self.text)
 
@@ -235,6 +255,7 @@ class TableView(QGraphicsView):
         self.scene().addItem(self.deck)
         self.deck.setZValue(1)
         theme.signals.changed.connect(self._repaint_all)  # a method: gone with the table
+        art_signals().rendered.connect(self._repaint_all)  # a resize's exact card pictures
 
     def _bubble(self, size: int, role: str = "bubble") -> Bubble:
         bubble = Bubble(role)
@@ -265,15 +286,15 @@ class TableView(QGraphicsView):
 
     # ------------------------------------------------------------------ geometry
     def card_width(self) -> float:
-        """A card's width: fits seven across and the three rows down, times the zoom (never
-        so large that the rows collide)."""
+        """A card's width: fits the play across and the three rows down, times the zoom
+        (never so large that the rows collide)."""
         r = self.sceneRect()
-        fit = min(r.width() / 10.5, r.height() / 5.6)
+        fit = min(r.width() / 9.6, r.height() / 5.6)
         return max(36.0, min(fit * self.zoom, r.width() / 8.2, r.height() / 4.6))
 
     def text_px(self, base: float) -> float:
         """Lettering on the table: ``base`` pixels at a 70-pixel card, scaled with the cards."""
-        return max(12.0, min(base * 1.5, base * self.card_width() / 70))
+        return max(12.0, min(base * 2.2, base * self.card_width() / 70))
 
     def rows(self) -> tuple[float, float, float]:
         """Tops of the three rows: the opponent's hand, the play, this player's hand. The
@@ -363,7 +384,7 @@ class TableView(QGraphicsView):
         top_row, play_row, hand_row = self.rows()
         self.deck.set_width(w)
         self.deck.back = self.back
-        self.deck.setPos(margin, play_row)
+        self.deck.move_to(QPointF(margin, play_row), 0)
         self.deck.update()
         if m is None:
             return
@@ -517,6 +538,9 @@ class TableView(QGraphicsView):
             crib = " · crib" if m.dealer == seat else ""
             label.setText(m.names[seat] + crib)
             label.setPos(r.center().x() - label.boundingRect().width() / 2, y)
+        for bubble in (self.count_bubble, self.announcement, self.status, *self.go_chips):
+            bubble.anchor, bubble.base_size = bubble.pos(), bubble.size
+        self._arrange_bubbles()
 
     def _label(self, key: str, px: float, bold: bool = True) -> QGraphicsSimpleTextItem:
         """The table's lettering ``key`` (a player's name, a pile's caption), made once, in
@@ -550,21 +574,105 @@ class TableView(QGraphicsView):
 
     def announce(self, text: str) -> None:
         self.announcement.set_text(text)
+        self._arrange_bubbles()
 
     def set_status(self, text: str) -> None:
         self.status.set_text(text)
+        self._arrange_bubbles()
 
     def set_show_words(self, text: str) -> None:
         self.show_words.set_text(text)
         self._place_show_words()  # two lines are taller: keep it clear of the cards
+        self._arrange_bubbles()
 
     def _place_show_words(self) -> None:
         """The count said aloud, its top just under the cards of the show."""
         r = self.sceneRect()
         h = self.card_width() * CARD_RATIO
         play_row = self.rows()[1]
-        self.show_words.size = round(self.text_px(16))
+        self.show_words.set_size(round(self.text_px(16)))
+        self.show_words.base_size = self.show_words.size
         self.show_words.max_width = r.width() * 0.86
         below = self.show_words.boundingRect().height() / 2 + h * 0.06
-        self.show_words.setPos(r.center().x(), play_row + h * 0.85 + below)
+        self.show_words.anchor = QPointF(r.center().x(), play_row + h * 0.85 + below)
+        self.show_words.setPos(self.show_words.anchor)
         self.show_words.update()
+
+    # ------------------------------------------------------------------ words off the cards
+    def _obstacles(self) -> tuple[list[QRectF], list[QRectF]]:
+        """What words must never cover: every card on the table where it is going (the
+        starter and the deck among them); and what they had better not: the names and the
+        piles' captions."""
+        cards = []
+        for item in (self.deck, *self.card_items.values()):
+            if item.isVisible():
+                size = item.w * item.scale()
+                cards.append(QRectF(item.target, QSizeF(size, size * CARD_RATIO)))
+        labels = [label.sceneBoundingRect() for label in self.labels.values()
+                  if label.isVisible() and label.text()]
+        return cards, labels
+
+    def _arrange_bubbles(self) -> None:
+        """Put each bubble at the place nearest where it belongs that covers no card and,
+        once placed, not the count: first at its own size clear of the names and the other
+        bubbles too, then clear of the cards alone, then a little smaller, down to 60%."""
+        if self.model is None:
+            return
+        cards, labels = self._obstacles()
+        placed: list[QRectF] = []
+        for bubble in (self.count_bubble, *self.go_chips, self.announcement, self.status,
+                       self.show_words):
+            if not bubble.text:
+                continue
+            self._place_clear(bubble, cards, labels + placed)
+            placed.append(bubble.sceneBoundingRect())
+            if bubble is self.count_bubble:
+                cards = [*cards, placed[-1]]  # nothing covers the count either
+
+    def _place_clear(self, bubble: Bubble, hard: list[QRectF], soft: list[QRectF]) -> None:
+        base = bubble.base_size
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6):
+            size = max(10, round(base * shrink))
+            bubble.set_size(size)
+            for obstacles in (hard + soft, hard):
+                at = self._nearest_free(bubble.anchor, bubble.boundingRect(), obstacles)
+                if at is not None:
+                    bubble.setPos(at)
+                    return
+            if size == 10:
+                break
+        bubble.set_size(base)  # nowhere clear (a window far too small): where it belongs
+        bubble.setPos(bubble.anchor)
+
+    def _nearest_free(self, anchor: QPointF, box: QRectF,
+                      obstacles: list[QRectF]) -> QPointF | None:
+        """The centre nearest ``anchor`` (moving across costs half again as much as moving
+        up or down) where ``box``, centred there, lies inside the table and a few pixels
+        clear of every obstacle; None if there is no such place."""
+        r = self.sceneRect()
+        gap = 3.0
+        half_w, half_h = box.width() / 2, box.height() / 2
+        lo_x, hi_x = r.left() + half_w + 2, r.right() - half_w - 2
+        lo_y, hi_y = r.top() + half_h + 2, r.bottom() - half_h - 2
+        if lo_x > hi_x or lo_y > hi_y:
+            return None
+        step = max(8.0, self.card_width() * 0.4)
+        reach = int(r.width() / step) + 1
+        xs = sorted({min(max(anchor.x() + k * step, lo_x), hi_x) for k in range(-reach, reach + 1)},
+                    key=lambda x: abs(x - anchor.x()))
+        best: tuple[float, QPointF] | None = None
+        for x in xs:
+            if best is not None and 1.5 * abs(x - anchor.x()) >= best[0]:
+                break  # further across cannot be nearer
+            blocked = [(o.top() - half_h - gap, o.bottom() + half_h + gap) for o in obstacles
+                       if o.left() - gap < x + half_w and o.right() + gap > x - half_w]
+            ys = [anchor.y()] + [edge for pair in blocked for edge in pair]
+            free = [y for y in (min(max(y, lo_y), hi_y) for y in ys)
+                    if not any(top < y < bottom for top, bottom in blocked)]
+            if not free:
+                continue
+            y = min(free, key=lambda y: abs(y - anchor.y()))
+            cost = abs(y - anchor.y()) + 1.5 * abs(x - anchor.x())
+            if best is None or cost < best[0]:
+                best = (cost, QPointF(x, y))
+        return None if best is None else best[1]
