@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self.apply_settings()
         self.docks.restore()
         accessibility.name_widgets(self)  # a name for every control no code named
+        self.table.setFocus()  # where the keyboard starts
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -123,6 +124,9 @@ class MainWindow(QMainWindow):
         p.shown.connect(self._sound_event)
         p.turn_ready.connect(lambda _obs: self.undo_action.setEnabled(g.can_undo))
         p.turn_ready.connect(self._keyboard_to_turn)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
         g.message.connect(self.tell)
         g.refused.connect(self.refuse)
         g.failed.connect(self._on_failure)
@@ -723,6 +727,14 @@ class MainWindow(QMainWindow):
         central = self.centralWidget()
         if focus is None or focus is self or not focus.isVisible() or (
                 central is not None and central.isAncestorOf(focus)):
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _focus_changed(self, old, new) -> None:
+        """A control of the game bar that had the keyboard and went away (the count once
+        claimed, Throw once thrown) hands it back to the cards, not to whatever Qt finds
+        next in the window (a panel's tabs)."""
+        if old is not None and self.game_bar.isAncestorOf(old) and not old.isVisible() \
+                and (new is None or not self.game_bar.isAncestorOf(new)):
             self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _focused_card(self) -> int | None:
