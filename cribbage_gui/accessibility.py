@@ -536,20 +536,19 @@ _keep: dict[int, object] = {}  # Python's references to the interfaces Qt caches
 
 
 def _factory(_class_name: str, obj: QObject):
-    maker = None
+    iface: QAccessibleObject | None = None
     if isinstance(obj, TableView):
-        maker = TableAccessible
+        iface = TableAccessible(obj)
     elif isinstance(obj, BoardWidget):
-        maker = BoardAccessible
+        iface = BoardAccessible(obj)
     elif isinstance(obj, Pile):
-        maker = PileAccessible
+        iface = PileAccessible(obj)
     elif isinstance(obj, CardItem):
-        maker = CardAccessible
+        iface = CardAccessible(obj)
     elif isinstance(obj, Plate):
-        maker = PlateAccessible
-    if maker is None:
+        iface = PlateAccessible(obj)
+    if iface is None:
         return None
-    iface = maker(obj)
     key = id(obj)
     _keep[key] = iface
     obj.destroyed.connect(lambda *_a: _keep.pop(key, None))
@@ -636,15 +635,15 @@ def fallback_name(widget: QWidget) -> str:
     if isinstance(widget, QMenu):
         return widget.title().replace("&", "") or "Menu"
     title = getattr(getattr(widget, "plotItem", None), "titleLabel", None)
-    if title is not None and getattr(title, "text", ""):
+    if title is not None and str(getattr(title, "text", None) or ""):
         return f"{context_of(widget)}: chart, {title.text}"
     if type(widget).__name__.endswith(("PlotWidget", "LayoutWidget")):  # pyqtgraph's
         kind = "chart"
     else:
         kind = next((k for cls, k in KINDS if isinstance(widget, cls)), "control")
-    if isinstance(widget, QListView) and isinstance(widget.parentWidget(), QFrame) and \
-            isinstance(widget.parentWidget().parentWidget(), QComboBox):
-        combo = widget.parentWidget().parentWidget()
+    frame = widget.parentWidget()
+    combo = frame.parentWidget() if isinstance(frame, QFrame) else None
+    if isinstance(widget, QListView) and isinstance(combo, QComboBox):  # a choice's popup
         return f"{combo.accessibleName() or context_of(combo)}: choices"
     return f"{context_of(widget)}: {kind}"
 
