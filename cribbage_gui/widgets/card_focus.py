@@ -41,18 +41,19 @@ class FocusRing(QGraphicsObject):
             self.w, self.h = w, h
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt)
-        pad = max(6.0, self.w * 0.1)
+        pad = max(10.0, self.w * 0.14)
         return QRectF(-pad, -pad, self.w + 2 * pad, self.h + 2 * pad)
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        gap = max(3.0, self.w * 0.05)
+        gap = max(4.0, self.w * 0.06)
+        line = max(3.0, self.w * 0.04)  # thicker with bigger cards
         radius = max(6.0, self.w * 0.1)
         rect = QRectF(-gap, -gap, self.w + 2 * gap, self.h + 2 * gap)
-        painter.setPen(QPen(QColor("#101820"), 5))
+        painter.setPen(QPen(QColor("#101820"), line + 3))
         painter.drawRoundedRect(rect, radius, radius)
-        painter.setPen(QPen(QColor("#ffffff"), 2.5))
+        painter.setPen(QPen(QColor("#ffffff"), line))
         painter.drawRoundedRect(rect, radius, radius)
 
 
