@@ -26,7 +26,7 @@ real structure without duplicating the table in widgets that must be kept in ste
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QPoint, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -576,6 +576,21 @@ def attach_table(table: TableView, focus=None) -> None:
     if focus is not None:
         table.card_focus = focus  # type: ignore[attr-defined]
         focus.moved.connect(lambda card: _focus_moved(table, card))
+    # connected before the window's own handling of a click, so it sees the choice before
+    table.card_clicked.connect(lambda card: _say_choice_after(table, card))
+
+
+def _say_choice_after(table: TableView, card: int) -> None:
+    """Once the click on ``card`` is handled, say what it did to the discard: "three of
+    diamonds chosen" or "… put back" (a card played is said by the play by play, a refusal
+    by the table)."""
+    before = set(table.selected)
+
+    def say() -> None:
+        if card not in table.hand_order() or set(table.selected) == before:
+            return
+        announce(table, f"{card_words(card)} {'chosen' if card in table.selected else 'put back'}")
+    QTimer.singleShot(0, say)
 
 
 def _focus_moved(table: TableView, card) -> None:

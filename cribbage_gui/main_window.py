@@ -749,7 +749,7 @@ class MainWindow(QMainWindow):
             index = key - Qt.Key.Key_1
             if index < len(hand):
                 self.card_focus.focus_on(hand[index])
-                g.click_card(hand[index])
+                self.table.card_clicked.emit(hand[index])  # as a click on it
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             card = self._focused_card()
@@ -757,12 +757,12 @@ class MainWindow(QMainWindow):
                 self.presenter.proceed()
             elif g.obs is not None and g.obs.phase is Phase.DISCARD:
                 if len(self.table.selected) < 2 and card is not None:
-                    g.click_card(card)  # Enter chooses, as Space does, until two are
+                    self.table.card_clicked.emit(card)  # chooses, as Space, until two are
                 else:
                     g.throw()
             elif g.obs is not None and g.obs.phase is Phase.PLAY:
                 if card is not None:
-                    g.click_card(card)
+                    self.table.card_clicked.emit(card)
             elif g.obs is not None:
                 g.claim()
             return

@@ -108,6 +108,12 @@ def test_every_announcement_is_sent_to_the_screen_reader(qtbot, make_window):
         for card in hand[:3]:  # a third card is refused, and the refusal said
             click_card(qtbot, window, card)
         assert any(s.startswith("Two cards only") for s in spoken)
+        qtbot.waitUntil(lambda: f"{card_words(hand[1])} chosen" in spoken, timeout=TIMEOUT)
+        assert f"{card_words(hand[2])} chosen" not in spoken  # the refused third
+        window.table.setFocus()
+        qtbot.keyClick(window.table, Qt.Key.Key_Home)
+        qtbot.keyClick(window.table, Qt.Key.Key_Space)  # the first again: put back
+        qtbot.waitUntil(lambda: f"{card_words(hand[0])} put back" in spoken, timeout=TIMEOUT)
         window.table.announce("Expert: fifteen for 2")  # what the table shows, it says
         assert spoken[-1] == "Expert: fifteen for 2"
         count = len(spoken)
