@@ -32,6 +32,7 @@ from PySide6.QtGui import (
     QAccessibleAnnouncementEvent,
     QAccessibleEvent,
     QAccessibleObject,
+    QAccessibleValueChangeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -591,6 +592,17 @@ def _say_choice_after(table: TableView, card: int) -> None:
             return
         announce(table, f"{card_words(card)} {'chosen' if card in table.selected else 'put back'}")
     QTimer.singleShot(0, say)
+
+
+def board_changed(board: BoardWidget) -> bool:
+    """Tell the screen reader the board's scores or crib changed, when they have (True
+    then): a value-change event, so a reader watching the board says the new scores."""
+    summary = board_summary(board)
+    if getattr(board, "a11y_said", None) == summary:
+        return False
+    board.a11y_said = summary  # type: ignore[attr-defined]
+    QAccessible.updateAccessibility(QAccessibleValueChangeEvent(board, summary))
+    return True
 
 
 def _focus_moved(table: TableView, card) -> None:

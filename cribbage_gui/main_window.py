@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         p.shown.connect(self._log_event)
         p.shown.connect(self._status_follows)
         p.shown.connect(self._sound_event)
+        p.shown.connect(lambda _event: accessibility.board_changed(self.board))
         p.turn_ready.connect(lambda _obs: self.undo_action.setEnabled(g.can_undo))
         p.turn_ready.connect(self._keyboard_to_turn)
         app = QApplication.instance()

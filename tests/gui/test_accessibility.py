@@ -158,3 +158,21 @@ def test_an_announcement_is_a_qt_accessible_event(qtbot, monkeypatch):
     assert sent == [(QAccessible.Event.Announcement, "Expert: go", polite),
                     (QAccessible.Event.Announcement, "Two cards only", assertive)]
     assert QApplication.instance() is not None
+
+
+def test_a_change_of_score_is_sent_from_the_board(qtbot, monkeypatch):
+    from cribbage_gui.widgets.board import BoardWidget
+
+    sent = []
+    monkeypatch.setattr(accessibility.QAccessible, "updateAccessibility",
+                        lambda event: sent.append((event.type(), event.value())))
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.set_names(("You", "Expert"))
+    assert accessibility.board_changed(board)
+    assert not accessibility.board_changed(board)  # nothing new: nothing sent
+    board.peg_to(1, 12)
+    board.set_dealer(1)
+    assert accessibility.board_changed(board)
+    assert sent[-1] == (QAccessible.Event.ValueChanged, "You 0, Expert 12, Expert's crib")
+    assert len(sent) == 2
