@@ -29,6 +29,11 @@ from engine.cards import card_label, card_name, parse_card, parse_cards
 from engine.pegging import peg_breakdown
 from engine.scoring import count_aloud, score_breakdown
 
+KEYBOARD_NOTE = ("<p>The whole game can be played from the keyboard. At your turn your cards "
+                 "have the keyboard: a white ring shows the card it is on.</p>")
+SCREEN_READER_NOTE = ("<p>A screen reader finds every card, pile and button by name, reads the "
+                      "board's scores and whose crib it is, and speaks each score, go and "
+                      "turn as it is shown.</p>")
 TOPICS = ("How to play", "Scoring", "The play", "The board", "Muggins and counting",
           "Keyboard shortcuts", "About")
 CARD_WIDTH = 44  # pixels, in the text
@@ -168,7 +173,8 @@ def page(topic: str, shortcuts=(), data_dir: Path | None = None,
     if topic == "Keyboard shortcuts":
         rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>"
                        for keys, what in shortcuts)
-        return f"<h2>Keyboard shortcuts</h2><table cellpadding='3'>{rows}</table>"
+        return (f"<h2>Keyboard shortcuts</h2>{KEYBOARD_NOTE}"
+                f"<table cellpadding='3'>{rows}</table>{SCREEN_READER_NOTE}")
     if topic == "About":
         return about(data_dir, settings_path)
     raise ValueError(f"no help topic {topic!r}; topics: {', '.join(TOPICS)}")

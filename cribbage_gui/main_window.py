@@ -15,12 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
 from ai import gamefile
 from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
 from ai.review import GameReview, review_game
-from cribbage_gui import saving, theme
+from cribbage_gui import accessibility, saving, theme
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
 from cribbage_gui.game import Playing, fresh_save, next_setup, record_finished
 from cribbage_gui.jobs import (
@@ -36,6 +36,7 @@ from cribbage_gui.sound import Sound
 from cribbage_gui.texts import YOU, player_title, result_sentence
 from cribbage_gui.watching import Watching, WatchSetup
 from cribbage_gui.widgets.board import BoardWidget
+from cribbage_gui.widgets.card_focus import CardFocus
 from cribbage_gui.widgets.controls import GameBar, WatchBar
 from cribbage_gui.widgets.game_over import GameSummary
 from cribbage_gui.widgets.heatmap_panel import HeatmapDock
@@ -43,7 +44,7 @@ from cribbage_gui.widgets.log_panel import LogDock
 from cribbage_gui.widgets.reasoning import ReasoningDock, review_headline
 from cribbage_gui.widgets.table import TableView
 from cribbage_gui.window_dialogs import WindowDialogs
-from engine import GameState
+from engine import GameState, Phase
 from engine.events import CutForDeal, Dealt, Played, SaidGo, Tossed
 
 WATCH_SOUND_MS = 200  # watching with shorter pauses than this makes no sound
@@ -79,11 +80,15 @@ class MainWindow(QMainWindow):
             self.tell(problem)
         self.apply_settings()
         self.docks.restore()
+        accessibility.name_widgets(self)  # a name for every control no code named
+        self.table.setFocus()  # where the keyboard starts
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         self.board = BoardWidget()
         self.table = TableView()
+        self.card_focus = CardFocus(self.table)  # the arrow keys among your cards
+        accessibility.attach_table(self.table, self.card_focus)
         self.presenter = Presenter(self.table, self.board, self)
         self.board_dock = board_dock(self, self.board)
         central = QWidget()
@@ -117,7 +122,12 @@ class MainWindow(QMainWindow):
         p.shown.connect(self._log_event)
         p.shown.connect(self._status_follows)
         p.shown.connect(self._sound_event)
+        p.shown.connect(lambda _event: accessibility.board_changed(self.board))
         p.turn_ready.connect(lambda _obs: self.undo_action.setEnabled(g.can_undo))
+        p.turn_ready.connect(self._keyboard_to_turn)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
         g.message.connect(self.tell)
         g.refused.connect(self.refuse)
         g.failed.connect(self._on_failure)
@@ -246,6 +256,7 @@ class MainWindow(QMainWindow):
         seat = None if self.watching.active else self.playing.current_setup().human_seat
         self.reasoning.begin(names, seat, "win" if seat is None else self.playing.objective)
         self.log.begin(names)
+        accessibility.name_widgets(self)  # the panels' widgets made for these players
         weights = [i for i, n in enumerate(players) if n and n.partition(":")[0] == "weights"]
         self._weights_seat = weights[0] if weights else None
         if weights:
@@ -704,19 +715,56 @@ class MainWindow(QMainWindow):
             self.history.close()
         super().closeEvent(event)
 
+    # ------------------------------------------------------------------ the keyboard
+    def focus_cards(self) -> None:
+        """View → Keyboard to your cards (F6): the arrow keys move among your cards."""
+        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _keyboard_to_turn(self, obs) -> None:
+        """At a discard or a card to play, the keyboard goes to the cards, unless the
+        person has taken it to a panel (the log, the inspector) on purpose."""
+        if obs.phase not in (Phase.DISCARD, Phase.PLAY):
+            return
+        focus = QApplication.focusWidget()
+        central = self.centralWidget()
+        if focus is None or focus is self or not focus.isVisible() or (
+                central is not None and central.isAncestorOf(focus)):
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _focus_changed(self, old, new) -> None:
+        """A control of the game bar that had the keyboard and went away (the count once
+        claimed, Throw once thrown) hands it back to the cards, not to whatever Qt finds
+        next in the window (a panel's tabs)."""
+        if old is not None and self.game_bar.isAncestorOf(old) and not old.isVisible() \
+                and (new is None or not self.game_bar.isAncestorOf(new)):
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _focused_card(self) -> int | None:
+        """The card under the keyboard's ring (None when the table does not have the
+        keyboard)."""
+        return self.card_focus.card if self.table.hasFocus() else None
+
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt)
         key, g = event.key(), self.playing
         if Qt.Key.Key_1 <= key <= Qt.Key.Key_6 and g.obs is not None:
             hand = self.table.hand_order()
             index = key - Qt.Key.Key_1
             if index < len(hand):
-                g.click_card(hand[index])
+                self.card_focus.focus_on(hand[index])
+                self.table.card_clicked.emit(hand[index])  # as a click on it
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            card = self._focused_card()
             if self.game_bar.continue_button.isVisible():
                 self.presenter.proceed()
-            elif g.obs is not None and self.game_bar.throw_button.isVisible():
-                g.throw()
+            elif g.obs is not None and g.obs.phase is Phase.DISCARD:
+                if len(self.table.selected) < 2 and card is not None:
+                    self.table.card_clicked.emit(card)  # chooses, as Space, until two are
+                else:
+                    g.throw()
+            elif g.obs is not None and g.obs.phase is Phase.PLAY:
+                if card is not None:
+                    self.table.card_clicked.emit(card)
             elif g.obs is not None:
                 g.claim()
             return
@@ -727,4 +775,3 @@ class MainWindow(QMainWindow):
             g.hint()
             return
         super().keyPressEvent(event)
-

@@ -37,6 +37,7 @@ class Commands(Protocol):
     def set_zoom(self, factor: float, save: bool = True) -> None: ...
     def reset_layout(self) -> None: ...
     def show_help(self, topic: str = "How to play") -> None: ...
+    def focus_cards(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidg
 
     c = commands
     menu = bar.addMenu("&Game")
+    menu.setAccessibleName("Game")
     new = add(menu, "&New game…", c.new_game_dialog, QKeySequence.StandardKey.New)
     add(menu, "&Resume saved game", c.resume_saved_game)
     add(menu, "&Open game…", c.open_game_dialog, QKeySequence.StandardKey.Open)
@@ -79,6 +81,7 @@ def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidg
     menu.addSeparator()
     add(menu, "&Quit", c.close, QKeySequence.StandardKey.Quit)
     view = bar.addMenu("&View")
+    view.setAccessibleName("View")
     for panel in panels:
         view.addAction(panel.toggleViewAction())
     view.addSeparator()
@@ -86,8 +89,10 @@ def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidg
     add(view, "Zoom &out", lambda: c.zoom_by(-1), QKeySequence.StandardKey.ZoomOut)
     add(view, "&Normal size", lambda: c.set_zoom(1.0), QKeySequence("Ctrl+0"))
     view.addSeparator()
+    add(view, "Keyboard to your &cards", c.focus_cards, QKeySequence(Qt.Key.Key_F6))
     add(view, "Reset the &panels", c.reset_layout)
     help_menu = bar.addMenu("&Help")
+    help_menu.setAccessibleName("Help")
     add(help_menu, "&How to play", lambda: c.show_help("How to play"),
         QKeySequence(Qt.Key.Key_F1))
     add(help_menu, "&Scoring", lambda: c.show_help("Scoring"))
@@ -98,16 +103,26 @@ def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidg
 
 
 SHORTCUTS = (
-    ("1 – 6", "Choose a card of your hand (left to right)"),
-    ("Enter", "Throw the two chosen cards; claim your count; continue the show"),
-    ("Space", "Continue the show"),
+    ("← →  Home End", "Move the ring along your cards (the table has the keyboard)"),
+    ("Space", "Choose or play the card in the ring; otherwise continue the show"),
+    ("1 – 6", "Choose or play a card of your hand (left to right)"),
+    ("Enter", "Choose the card in the ring; with two chosen, throw them; play the card "
+              "in the ring; claim your count; continue the show"),
+    ("0 – 9, then Enter", "Counting or pegging by hand: type your points, then claim"),
     ("H", "Hint: what the strongest computer player would do"),
+    ("F6", "Take the keyboard to your cards (from a panel)"),
+    ("Tab / Shift+Tab", "Move between the cards, the buttons and the panels"),
     ("Ctrl+Z", "Undo your last discard or card (single games)"),
     ("Double-click", "Throw a card with the one already chosen"),
     ("Ctrl+N", "New game"),
     ("Ctrl+O / Ctrl+Shift+S", "Open a game file / save the game as a file"),
     ("Ctrl+R", "Review the game: every decision rated"),
+    ("Alt+letter", "A menu, or a button of a dialog by its underlined letter"),
+    ("Tab, then Space", "In the game-over box: move to a button (Review game…), press it"),
+    ("Enter / Esc", "In a dialog: its default button / cancel"),
     ("← → ↑ ↓", "In a review: the previous / next event, decision"),
+    ("Home End, PgUp PgDn, N P", "In a review: first / last event, deal, mistake"),
+    ("Esc", "Close the review"),
     ("Ctrl++ / Ctrl+-", "Larger / smaller cards; Ctrl+0 normal size"),
     ("F1", "How to play"),
     ("Ctrl+Q", "Quit (a game in progress is saved)"),

@@ -31,6 +31,7 @@ class GameBar(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.match_label = QLabel("")
+        self.match_label.setAccessibleName("Match")
         self.match_label.setSizePolicy(QSizePolicy.Policy.Ignored,
                                        QSizePolicy.Policy.Preferred)
         layout.addWidget(self.match_label, 1)
@@ -42,6 +43,7 @@ class GameBar(QWidget):
         self.claim_spin = QSpinBox()
         self.claim_spin.setRange(0, MAX_CLAIM)
         self.claim_spin.setPrefix("My count: ")
+        self.claim_spin.setAccessibleName("My count")
         self.claim_button = QPushButton("Claim")
         self.throw_button = QPushButton("Throw to crib")
         self.continue_button = QPushButton("Continue")
@@ -74,6 +76,8 @@ class GameBar(QWidget):
     def set_claim_prompt(self, pegging: bool) -> None:
         """The claim widgets for the show's count, or for pegging during the play."""
         self.claim_spin.setPrefix("Peg: " if pegging else "My count: ")
+        self.claim_spin.setAccessibleName("Points to peg" if pegging else "My count")
+        self.claim_spin.setAccessibleDescription("Type the points, then Enter")
         self.claim_button.setText("Peg" if pegging else "Claim")
 
 
@@ -109,9 +113,11 @@ class WatchBar(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.tally = FitLabel()  # the names where they fit
+        self.tally.setAccessibleName("Tally")
         layout.addWidget(self.tally, 1)
         layout.addWidget(QLabel("Speed"))
         self.speed = QComboBox()
+        self.speed.setAccessibleName("Speed")
         self.speed.addItems(["step by step", *SPEEDS])
         self.speed.setCurrentText("normal")
         layout.addWidget(self.speed)

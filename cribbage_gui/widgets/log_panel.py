@@ -12,11 +12,14 @@ import html
 from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
-from cribbage_gui import theme
+from cribbage_gui import accessibility, theme
 
 SUIT_SYMBOLS = "♣♦♥♠"
 RED_SUITS = "♦♥"
 INDENT = 10  # pixels: the lines of a deal under its heading (wrapped lines too)
+# the lines a screen reader speaks as they are added: what the table does not announce
+# itself (a go, a score, the show and the result are spoken from the table's banners)
+SPOKEN_KINDS = ("deal", "toss", "starter", "play", "reset")
 
 
 class LogDock(QDockWidget):
@@ -24,6 +27,8 @@ class LogDock(QDockWidget):
         super().__init__("Play by play", parent)
         self.setObjectName("log")
         self.view = QTextBrowser()
+        self.view.setAccessibleName("Play by play")
+        self.view.setAccessibleDescription("Every card, go, score and count of this game")
         self.view.setOpenLinks(False)
         self.view.document().setDocumentMargin(6)
         self.setWidget(self.view)
@@ -47,6 +52,8 @@ class LogDock(QDockWidget):
         bar = self.view.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 4
         self._write(entry, self.entries[-2] if len(self.entries) > 1 else None)
+        if entry.kind in SPOKEN_KINDS:
+            accessibility.announce(self.view, entry.text)
         if at_end:
             bar.setValue(bar.maximum())
 

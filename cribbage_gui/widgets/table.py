@@ -227,6 +227,9 @@ class TableView(QGraphicsView):
 
     card_clicked = Signal(int)
     card_double_clicked = Signal(int)
+    # every text the table shows in words (an announcement, the status, the show's count),
+    # for a screen reader (cribbage_gui.accessibility)
+    spoken = Signal(str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -575,13 +578,16 @@ class TableView(QGraphicsView):
     def announce(self, text: str) -> None:
         self.announcement.set_text(text)
         self._arrange_bubbles()
+        self.spoken.emit(text)
 
     def set_status(self, text: str) -> None:
         self.status.set_text(text)
         self._arrange_bubbles()
+        self.spoken.emit(text)
 
     def set_show_words(self, text: str) -> None:
         self.show_words.set_text(text)
+        self.spoken.emit(text)
         self._place_show_words()  # two lines are taller: keep it clear of the cards
         self._arrange_bubbles()
 
