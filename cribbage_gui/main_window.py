@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         g.discard_turn.connect(self.reasoning.discard.show_for)
         g.rated.connect(self.reasoning.review_tab.show_ratings)
         g.rewound.connect(self._rewound)
+        g.handing_over.connect(self._handing_over)
         w.message.connect(self.tell)
         w.failed.connect(self._on_failure)
         w.started.connect(self._watch_started)
@@ -223,17 +224,21 @@ class MainWindow(QMainWindow):
             return
         choice = self.dialogs.new_game(self.settings)
         if choice is not None:
-            opponent, seed, length = choice
-            self.settings.opponent = opponent
+            opponent, seed, length = choice.opponent, choice.seed, choice.length
+            if choice.people:  # two people: their names kept, the computer opponent too
+                self.settings.player1, self.settings.player2 = choice.people
+            else:
+                self.settings.opponent = opponent
             self.settings.save(self.qsettings)
-            self.start_match(opponent, seed, length)
+            self.start_match(opponent, seed, length, choice.people, choice.assist)
 
-    def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
+    def start_match(self, opponent: str, seed: int | None = None, length: int = 1,
+                    people: tuple[str, ...] = (), assist: bool = False) -> None:
         if self.closing:
             return
         self.watching.stop()
         self.game_bar.setVisible(True)
-        self.playing.start_match(opponent, seed, length)
+        self.playing.start_match(opponent, seed, length, people, assist)
         setup = self.playing.current_setup()
         opponent = setup.opponent  # a match: the expert plays for ACC points
         self._players_changed((None, opponent) if setup.human_seat == 0
@@ -556,6 +561,12 @@ class MainWindow(QMainWindow):
             return
         while len(self.log.entries) < len(model.log):
             self.log.add(model.log[len(self.log.entries)])
+
+    def _handing_over(self, name: str) -> None:
+        """Pass and play: the screen goes to ``name``; nothing of the last hand stays."""
+        self.reasoning.discard.clear(f"Passed to {name}: the options appear when you "
+                                     f"discard.")
+        self.statusBar().clearMessage()
 
     def _rewound(self, events) -> None:
         self.reasoning.replay(events)

@@ -33,6 +33,8 @@ class Settings:
     zoom: float = 1.0
     sound: bool = True
     opponent: str = "mueller"
+    player1: str = "Player 1"  # pass and play: the names last given to the two people
+    player2: str = "Player 2"
     welcomed: bool = False  # the first start's welcome has been answered
 
     @classmethod
