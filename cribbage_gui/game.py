@@ -560,6 +560,18 @@ def fresh_save(setup: GameSetup, series: Series) -> SavedGame:
     return SavedGame(setup, new_game(setup), states, series, False)
 
 
+def two_players_summary(saved: SavedGame) -> str:
+    """The line that offers to resume a saved game between two people."""
+    (first, second), scores = saved.setup.people, saved.game.scores
+    line = f"The game between {first} and {second}: {first} {scores[0]}, " \
+           f"{second} {scores[1]}"
+    series = saved.series
+    if series.length > 1:
+        line += (f" (best of {series.length}, game {saved.setup.index + 1}: games "
+                 f"{series.wins(0)} – {series.wins(1)})")
+    return line
+
+
 def record_finished(history, saved: SavedGame) -> int:
     """Keep a finished game in the history (once: a game found there already, e.g. one
     recorded just before a crash, is not added again); returns its id."""

@@ -22,7 +22,13 @@ from ai.history import HistoryError, open_history, points_by_source, scores_by_d
 from ai.review import GameReview, review_game
 from cribbage_gui import saving, theme
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
-from cribbage_gui.game import Playing, fresh_save, next_setup, record_finished
+from cribbage_gui.game import (
+    Playing,
+    fresh_save,
+    next_setup,
+    record_finished,
+    two_players_summary,
+)
 from cribbage_gui.jobs import (
     ADVICE_MEMO,
     collect_garbage_on_the_gui_thread,
@@ -288,6 +294,8 @@ class MainWindow(QMainWindow):
         saved = saved or self.read_saved()
         if saved is None:
             return None
+        if saved.setup.two_players:
+            return two_players_summary(saved)
         me, title = saved.setup.human_seat, player_title(saved.setup.opponent)
         scores = (f"you {saved.game.scores[me]}, {title} {saved.game.scores[1 - me]}")
         series = saved.series
@@ -404,6 +412,9 @@ class MainWindow(QMainWindow):
             if files:
                 return files[-1], ""
             return None, "There is no game on the table."
+        if not game.is_over and setup.two_players:
+            return None, ("A game between two players can be saved as a file once it is "
+                          "over: until then the file would show both hands.")
         if not game.is_over and self.playing.obs is None:
             return None, "Wait for your turn: the computer is playing."
         copy = GameState.from_record(game.to_record())  # the worker may go on with the game
@@ -517,8 +528,8 @@ class MainWindow(QMainWindow):
         follow the person's accuracy (the review window rates it the same way)."""
         game_id = getattr(self.playing, "last_game_id", None)
         game, setup = self.playing.controller.game, self.playing.setup
-        if game_id is None or game is None or setup is None:
-            return
+        if game_id is None or game is None or setup is None or setup.two_players:
+            return  # (between two people there is no "your" accuracy)
         record, seat = game.to_record(), setup.human_seat
         players, objective = self.playing.file_players(), self.playing.objective
 

@@ -154,6 +154,17 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert history.totals()["games"] == 0 and history.by_opponent() == []
     assert history.win_history() == []
     assert history.game_file(row["id"]).players == NAMES
+    # the Statistics window lists it with both names and who won, apart from the figures
+    from cribbage_gui.statistics import StatisticsWindow
+
+    stats = StatisticsWindow(history)
+    qtbot.addWidget(stats)
+    table = stats.games_table
+    assert table.item(0, 1).text() == "Ann v Bob (at this screen)"
+    assert table.item(0, 2).text().startswith(f"{NAMES[over.winner]} won")
+    assert table.item(0, 3).text() == f"{over.scores[0]}–{over.scores[1]}"
+    assert stats.summary.text() == "No games played yet."
+    assert stats.two_players.text().startswith("1 game between two players")
 
 
 def test_the_hint_and_the_inspector_are_off_unless_both_allowed_them(qtbot, make_window):
@@ -250,6 +261,7 @@ def test_a_game_saved_mid_way_resumes_behind_the_cover(qtbot, make_window, tmp_p
     try:
         summaries = []
         again.startup(ask=lambda summary: summaries.append(summary) or True)
+        assert summaries and summaries[0].startswith("The game between Ann and Bob: Ann ")
         assert again.playing.two_players and again.presenter.model.names == NAMES
         assert len(again.playing.controller.game.actions) == actions
         _wait(qtbot, again)
