@@ -69,6 +69,7 @@ class Referee:
         self.seat_changes = 0
         self.last_seat: int | None = None
         self.turns = {0: 0, 1: 0}
+        self.counts: list[int] = []  # the seats that counted by hand, in order
 
     def step(self) -> bool:
         """One moment of the game; False once it is over."""
@@ -116,6 +117,11 @@ class Referee:
             qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
         elif obs.phase is Phase.PLAY:
             click_card(qtbot, window, obs.legal_cards[0])
+        elif obs.phase is Phase.COUNT:
+            assert window.game_bar.claim_button.isVisible()
+            self.counts.append(me)
+            window.game_bar.claim_spin.setValue(0)  # an under-claim is allowed
+            qtbot.mouseClick(window.game_bar.claim_button, Qt.MouseButton.LeftButton)
         else:
             raise AssertionError(f"unexpected phase {obs.phase}")
         return True
@@ -165,6 +171,16 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert table.item(0, 3).text() == f"{over.scores[0]}–{over.scores[1]}"
     assert stats.summary.text() == "No games played yet."
     assert stats.two_players.text().startswith("1 game between two players")
+
+
+def test_counting_by_hand_hands_the_screen_to_each_counter(qtbot, make_window):
+    window = make_window(manual_count=True)
+    _start(window, seed=8)
+    referee = Referee(qtbot, window)
+    while len(referee.counts) < 2:
+        assert referee.step()
+    assert sorted(referee.counts) == [0, 1]  # both counted, each after the cover
+    assert window.presenter.model.game_over is None
 
 
 def test_the_hint_and_the_inspector_are_off_unless_both_allowed_them(qtbot, make_window):
