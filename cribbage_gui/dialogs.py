@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -149,28 +148,31 @@ class NewGameDialog(QDialog):
         form.addRow("Opponent", self.opponent)
         self.names: list[QLineEdit] = []
         self.agrees: list[QCheckBox] = []
-        self.people_rows: list[QWidget] = []
+        self.people_rows: list[QWidget] = []  # shown only for two people
         for seat, default in enumerate((settings.player1, settings.player2)):
             edit = QLineEdit(person_name(default, f"Player {seat + 1}"))
             edit.setMaxLength(MAX_PERSON)
             edit.setPlaceholderText(f"Player {seat + 1}")
-            agree = QCheckBox("allows the hint and the inspector")
-            agree.setToolTip("Both players must allow them; otherwise they are off for "
-                             "the game")
-            row = QWidget()
-            line = QHBoxLayout(row)
-            line.setContentsMargins(0, 0, 0, 0)
-            line.addWidget(edit, 1)
-            line.addWidget(agree)
-            form.addRow(f"Player {seat + 1}", row)
-            self.people_rows.append(row)
+            edit.setMinimumWidth(220)
+            form.addRow(f"Player {seat + 1}", edit)
+            self.people_rows.append(edit)
             edit.textChanged.connect(self._people_changed)
             self.names.append(edit)
+        assist = QWidget()
+        column = QVBoxLayout(assist)
+        column.setContentsMargins(0, 0, 0, 0)
+        for _seat in (0, 1):
+            agree = QCheckBox("")
+            agree.setToolTip("Both players must allow them; otherwise they are off for "
+                             "the game")
+            column.addWidget(agree)
             self.agrees.append(agree)
-        self.people_labels = [form.labelForField(row) for row in self.people_rows]
         self.assist_note = QLabel("")
         self.assist_note.setWordWrap(True)
-        form.addRow("", self.assist_note)
+        column.addWidget(self.assist_note)
+        form.addRow("Hint, inspector", assist)
+        self.people_rows.append(assist)
+        self.people_labels = [form.labelForField(row) for row in self.people_rows]
         for agree in self.agrees:
             agree.toggled.connect(self._people_changed)
         self.opponent.currentIndexChanged.connect(self._people_changed)
@@ -209,19 +211,16 @@ class NewGameDialog(QDialog):
 
     def _people_changed(self, *_args) -> None:
         two = self.two_players
-        for edit, agree, row, label in zip(self.names, self.agrees, self.people_rows,
-                                           self.people_labels, strict=True):
+        for row, label in zip(self.people_rows, self.people_labels, strict=True):
             row.setVisible(two)
             if label is not None:
                 label.setVisible(two)
-            agree.setText(f"{person_name(edit.text(), 'this player')} allows the hint and "
-                          f"the inspector")
-        self.assist_note.setVisible(two)
+        for seat, (edit, agree) in enumerate(zip(self.names, self.agrees, strict=True)):
+            agree.setText(f"{person_name(edit.text(), f'Player {seat + 1}')} allows them")
         both = all(a.isChecked() for a in self.agrees)
         self.assist_note.setText(
-            "The hint and the discard inspector are on: both players allowed them."
-            if both else "The hint and the discard inspector stay off unless both "
-                         "players allow them.")
+            "On: both players allowed them." if both
+            else "Off unless both players allow them.")
         self.adjustSize()
 
     def _accept(self) -> None:

@@ -575,8 +575,9 @@ class MainWindow(QMainWindow):
 
     def _handing_over(self, name: str) -> None:
         """Pass and play: the screen goes to ``name``; nothing of the last hand stays."""
-        self.reasoning.discard.clear(f"Passed to {name}: the options appear when you "
-                                     f"discard.")
+        self.reasoning.discard.clear(
+            f"Passed to {name}: the options appear when you discard." if self.playing.assisted
+            else "Off in this game: it needs both players' consent when the game starts.")
         self.statusBar().clearMessage()
 
     def _rewound(self, events) -> None:
