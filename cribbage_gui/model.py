@@ -152,6 +152,9 @@ class TableModel:
 
     def _on_Dealt(self, e: Dealt) -> None:
         self.deal, self.dealer = e.deal, e.dealer
+        # pass and play: both people may be watching the show that ended; the new hands
+        # stay face down until the screen is handed to the first to discard
+        self.covered = self.covered or self.pass_and_play
         for seat in (0, 1):
             self.hands[seat] = list(e.hands[seat]) if self.known(seat) else []
             # face-down cards; in pass and play, how many the seat holds either way

@@ -15,7 +15,7 @@ from cribbage_gui.dialogs import NewGameDialog
 from cribbage_gui.settings import Settings
 from engine import Phase
 from engine.cards import card_label
-from engine.events import Played, Show
+from engine.events import Dealt, Played, Show
 from tests.gui.helpers import TIMEOUT, click_card, my_hand
 
 NAMES = ("Ann", "Bob")
@@ -69,7 +69,21 @@ class Referee:
         self.seat_changes = 0
         self.last_seat: int | None = None
         self.turns = {0: 0, 1: 0}
+        self.events = 0
+        window.presenter.shown.connect(self._shown)
         self.counts: list[int] = []  # the seats that counted by hand, in order
+
+    def _shown(self, event) -> None:
+        """After every event the table shows: the hand of the person who does not have the
+        screen is never face up; after a deal (both may have watched the show) neither."""
+        model = self.window.presenter.model
+        if model is None or not model.pass_and_play:
+            return
+        self.events += 1
+        face_up = _face_up(self.window)
+        assert not (face_up & set(model.hands[1 - model.my_seat]))
+        if isinstance(event, Dealt) or model.covered:
+            assert not (face_up & (set(model.hands[0]) | set(model.hands[1])))
 
     def step(self) -> bool:
         """One moment of the game; False once it is over."""
@@ -147,6 +161,7 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert referee.turns[0] > 4 and referee.turns[1] > 4  # both people played
     assert referee.seat_changes > 4
     assert referee.covers >= referee.seat_changes + 1  # every change, and the first turn
+    assert referee.events > 100
     assert not window.playing.cover.covering
     # nothing of either person's decisions reached the panels: no ratings, no "computer"
     assert window.playing.ratings == []
