@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
 from PySide6.QtCore import Qt
 
 from cribbage_gui import saving
@@ -306,6 +307,40 @@ def test_a_game_saved_mid_way_resumes_behind_the_cover(qtbot, make_window, tmp_p
     finally:
         again.close()
         assert not again.playing.controller.running
+
+
+@pytest.mark.parametrize("moment, deal", [("discard", 2), ("play", 1)])
+def test_kill_9_mid_game_resumes_the_same_game_behind_the_cover(qtbot, make_window, tmp_path,
+                                                                 moment, deal):
+    """A real window playing a game between two people is killed (kill -9); the next start
+    holds the very same game and play-by-play, and shows no hand until one is passed to."""
+    import signal
+
+    from tests.gui.autoplay import digest, log_digest
+    from tests.gui.test_kill_and_resume import _autoplay, _read_until
+
+    child = _autoplay(tmp_path, "13", "--two", "--stop", moment, "--deal", str(deal))
+    ready, _lines = _read_until(child, "READY")
+    child.send_signal(signal.SIGKILL)
+    child.wait(10)
+    _, state, log = ready.split()
+    window = make_window()
+    window.startup(ask=lambda _summary: True)
+    p = window.playing
+    qtbot.waitUntil(lambda: p.cover.covering, timeout=TIMEOUT)
+    assert p.obs is None and window.table.hand_order() == []
+    game = p.controller.game
+    assert not (_face_up(window) & (_secret(game, 0) | _secret(game, 1)))
+    pending = p._handover
+    assert NAMES[pending.seat] in p.cover.title.text()
+    qtbot.mouseClick(p.cover.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: p.obs is not None, timeout=TIMEOUT)
+    resumed = saving.SavedGame(p.setup, game, p.controller.random_states(), p.series,
+                               p.undo_used)
+    assert digest(saving.encode(resumed)) == state
+    assert log_digest(window) == log
+    assert set(game.hands[pending.seat]) <= _face_up(window)
+    assert not (_face_up(window) & _secret(game, 1 - pending.seat))
 
 
 def test_a_save_naming_people_is_checked(tmp_path):
