@@ -92,6 +92,13 @@ class PassCover(QWidget):
     def covering(self) -> bool:
         return not self.isHidden()
 
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt)
+        # Enter or Space anywhere on the cover: the next person is at the screen
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self._continue()
+            return
+        super().keyPressEvent(event)
+
     def _continue(self) -> None:
         if self.covering:
             self.hide()

@@ -189,6 +189,17 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert stats.two_players.text().startswith("1 game between two players")
 
 
+def test_the_cover_is_lifted_from_the_keyboard(qtbot, make_window):
+    window = make_window()
+    _start(window)
+    p = window.playing
+    qtbot.waitUntil(lambda: p.cover.covering, timeout=TIMEOUT)
+    assert p.cover.accessibleName() == f"Pass to {NAMES[p._handover.seat]}"
+    qtbot.keyClick(p.cover.button, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: p.obs is not None, timeout=TIMEOUT)
+    assert not p.cover.covering and window.table.hand_order()
+
+
 def test_counting_by_hand_hands_the_screen_to_each_counter(qtbot, make_window):
     window = make_window(manual_count=True)
     _start(window, seed=8)
