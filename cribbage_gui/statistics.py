@@ -91,13 +91,14 @@ class StatisticsWindow(QDialog):
         self.tabs.addTab(self._accuracy_tab(), "Accuracy")
         layout = QVBoxLayout(summary_tab)
         totals = history.totals()
+        two = history.two_player_games()
         rate = totals["wins"] / totals["games"] if totals["games"] else 0.0
         games = totals["games"]
         self.summary = QLabel(f"{games} game{'s' if games != 1 else ''} played, "
                               f"{totals['wins']} won ({rate:.0%})." if games
+                              else "No games against the computer yet." if two
                               else "No games played yet.")
         layout.addWidget(self.summary)
-        two = history.two_player_games()
         self.two_players = QLabel(
             f"{len(two)} game{'s' if len(two) != 1 else ''} between two players at this "
             f"computer, not counted above or below (see Games)." if two else "")

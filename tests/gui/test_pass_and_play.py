@@ -185,8 +185,11 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert table.item(0, 1).text() == "Ann v Bob (at this screen)"
     assert table.item(0, 2).text().startswith(f"{NAMES[over.winner]} won")
     assert table.item(0, 3).text() == f"{over.scores[0]}–{over.scores[1]}"
-    assert stats.summary.text() == "No games played yet."
+    assert stats.summary.text() == "No games against the computer yet."
     assert stats.two_players.text().startswith("1 game between two players")
+    # the finished game opens for review, both hands face up as at the end of any game
+    review = window.review_game()
+    assert review is not None and review.file.players == NAMES
 
 
 def test_the_cover_is_lifted_from_the_keyboard(qtbot, make_window):
