@@ -203,6 +203,18 @@ def test_the_cover_is_lifted_from_the_keyboard(qtbot, make_window):
     assert not p.cover.covering and window.table.hand_order()
 
 
+def test_a_match_between_two_people_is_scored_by_name_without_undo(qtbot, make_window):
+    window = make_window()
+    window.start_match(TWO_PLAYERS, seed=2, length=3, people=NAMES)
+    p = window.playing
+    assert p.setup.opponent == TWO_PLAYERS and not p.setup.undo and not p.can_undo
+    assert p.match_line() == "Best of 3: Ann 0 – Bob 0 (match points 0 – 0)"
+    following = p.next_save(winner=1)
+    assert following is not None and following.setup.people == NAMES
+    assert following.setup.first_dealer == 0  # the loser deals the next game
+    assert saving.decode(saving.encode(following)).setup == following.setup
+
+
 def test_counting_by_hand_hands_the_screen_to_each_counter(qtbot, make_window):
     window = make_window(manual_count=True)
     _start(window, seed=8)
