@@ -298,6 +298,8 @@ class Playing(QObject):
         self.obs = None
         self.table.selected = set()
         self.table.set_highlight(())
+        if self.table.announcement.text.startswith("Hint:"):  # it names the last one's cards
+            self.table.announce("")
         self._show_controls()
         self.table.refresh(animate=False)
         name = self.names[obs.seat]

@@ -250,11 +250,13 @@ def test_the_hint_and_the_inspector_are_off_unless_both_allowed_them(qtbot, make
     qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(window.table.selected) == 2, timeout=TIMEOUT)
     assert window.table.selected <= set(obs.hand)
+    assert window.table.announcement.text.startswith("Hint: throw")
     # the hint's two are thrown; at the cover for the other person, the inspector empties
     qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: p.cover.covering, timeout=TIMEOUT)
     assert window.reasoning.discard.advice is None
     assert window.statusBar().currentMessage() == ""
+    assert not window.table.announcement.text  # "Hint: throw …" named Ann's cards
 
 
 def test_the_new_game_dialog_offers_two_players_and_remembers_their_names(qtbot, tmp_path):
