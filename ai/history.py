@@ -1,7 +1,8 @@
 """The game history: every finished game in a SQLite database, and the statistics.
 
 One row per game (opponent, seed, final scores, winner, skunk, the players by seat, the
-game's record to open and review, and the person's accuracy once reviewed) and one per deal
+game's record to open and review, the person's accuracy once reviewed, and whether two
+people played it at one screen) and one per deal
 (points by source for both sides, the person's role, and whether the deal was completed). A
 database that cannot be read is set aside (``ai.paths.set_aside``) and a fresh one started.
 The window writes it; ``cribbage review --last`` reads it (no Qt here).
@@ -44,7 +45,8 @@ CREATE TABLE IF NOT EXISTS games (
     undo_used INTEGER NOT NULL DEFAULT 0,
     players TEXT,
     record TEXT,
-    accuracy REAL
+    accuracy REAL,
+    two_players INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -59,6 +61,22 @@ CREATE TABLE IF NOT EXISTS deals (
     PRIMARY KEY (game_id, deal)
 );
 """
+
+
+# the deals of games against the computer (the person's own figures)
+_AGAINST_COMPUTER = "game_id IN (SELECT id FROM games WHERE two_players = 0)"
+
+
+def _names(players: str | None) -> tuple[str, str]:
+    """The names by seat kept with a game (two blanks if they are missing or damaged)."""
+    try:
+        names = bounded.loads(players) if players else None
+    except (ValueError, TypeError):
+        names = None
+    if not (isinstance(names, list) and len(names) == 2
+            and all(isinstance(n, str) for n in names)):
+        return ("?", "?")
+    return (bounded.clean(names[0], 40), bounded.clean(names[1], 40))
 
 
 @dataclass(frozen=True)
@@ -338,7 +356,8 @@ class History:
         """Add what a history from an earlier version lacks (its games are kept)."""
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
         added = {"undo_used": "INTEGER NOT NULL DEFAULT 0", "players": "TEXT",
-                 "record": "TEXT", "accuracy": "REAL"}
+                 "record": "TEXT", "accuracy": "REAL",
+                 "two_players": "INTEGER NOT NULL DEFAULT 0"}
         with self.db:
             for name, kind in added.items():
                 if name not in columns:
@@ -352,23 +371,24 @@ class History:
     def record_game(self, events: list, *, opponent: str, seed: int, game_index: int,
                     human_seat: int, match_id: str | None = None,
                     undo_used: bool = False, players: tuple[str, str] | None = None,
-                    record: dict | None = None) -> int:
+                    record: dict | None = None, two_players: bool = False) -> int:
         """Store a finished game (``undo_used``: the person took a decision back;
         ``players``: the names by seat; ``record``: the engine's game record, kept so the
-        game can be opened and reviewed); returns its id."""
+        game can be opened and reviewed; ``two_players``: two people played it at one
+        screen, so it is neither a win nor a loss against the computer); returns its id."""
         over = next(e for e in reversed(events) if isinstance(e, GameOver))
         rows = deal_rows(events, human_seat)
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO games (finished_at, opponent, seed, game_index, human_seat, "
                 "human_score, opponent_score, human_won, skunk, deals, match_id, undo_used, "
-                "players, record) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "players, record, two_players) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (_dt.datetime.now().isoformat(timespec="seconds"), opponent, seed,
                  game_index, human_seat, over.scores[human_seat],
                  over.scores[1 - human_seat], int(over.winner == human_seat), over.skunk,
                  len(rows), match_id, int(undo_used),
                  None if players is None else json.dumps(list(players)),
-                 None if record is None else json.dumps(record)))
+                 None if record is None else json.dumps(record), int(two_players)))
             game_id = cur.lastrowid
             assert game_id is not None  # an INSERT's row
             for r in rows:
@@ -394,11 +414,28 @@ class History:
         whether its record was kept (to open or review), and the accuracy once reviewed."""
         rows = self.db.execute(
             "SELECT id, finished_at, opponent, human_seat, human_score, opponent_score, "
-            "human_won, record IS NOT NULL, accuracy FROM games ORDER BY id DESC").fetchall()
+            "human_won, record IS NOT NULL, accuracy, two_players, players FROM games "
+            "ORDER BY id DESC").fetchall()
         return [{"id": i, "finished_at": at, "opponent": o, "human_seat": seat,
                  "human_score": hs, "opponent_score": os_, "human_won": bool(w),
-                 "has_record": bool(r), "accuracy": acc}
-                for i, at, o, seat, hs, os_, w, r, acc in rows]
+                 "has_record": bool(r), "accuracy": acc, "two_players": bool(two),
+                 "players": _names(players) if two else None}
+                for i, at, o, seat, hs, os_, w, r, acc, two, players in rows]
+
+    @_guarded
+    def two_player_games(self) -> list[dict]:
+        """The games two people played at one screen, latest first: id, date, the names by
+        seat, the scores by seat and the winner's seat."""
+        rows = self.db.execute(
+            "SELECT id, finished_at, players, human_seat, human_score, opponent_score, "
+            "human_won FROM games WHERE two_players = 1 ORDER BY id DESC").fetchall()
+        out = []
+        for i, at, players, seat, hs, os_, won in rows:
+            scores = [0, 0]
+            scores[seat], scores[1 - seat] = hs, os_
+            out.append({"id": i, "finished_at": at, "players": _names(players),
+                        "scores": tuple(scores), "winner": seat if won else 1 - seat})
+        return out
 
     @_guarded
     def game_file(self, game_id: int) -> GameFile:
@@ -450,16 +487,18 @@ class History:
         """The reviewed games in order played: id, opponent, accuracy."""
         return [{"id": i, "opponent": o, "accuracy": a} for i, o, a in self.db.execute(
             "SELECT id, opponent, accuracy FROM games WHERE accuracy IS NOT NULL "
-            "ORDER BY id")]
+            "AND two_players = 0 ORDER BY id")]
 
     # ------------------------------------------------------------------ statistics
     @_guarded
     def by_opponent(self) -> list[dict]:
-        """Games, wins, win rate, skunks given and taken, per opponent."""
+        """Games, wins, win rate, skunks given and taken, per computer opponent (games
+        between two people are not against one)."""
         rows = self.db.execute(
             "SELECT opponent, COUNT(*), SUM(human_won), "
             "SUM(human_won AND skunk >= 1), SUM(NOT human_won AND skunk >= 1), "
-            "SUM(undo_used) FROM games GROUP BY opponent ORDER BY opponent").fetchall()
+            "SUM(undo_used) FROM games WHERE two_players = 0 GROUP BY opponent "
+            "ORDER BY opponent").fetchall()
         return [{"opponent": o, "games": n, "wins": w, "win_rate": w / n if n else 0.0,
                  "skunks_given": given, "skunks_taken": taken, "undo_games": undo}
                 for o, n, w, given, taken, undo in rows]
@@ -471,7 +510,8 @@ class History:
         for role, flag in (("dealer", 1), ("pone", 0)):
             row = self.db.execute(
                 "SELECT COUNT(*), AVG(human_pegging), AVG(human_hand), AVG(human_crib) "
-                "FROM deals WHERE complete = 1 AND human_dealer = ?", (flag,)).fetchone()
+                f"FROM deals WHERE complete = 1 AND human_dealer = ? AND {_AGAINST_COMPUTER}",
+                (flag,)).fetchone()
             n, peg, hand, crib = row
             out[role] = {"deals": n, "pegging": peg or 0.0, "hand": hand or 0.0,
                          "crib": crib or 0.0}
@@ -479,17 +519,20 @@ class History:
 
     @_guarded
     def win_history(self) -> list[int]:
-        """1 or 0 for each game in the order played."""
-        return [w for (w,) in self.db.execute("SELECT human_won FROM games ORDER BY id")]
+        """1 or 0 for each game against the computer in the order played."""
+        return [w for (w,) in self.db.execute(
+            "SELECT human_won FROM games WHERE two_players = 0 ORDER BY id")]
 
     @_guarded
     def hand_scores(self) -> list[int]:
         return [s for (s,) in self.db.execute(
-            "SELECT human_hand_score FROM deals WHERE human_hand_score IS NOT NULL")]
+            f"SELECT human_hand_score FROM deals WHERE human_hand_score IS NOT NULL "
+            f"AND {_AGAINST_COMPUTER}")]
 
     @_guarded
     def totals(self) -> dict[str, int]:
-        n, wins = self.db.execute("SELECT COUNT(*), SUM(human_won) FROM games").fetchone()
+        n, wins = self.db.execute(
+            "SELECT COUNT(*), SUM(human_won) FROM games WHERE two_players = 0").fetchone()
         return {"games": n, "wins": wins or 0}
 
 

@@ -41,6 +41,18 @@ class GameSetup:
     first_dealer: int | None = None  # None: cut for the deal
     manual_pegging: bool = False
     undo: bool = False  # the person may take back a decision (a casual single game)
+    # pass and play: two people at one screen, their names by seat (``opponent`` is then
+    # TWO_PLAYERS and both seats are people); () against the computer
+    people: tuple[str, ...] = ()
+    assist: bool = False  # pass and play: both agreed to the hint and the inspector
+
+    @property
+    def two_players(self) -> bool:
+        """Two people at this screen (pass and play), no computer."""
+        return len(self.people) == 2
+
+
+TWO_PLAYERS = "human"  # the "opponent" of a pass-and-play game: another person
 
 
 @dataclass(frozen=True)
@@ -84,9 +96,10 @@ class _Worker(QThread):
 def new_game(setup: GameSetup) -> GameState:
     """The game a setup starts (the person's seat counts or pegs by hand if asked)."""
     manual = [False, False]
-    manual[setup.human_seat] = setup.manual_count
     pegging = [False, False]  # (False, False), GameState.new's default, unless asked
-    pegging[setup.human_seat] = setup.manual_pegging
+    for seat in (0, 1) if setup.two_players else (setup.human_seat,):
+        manual[seat] = setup.manual_count
+        pegging[seat] = setup.manual_pegging
     return GameState.new(game_seed(setup.seed, setup.index), first_dealer=setup.first_dealer,
                          manual_count=(manual[0], manual[1]), muggins=setup.muggins,
                          manual_pegging=(pegging[0], pegging[1]))
@@ -109,7 +122,8 @@ class GameController(QObject):
         super().__init__(parent)
         self.setup: GameSetup | None = None
         self.game: GameState | None = None
-        self.human: HumanPlayer | None = None
+        self.human: HumanPlayer | None = None  # the person whose decision is awaited
+        self.humans: tuple[HumanPlayer, ...] = ()  # every person at the table
         self.players: tuple[Player, Player] | None = None  # by seat
         self.checkpoints: list[Checkpoint] = []
         self.autosave: Callable[[GameState, tuple], None] | None = None
@@ -126,9 +140,14 @@ class GameController(QObject):
         self.stop()
         self.setup = setup
         self.human = HumanPlayer()
-        opponent = make_player(setup.opponent)
-        self.players = (self.human, opponent) if setup.human_seat == 0 \
-            else (opponent, self.human)
+        if setup.two_players:  # pass and play: a person in each seat
+            self.humans = (self.human, HumanPlayer())
+            self.players = (self.humans[0], self.humans[1])
+        else:
+            self.humans = (self.human,)
+            opponent = make_player(setup.opponent)
+            self.players = (self.human, opponent) if setup.human_seat == 0 \
+                else (opponent, self.human)
         report_from = len(game.events) if game is not None else 0  # a new game: all
         if game is None:
             game = new_game(setup)
@@ -136,7 +155,8 @@ class GameController(QObject):
         self.game = game
         worker = _Worker(self.players, setup, game, rng_states, report_from,
                          on_action=self._save_point)
-        self.human.on_turn = lambda obs: self._on_turn(worker, obs)
+        for human in self.humans:
+            human.on_turn = lambda obs, human=human: self._on_turn(worker, obs, human)
         worker.game_event.connect(self._relay_event)
         worker.human_turn.connect(self._relay_turn)
         worker.failed.connect(self.failed)
@@ -158,10 +178,11 @@ class GameController(QObject):
         if self._worker is not None and self.sender() is self._worker:
             self.human_turn.emit(obs)
 
-    def _on_turn(self, worker: _Worker, obs) -> None:  # in the worker thread, which now
-        # waits for the person
+    def _on_turn(self, worker: _Worker, obs, human: HumanPlayer) -> None:  # in the worker
+        # thread, which now waits for the person
         if worker is not self._worker:  # stopped meanwhile
             raise GameCancelled()
+        self.human = human  # the one whose answer submit() hands in
         self.checkpoints.append(Checkpoint(len(worker.game.actions),
                                            tuple(p.random_state() for p in worker.players)))
         worker.human_turn.emit(obs)
@@ -180,8 +201,8 @@ class GameController(QObject):
         """Cancel the person's pending decision and wait for the worker to finish."""
         if self._worker is None:
             return
-        if self.human is not None:
-            self.human.cancel()
+        for human in self.humans:
+            human.cancel()
         with self._save_lock:  # a save under way finishes; none of this game follows it
             worker, self._worker = self._worker, None
         worker.wait(timeout_ms)

@@ -7,6 +7,7 @@ with the historical player and its Elo as the detail.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
 
 from ai import available_players, named_levels
 from cribbage_gui import theme
+from cribbage_gui.controller import TWO_PLAYERS
+from cribbage_gui.saving import MAX_PERSON, person_name
 from cribbage_gui.settings import AUTO_ADVANCE, SPEEDS, Settings
 from cribbage_gui.texts import player_title
 from cribbage_gui.watching import WatchSetup
@@ -116,15 +119,63 @@ class WelcomeDialog(QDialog):
         return next(name for name, b in self.buttons.items() if b.isChecked())
 
 
+class NewGame(NamedTuple):
+    """A new game as chosen: the opponent's registry name (TWO_PLAYERS: two people at this
+    computer), the seed (None: any), the match's length, and for two people their names by
+    seat and whether both allowed the hint and the inspector."""
+
+    opponent: str
+    seed: int | None
+    length: int
+    people: tuple[str, ...] = ()
+    assist: bool = False
+
+
 class NewGameDialog(QDialog):
-    """Choose the opponent (as a named level), an optional seed and match play."""
+    """Choose the opponent (as a named level, or two people at this computer), an optional
+    seed and match play."""
 
     def __init__(self, settings: Settings, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         form = QFormLayout()
         self.opponent = level_combo(settings.opponent)
+        self.opponent.addItem("Two players at this computer (pass and play)", TWO_PLAYERS)
+        self.opponent.setItemData(
+            self.opponent.count() - 1, "Two people share this screen and take turns; "
+            "between turns the table hides both hands until the next player presses "
+            "Continue", Qt.ItemDataRole.ToolTipRole)
         form.addRow("Opponent", self.opponent)
+        self.names: list[QLineEdit] = []
+        self.agrees: list[QCheckBox] = []
+        self.people_rows: list[QWidget] = []  # shown only for two people
+        for seat, default in enumerate((settings.player1, settings.player2)):
+            edit = QLineEdit(person_name(default, f"Player {seat + 1}"))
+            edit.setMaxLength(MAX_PERSON)
+            edit.setPlaceholderText(f"Player {seat + 1}")
+            edit.setMinimumWidth(220)
+            form.addRow(f"Player {seat + 1}", edit)
+            self.people_rows.append(edit)
+            edit.textChanged.connect(self._people_changed)
+            self.names.append(edit)
+        assist = QWidget()
+        column = QVBoxLayout(assist)
+        column.setContentsMargins(0, 0, 0, 0)
+        for _seat in (0, 1):
+            agree = QCheckBox("")
+            agree.setToolTip("Both players must allow them; otherwise they are off for "
+                             "the game")
+            column.addWidget(agree)
+            self.agrees.append(agree)
+        self.assist_note = QLabel("")
+        self.assist_note.setWordWrap(True)
+        column.addWidget(self.assist_note)
+        form.addRow("Hint, inspector", assist)
+        self.people_rows.append(assist)
+        self.people_labels = [form.labelForField(row) for row in self.people_rows]
+        for agree in self.agrees:
+            agree.toggled.connect(self._people_changed)
+        self.opponent.currentIndexChanged.connect(self._people_changed)
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
         self.seed.setToolTip("The same seed deals the same cards: replay a game, or compare")
@@ -144,6 +195,33 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.buttons)
+        self._people_changed()
+
+    @property
+    def two_players(self) -> bool:
+        return self.opponent.currentData() == TWO_PLAYERS
+
+    def people(self) -> tuple[str, str]:
+        """The two names by seat (a blank one is "Player N"; two the same are told apart)."""
+        first, second = (person_name(e.text(), f"Player {i + 1}")
+                         for i, e in enumerate(self.names))
+        if first.casefold() == second.casefold():
+            first, second = f"{first} (1)"[:MAX_PERSON], f"{second} (2)"[:MAX_PERSON]
+        return first, second
+
+    def _people_changed(self, *_args) -> None:
+        two = self.two_players
+        for row, label in zip(self.people_rows, self.people_labels, strict=True):
+            row.setVisible(two)
+            if label is not None:
+                label.setVisible(two)
+        for seat, (edit, agree) in enumerate(zip(self.names, self.agrees, strict=True)):
+            agree.setText(f"{person_name(edit.text(), f'Player {seat + 1}')} allows them")
+        both = all(a.isChecked() for a in self.agrees)
+        self.assist_note.setText(
+            "On: both players allowed them." if both
+            else "Off unless both players allow them.")
+        self.adjustSize()
 
     def _accept(self) -> None:
         text = self.seed.text().strip()
@@ -153,11 +231,14 @@ class NewGameDialog(QDialog):
             return
         self.accept()
 
-    def choice(self) -> tuple[str, int | None, int]:
-        """(opponent name, seed or None for random, match length in games)."""
+    def choice(self) -> NewGame:
+        """The opponent (or two people), the seed (None for random), the match's length."""
         text = self.seed.text().strip()
-        return (self.opponent.currentData(), int(text) if text else None,
-                self.match.currentData())
+        seed = int(text) if text else None
+        if self.two_players:
+            return NewGame(TWO_PLAYERS, seed, self.match.currentData(), self.people(),
+                           all(a.isChecked() for a in self.agrees))
+        return NewGame(self.opponent.currentData(), seed, self.match.currentData())
 
 
 class SettingsDialog(QDialog):

@@ -7,6 +7,12 @@ decisions (off the GUI thread), takes decisions back (undo, casual games only), 
 the end of a game with :attr:`finished`. What the game bar offers at each moment it publishes
 as a :class:`~cribbage_gui.controls_state.ControlsState` (:attr:`controls_changed`), which
 the bar draws.
+
+A game between two people at one computer (pass and play, ``GameSetup.people``) has a person
+in each seat: whenever the seat to decide changes, a cover (:class:`PassCover`) hides both
+hands until the next person presses Continue, and the table then shows that person's view.
+The hint and the discard inspector are off unless both agreed (``GameSetup.assist``); their
+decisions are not rated (the ratings would name the cards) and cannot be taken back.
 """
 
 from __future__ import annotations
@@ -20,15 +26,16 @@ from PySide6.QtCore import QObject, Signal
 
 from ai import advice
 from ai.history import HistoryError
-from ai.match.driver import GameStarted, player_rng
+from ai.match.driver import DecisionMade, GameStarted, player_rng
 from ai.match.series import Series
 from ai.registry import acc_variant
-from cribbage_gui.controller import GameController, GameSetup, new_game
+from cribbage_gui.controller import TWO_PLAYERS, GameController, GameSetup, new_game
 from cribbage_gui.controls_state import ControlsState, controls_state
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.saving import SavedGame
 from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
+from cribbage_gui.widgets.pass_cover import PassCover
 from engine import Claim, Observation, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, Played, SaidGo
@@ -51,6 +58,7 @@ class Playing(QObject):
     failed = Signal(str)
     save_failed = Signal(str)  # the game in progress could not be saved (why)
     controls_changed = Signal(object)  # ControlsState: what the game bar offers now
+    handing_over = Signal(str)  # pass and play: the cover is up, the screen goes to NAME
 
     def __init__(self, presenter, table, bar, history, settings, parent=None) -> None:
         super().__init__(parent)
@@ -75,7 +83,10 @@ class Playing(QObject):
         self.save: Callable[[SavedGame], None] | None = None
         self._save_problem: str | None = None
         self.controller.autosave = self._autosave
-        self.controller.game_event.connect(presenter.feed_event)
+        self.cover = PassCover(table)
+        self.cover.continued.connect(self._handed_over)
+        self._handover: Observation | None = None  # the turn waiting behind the cover
+        self.controller.game_event.connect(self._feed_event)
         self.controller.human_turn.connect(presenter.feed_turn)
         self.controller.failed.connect(self.failed)
         presenter.turn_ready.connect(self._on_turn)
@@ -109,8 +120,21 @@ class Playing(QObject):
         return self.current_setup(), self.series
 
     @property
+    def two_players(self) -> bool:
+        """Two people at this screen (pass and play) play the game on the table."""
+        return self.setup is not None and self.setup.two_players
+
+    @property
+    def assisted(self) -> bool:
+        """May the hint and the inspector be used? Against the computer always; between two
+        people only if both agreed."""
+        return self.setup is not None and (not self.setup.two_players or self.setup.assist)
+
+    @property
     def names(self) -> tuple[str, str]:
         setup = self.current_setup()
+        if setup.two_players:
+            return (setup.people[0], setup.people[1])
         them = player_title(setup.opponent)
         return (YOU, them) if setup.human_seat == 0 else (them, YOU)
 
@@ -124,17 +148,24 @@ class Playing(QObject):
         return "acc" if self.series is not None and self.series.length > 1 else "win"
 
     # ------------------------------------------------------------------ starting games
-    def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
+    def start_match(self, opponent: str, seed: int | None = None, length: int = 1,
+                    people: tuple[str, ...] = (), assist: bool = False) -> None:
         """A game, or a match of ``length`` games scored in ACC points, which the expert
-        plays for (``expert:acc``) rather than for each game's win."""
+        plays for (``expert:acc``) rather than for each game's win. With ``people`` (two
+        names, by seat) a game between two people at this screen instead, ``assist`` if
+        both agreed to the hint and the inspector."""
         s = self.settings()
         self.series = Series(length)
-        if length > 1:
+        two = len(people) == 2
+        if two:
+            opponent = TWO_PLAYERS
+        elif length > 1:
             opponent = acc_variant(opponent)
         self.start_game(GameSetup(
             opponent=opponent, seed=secrets.randbits(48) if seed is None else seed,
             index=0, manual_count=s.manual_count, muggins=s.muggins,
-            manual_pegging=s.manual_pegging, undo=length == 1))
+            manual_pegging=s.manual_pegging, undo=length == 1 and not two,
+            people=tuple(people) if two else (), assist=assist and two))
 
     def start_game(self, setup: GameSetup, game=None, rng_states=None,
                    shown: list | None = None) -> None:
@@ -143,10 +174,14 @@ class Playing(QObject):
         self.controller.stop()
         self.setup = setup
         self.obs = None
+        self._handover = None
+        self.cover.lift()
         self._shown, self._undo, self._decisions, self._ratings = [], [], [], {}
         if game is None:
             self.undo_used = False
-        self.presenter.begin(TableModel(setup.human_seat, self.names))
+        self.presenter.begin(TableModel(setup.human_seat, self.names,
+                                        pass_and_play=setup.two_players,
+                                        covered=setup.two_players))
         self._show_controls()
         if game is not None:  # before the worker starts adding to game.events
             if shown is None:  # a resumed save: its heading first, as when it began
@@ -190,6 +225,8 @@ class Playing(QObject):
         self.controller.stop()
         self.setup = None
         self.obs = None
+        self._handover = None
+        self.cover.lift()
         self._show_controls()
 
     def match_line(self) -> str:
@@ -198,6 +235,12 @@ class Playing(QObject):
         if s is None or setup is None:
             return ""
         me, them = setup.human_seat, 1 - setup.human_seat
+        if setup.two_players:
+            first, second = setup.people[0], setup.people[1]
+            if s.length == 1:
+                return f"{first} v {second} at this screen"
+            return (f"Best of {s.length}: {first} {s.wins(0)} – {second} {s.wins(1)} "
+                    f"(match points {s.points(0)} – {s.points(1)})")
         if s.length == 1:
             return f"Against {player_title(setup.opponent)}"
         return (f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
@@ -208,9 +251,10 @@ class Playing(QObject):
         """What the game bar offers now: a function of the person's pending decision (none
         while it is not their turn), the cards chosen, undo and the match."""
         setup = self.setup
-        return controls_state(self.obs.phase if self.obs is not None else None,
-                              len(self.table.selected), setup is not None and setup.undo,
-                              self.can_undo, self.match_line())
+        state = controls_state(self.obs.phase if self.obs is not None else None,
+                               len(self.table.selected), setup is not None and setup.undo,
+                               self.can_undo, self.match_line())
+        return state if self.assisted else replace(state, hint_enabled=False)
 
     def _publish_controls(self) -> None:
         self.controls_changed.emit(self.controls())
@@ -225,6 +269,13 @@ class Playing(QObject):
             self.table.set_status("")
 
     # ------------------------------------------------------------------ the person's turn
+    def _feed_event(self, event) -> None:
+        # between two people a decision's record names the cards thrown, and what the
+        # panels would show of it is the other person's secret: it goes no further
+        if self.two_players and isinstance(event, DecisionMade):
+            return
+        self.presenter.feed_event(event)
+
     def _on_shown(self, event) -> None:
         if self.setup is not None:
             self._shown.append(event)
@@ -232,17 +283,54 @@ class Playing(QObject):
     def _on_turn(self, obs) -> None:
         if self.setup is None:
             return
+        model = self.presenter.shown_model()
+        if self.setup.two_players and (model.covered or model.my_seat != obs.seat):
+            self._cover_for(obs)
+            return
+        self._take_turn(obs)
+
+    def _cover_for(self, obs) -> None:
+        """Pass and play: another person decides next; hide both hands until they have the
+        screen."""
+        model = self.presenter.shown_model()
+        model.covered = True
+        self._handover = obs
+        self.obs = None
+        self.table.selected = set()
+        self.table.set_highlight(())
+        if self.table.announcement.text.startswith("Hint:"):  # it names the last one's cards
+            self.table.announce("")
+        self._show_controls()
+        self.table.refresh(animate=False)
+        name = self.names[obs.seat]
+        self.cover.cover(name)
+        self.handing_over.emit(name)
+
+    def _handed_over(self) -> None:
+        obs, self._handover = self._handover, None
+        if obs is None or self.setup is None:
+            return
+        self.presenter.shown_model().hand_to(obs.seat)
+        self.table.refresh(animate=False)
+        self._take_turn(obs)
+
+    def _take_turn(self, obs) -> None:
         self.obs = obs
         self._turn_mark = len(self._shown)
         self.table.selected = set()
         self._show_controls()
+        two = self.current_setup().two_players
         if obs.phase is Phase.DISCARD:
-            crib = crib_of(self.names[obs.dealer])
-            self.table.set_status(f"Choose two cards for {crib}")
-            self.discard_turn.emit(obs)
+            crib = "your crib" if two and obs.dealer == obs.seat \
+                else crib_of(self.names[obs.dealer])
+            who = f"{self.names[obs.seat]}: choose" if two else "Choose"
+            self.table.set_status(f"{who} two cards for {crib}")
+            if self.assisted:
+                self.discard_turn.emit(obs)
         elif obs.phase is Phase.PLAY:
             count = f" (the count is {obs.count})" if obs.current else ""
-            self.table.set_status(f"Your turn: play a card{count}")
+            whose = f"{self.names[obs.seat]}, your" if two else "Your"
+            self.table.set_status(f"{whose} turn: play a card{count}")
         elif obs.phase is Phase.COUNT:
             self.table.set_status(f"Count your {obs.show[1]}, then Claim")
         elif is_pegging_claim(obs.phase):
@@ -260,7 +348,8 @@ class Playing(QObject):
     def _submit(self, action) -> None:
         obs = self.obs
         assert obs is not None, "a decision is handed in only while one is pending"
-        if isinstance(action, Toss | PlayCard) and self.controller.checkpoints:
+        if isinstance(action, Toss | PlayCard) and self.controller.checkpoints \
+                and not self.two_players:  # between two people: not rated (see above)
             decision = next(self._ids)
             self._decisions.append(decision)
             self._undo.append((self.controller.checkpoints[-1], self._turn_mark, decision))
@@ -337,7 +426,8 @@ class Playing(QObject):
 
     # ------------------------------------------------------------------ advice
     def hint(self) -> None:
-        if self.obs is None or self.obs.phase not in (Phase.DISCARD, Phase.PLAY):
+        if self.obs is None or self.obs.phase not in (Phase.DISCARD, Phase.PLAY) \
+                or not self.assisted:
             return
         obs, objective = self.obs, self.objective
         run_job(self, obs, lambda: advice.hint(obs, objective), self._show_hint)
@@ -405,6 +495,8 @@ class Playing(QObject):
         game = self.controller.game
         assert game is not None, "the game that ended is the controller's"
         self.obs = None
+        self._handover = None
+        self.cover.lift()
         self._show_controls()
         try:
             self.last_game_id = record_finished(
@@ -422,7 +514,8 @@ class Playing(QObject):
         me = setup.human_seat
         if s.length == 1:
             return ""
-        names = (YOU, player_title(setup.opponent))
+        names = (YOU, player_title(setup.opponent)) if not setup.two_players \
+            else (setup.people[me], setup.people[1 - me])
         return match_sentence(names, (s.wins(me), s.wins(1 - me)), s.over,
                               None if s.winner is None else (0 if s.winner == me else 1))
 
@@ -432,7 +525,8 @@ class Playing(QObject):
         if series.length > 1 and not series.over:
             self.start_game(next_setup(setup, series, winner))
         else:
-            self.start_match(setup.opponent, None, series.length)
+            self.start_match(setup.opponent, None, series.length, setup.people,
+                             setup.assist)
 
     def next_save(self, winner: int) -> SavedGame | None:
         """After a game of a match that goes on, the next game as a save, before it starts
@@ -446,7 +540,9 @@ class Playing(QObject):
 
 def file_players(setup: GameSetup) -> tuple[str, str]:
     """The players by seat as a game file names them: "you" and the opponent's registry
-    name."""
+    name (between two people, their names)."""
+    if setup.two_players:
+        return (setup.people[0], setup.people[1])
     names = ["", ""]
     names[setup.human_seat] = "you"
     names[1 - setup.human_seat] = setup.opponent
@@ -466,6 +562,18 @@ def fresh_save(setup: GameSetup, series: Series) -> SavedGame:
     return SavedGame(setup, new_game(setup), states, series, False)
 
 
+def two_players_summary(saved: SavedGame) -> str:
+    """The line that offers to resume a saved game between two people."""
+    (first, second), scores = saved.setup.people, saved.game.scores
+    line = f"The game between {first} and {second}: {first} {scores[0]}, " \
+           f"{second} {scores[1]}"
+    series = saved.series
+    if series.length > 1:
+        line += (f" (best of {series.length}, game {saved.setup.index + 1}: games "
+                 f"{series.wins(0)} – {series.wins(1)})")
+    return line
+
+
 def record_finished(history, saved: SavedGame) -> int:
     """Keep a finished game in the history (once: a game found there already, e.g. one
     recorded just before a crash, is not added again); returns its id."""
@@ -478,4 +586,5 @@ def record_finished(history, saved: SavedGame) -> int:
         game.events, opponent=setup.opponent, seed=setup.seed, game_index=setup.index,
         human_seat=setup.human_seat,
         match_id=f"{setup.seed}" if saved.series.length > 1 else None,
-        undo_used=saved.undo_used, players=file_players(setup), record=record)
+        undo_used=saved.undo_used, players=file_players(setup), record=record,
+        two_players=setup.two_players)

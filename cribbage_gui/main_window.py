@@ -22,7 +22,13 @@ from ai.history import HistoryError, open_history, points_by_source, scores_by_d
 from ai.review import GameReview, review_game
 from cribbage_gui import accessibility, saving, theme
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
-from cribbage_gui.game import Playing, fresh_save, next_setup, record_finished
+from cribbage_gui.game import (
+    Playing,
+    fresh_save,
+    next_setup,
+    record_finished,
+    two_players_summary,
+)
 from cribbage_gui.jobs import (
     ADVICE_MEMO,
     collect_garbage_on_the_gui_thread,
@@ -135,6 +141,7 @@ class MainWindow(QMainWindow):
         g.discard_turn.connect(self.reasoning.discard.show_for)
         g.rated.connect(self.reasoning.review_tab.show_ratings)
         g.rewound.connect(self._rewound)
+        g.handing_over.connect(self._handing_over)
         w.message.connect(self.tell)
         w.failed.connect(self._on_failure)
         w.started.connect(self._watch_started)
@@ -234,17 +241,21 @@ class MainWindow(QMainWindow):
             return
         choice = self.dialogs.new_game(self.settings)
         if choice is not None:
-            opponent, seed, length = choice
-            self.settings.opponent = opponent
+            opponent, seed, length = choice.opponent, choice.seed, choice.length
+            if choice.people:  # two people: their names kept, the computer opponent too
+                self.settings.player1, self.settings.player2 = choice.people
+            else:
+                self.settings.opponent = opponent
             self.settings.save(self.qsettings)
-            self.start_match(opponent, seed, length)
+            self.start_match(opponent, seed, length, choice.people, choice.assist)
 
-    def start_match(self, opponent: str, seed: int | None = None, length: int = 1) -> None:
+    def start_match(self, opponent: str, seed: int | None = None, length: int = 1,
+                    people: tuple[str, ...] = (), assist: bool = False) -> None:
         if self.closing:
             return
         self.watching.stop()
         self.game_bar.setVisible(True)
-        self.playing.start_match(opponent, seed, length)
+        self.playing.start_match(opponent, seed, length, people, assist)
         setup = self.playing.current_setup()
         opponent = setup.opponent  # a match: the expert plays for ACC points
         self._players_changed((None, opponent) if setup.human_seat == 0
@@ -295,6 +306,8 @@ class MainWindow(QMainWindow):
         saved = saved or self.read_saved()
         if saved is None:
             return None
+        if saved.setup.two_players:
+            return two_players_summary(saved)
         me, title = saved.setup.human_seat, player_title(saved.setup.opponent)
         scores = (f"you {saved.game.scores[me]}, {title} {saved.game.scores[1 - me]}")
         series = saved.series
@@ -411,6 +424,9 @@ class MainWindow(QMainWindow):
             if files:
                 return files[-1], ""
             return None, "There is no game on the table."
+        if not game.is_over and setup.two_players:
+            return None, ("A game between two players can be saved as a file once it is "
+                          "over: until then the file would show both hands.")
         if not game.is_over and self.playing.obs is None:
             return None, "Wait for your turn: the computer is playing."
         copy = GameState.from_record(game.to_record())  # the worker may go on with the game
@@ -524,8 +540,8 @@ class MainWindow(QMainWindow):
         follow the person's accuracy (the review window rates it the same way)."""
         game_id = getattr(self.playing, "last_game_id", None)
         game, setup = self.playing.controller.game, self.playing.setup
-        if game_id is None or game is None or setup is None:
-            return
+        if game_id is None or game is None or setup is None or setup.two_players:
+            return  # (between two people there is no "your" accuracy)
         record, seat = game.to_record(), setup.human_seat
         players, objective = self.playing.file_players(), self.playing.objective
 
@@ -568,6 +584,13 @@ class MainWindow(QMainWindow):
             return
         while len(self.log.entries) < len(model.log):
             self.log.add(model.log[len(self.log.entries)])
+
+    def _handing_over(self, name: str) -> None:
+        """Pass and play: the screen goes to ``name``; nothing of the last hand stays."""
+        self.reasoning.discard.clear(
+            f"Passed to {name}: the options appear when you discard." if self.playing.assisted
+            else "Off in this game: it needs both players' consent when the game starts.")
+        self.statusBar().clearMessage()
 
     def _rewound(self, events) -> None:
         self.reasoning.replay(events)

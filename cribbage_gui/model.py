@@ -3,7 +3,10 @@
 A projection of the events from one seat's point of view: the GUI renders this model and
 never computes a rule or a score itself (counts, points and totals all arrive in events).
 The opponent's cards stay face down unless ``reveal`` is set (AI-vs-AI watching) or they are
-shown in the show. ``log`` is the play-by-play: one :class:`LogEntry` per thing that
+shown in the show. In pass and play (``pass_and_play``: two people at one screen) the model
+knows both hands, and ``my_seat`` is whoever the screen has been handed to; while
+``covered`` (the "pass to" screen is up) no hand is face up, and the log never names a card
+that was not shown to both. ``log`` is the play-by-play: one :class:`LogEntry` per thing that
 happened, with the cards involved, for the log panel.
 """
 
@@ -74,6 +77,8 @@ class TableModel:
     my_seat: int
     names: tuple[str, str] = ("You", "Computer")
     reveal: bool = False  # show the opponent's cards (AI-vs-AI)
+    pass_and_play: bool = False  # two people at one screen: ``my_seat`` is the viewer
+    covered: bool = False  # pass and play: the screen is being handed over, no hand shown
     deal: int = 0
     dealer: int | None = None
     scores: list[int] = field(default_factory=lambda: [0, 0])
@@ -102,7 +107,20 @@ class TableModel:
 
     def visible(self, seat: int) -> bool:
         """Are ``seat``'s cards face up on this table?"""
-        return seat == self.my_seat or self.reveal
+        return not self.covered and (seat == self.my_seat or self.reveal)
+
+    def known(self, seat: int) -> bool:
+        """Does the model keep ``seat``'s cards (to show them when it may)?"""
+        return self.pass_and_play or seat == self.my_seat or self.reveal
+
+    def public(self, seat: int) -> bool:
+        """May the log name ``seat``'s unplayed cards? (Not in pass and play: both people
+        read the same log.)"""
+        return not self.pass_and_play and (seat == self.my_seat or self.reveal)
+
+    def hand_to(self, seat: int) -> None:
+        """Pass and play: the screen is handed to ``seat``, whose cards it shows."""
+        self.my_seat, self.covered = seat, False
 
     def apply(self, event) -> str:
         """Update from one driver event; return its kind (the event's ``type``)."""
@@ -134,9 +152,13 @@ class TableModel:
 
     def _on_Dealt(self, e: Dealt) -> None:
         self.deal, self.dealer = e.deal, e.dealer
+        # pass and play: both people may be watching the show that ended; the new hands
+        # stay face down until the screen is handed to the first to discard
+        self.covered = self.covered or self.pass_and_play
         for seat in (0, 1):
-            self.hands[seat] = list(e.hands[seat]) if self.visible(seat) else []
-            self.hidden[seat] = 0 if self.visible(seat) else 6
+            self.hands[seat] = list(e.hands[seat]) if self.known(seat) else []
+            # face-down cards; in pass and play, how many the seat holds either way
+            self.hidden[seat] = 6 if self.pass_and_play or not self.known(seat) else 0
             self.tossed[seat] = ()
             self.played[seat] = []
         self.starter = None
@@ -151,12 +173,16 @@ class TableModel:
         # "Mueller throws two cards to their own crib", not "... to Mueller's crib"
         crib = "their own crib" if e.seat == self.dealer and self.names[e.seat] != YOU \
             else crib_of(self.names[self.dealer])
-        if self.visible(e.seat):
+        if self.pass_and_play:
+            self.hidden[e.seat] -= 2
+        if self.known(e.seat):
             self.hands[e.seat] = [c for c in self.hands[e.seat] if c not in e.cards]
+        if self.public(e.seat):
             self._say("toss", f"{says(self.names[e.seat], 'throw')} {cards_text(e.cards)} to "
                               f"{crib}.", e.seat, e.cards)
         else:
-            self.hidden[e.seat] -= 2
+            if not self.known(e.seat):
+                self.hidden[e.seat] -= 2
             self._say("toss", f"{says(self.names[e.seat], 'throw')} two cards to {crib}.",
                       e.seat)
 
@@ -165,9 +191,9 @@ class TableModel:
         self._say("starter", f"The starter: {card_label(e.card)}.", cards=(e.card,))
 
     def _on_Played(self, e: Played) -> None:
-        if self.visible(e.seat):
+        if self.known(e.seat):
             self.hands[e.seat].remove(e.card)
-        else:
+        if self.pass_and_play or not self.known(e.seat):
             self.hidden[e.seat] -= 1
         self.current.append((e.seat, e.card))
         self.played[e.seat].append(e.card)
@@ -186,7 +212,7 @@ class TableModel:
 
     def _on_Show(self, e: Show) -> None:
         self.show = ShowStage(e.seat, e.what, e.cards, e.starter)
-        if e.what == "hand" and not self.visible(e.seat):
+        if e.what == "hand" and (self.pass_and_play or not self.known(e.seat)):
             self.hidden[e.seat] = 0
         self.current = []
 

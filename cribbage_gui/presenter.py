@@ -199,7 +199,8 @@ class Presenter(QObject):
         m = self.shown_model()
         if isinstance(e, GameStarted) and m.game_over is not None:
             # the next game of a series: a fresh table with the same players and view
-            m = TableModel(m.my_seat, m.names, reveal=m.reveal)
+            m = TableModel(m.my_seat, m.names, reveal=m.reveal,
+                           pass_and_play=m.pass_and_play, covered=m.pass_and_play)
             self._show_model(m)
         m.apply(e)
         t = self.table

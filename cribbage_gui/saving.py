@@ -33,7 +33,7 @@ from ai.paths import (  # noqa: F401 (the window's modules and tests find them h
     set_aside,
     write_json_atomic,
 )
-from cribbage_gui.controller import GameSetup
+from cribbage_gui.controller import TWO_PLAYERS, GameSetup
 from engine import GameState, bounded
 from engine.errors import RecordError
 
@@ -41,6 +41,7 @@ SAVE_NAME = "current_game.json"
 SAVE_FORMAT = "cribbage-save"
 SAVE_VERSION = 1
 MAX_MATCH = 1001  # games in a match (best of)
+MAX_PERSON = 24  # characters of a person's name (pass and play)
 
 
 # ---------------------------------------------------------------------------- the folder
@@ -116,6 +117,9 @@ def encode(saved: SavedGame) -> dict[str, Any]:
     }
 
 
+_Person = Annotated[str, Field(min_length=1, max_length=MAX_PERSON, strict=True)]
+
+
 class _Setup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -128,6 +132,8 @@ class _Setup(BaseModel):
     first_dealer: schema.Seat | None = None
     manual_pegging: StrictBool = False
     undo: StrictBool = False
+    people: tuple[()] | tuple[_Person, _Person] = ()  # pass and play: the names by seat
+    assist: StrictBool = False
 
 
 class _Series(BaseModel):
@@ -164,13 +170,19 @@ def decode(data: Any) -> SavedGame:
     if data.get("version") != SAVE_VERSION:
         raise RecordError(f"unsupported save version {bounded.clean(data.get('version'), 20)}")
     model = schema.check(SaveModel, data)
-    setup = GameSetup(**model.setup.model_dump())
+    fields = model.setup.model_dump()
+    # names a person typed, shown on the table and the board: no control characters
+    fields["people"] = tuple(person_name(n, "?") for n in fields["people"])
+    setup = GameSetup(**fields)
+    if setup.two_players != (setup.opponent == TWO_PLAYERS):
+        raise RecordError("a game between two people names both of them, and only such a "
+                          "game has no computer opponent")
     try:
         series = Series(model.series.length, [(w, k) for w, k in model.series.results])
         if series.over:
             raise RecordError("the match it belongs to is already decided")
         for seat, state in enumerate(model.rng_states):  # check them now, not in the worker
-            player = HumanPlayer() if seat == setup.human_seat \
+            player = HumanPlayer() if seat == setup.human_seat or setup.two_players \
                 else make_player(setup.opponent)
             player.restore_random_state(state)
     except RecordError:
@@ -181,6 +193,13 @@ def decode(data: Any) -> SavedGame:
     if game.seed != game_seed(setup.seed, setup.index):
         raise RecordError("its game was not dealt from its setup's seed")
     return SavedGame(setup, game, model.rng_states, series, model.undo_used)
+
+
+def person_name(text: object, default: str) -> str:
+    """A name a person gave (pass and play), fit for the table: control characters gone,
+    spaces trimmed, at most :data:`MAX_PERSON` characters; ``default`` if nothing is left."""
+    cleaned = bounded.clean(str(text), MAX_PERSON).strip() if text is not None else ""
+    return cleaned or default
 
 
 class SaveStore:

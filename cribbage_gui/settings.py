@@ -34,6 +34,8 @@ class Settings:
     text_size: int = 100  # percent: the whole window's lettering, and the cards with it
     sound: bool = True
     opponent: str = "mueller"
+    player1: str = "Player 1"  # pass and play: the names last given to the two people
+    player2: str = "Player 2"
     welcomed: bool = False  # the first start's welcome has been answered
 
     @classmethod

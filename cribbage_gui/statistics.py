@@ -1,6 +1,7 @@
 """The Statistics window: results per opponent, points per deal and two charts (Summary);
 every game played, to open for review (Games); the accuracy of the games reviewed, over time
-and per opponent (Accuracy)."""
+and per opponent (Accuracy). Games two people played at one screen are listed with both
+names and who won, and left out of the figures against the computer."""
 
 from __future__ import annotations
 
@@ -42,10 +43,32 @@ TYPICAL_SOURCE = ("Typical figures for good players: John Chambers, ACC tip #6 '
 
 
 def result_text(game: dict) -> str:
-    """"Won", "Lost", "Won, a skunk", "Lost, a double skunk" (by the loser's score)."""
+    """"Won", "Lost", "Won, a skunk", "Lost, a double skunk" (by the loser's score); for a
+    game between two people, who won ("Ann won, a skunk")."""
     loser = game["opponent_score"] if game["human_won"] else game["human_score"]
     skunk = ("", ", a skunk", ", a double skunk")[skunk_of(loser)]
+    if game.get("two_players"):
+        seat = game["human_seat"] if game["human_won"] else 1 - game["human_seat"]
+        return f"{game['players'][seat]} won{skunk}"
     return ("Won" if game["human_won"] else "Lost") + skunk
+
+
+def opponent_text(game: dict) -> str:
+    """The Games tab's opponent: the computer's level, or "Ann v Bob (at this screen)"."""
+    if game.get("two_players"):
+        first, second = game["players"]
+        return f"{first} v {second} (at this screen)"
+    return opponent_name(game["opponent"])
+
+
+def score_text(game: dict) -> str:
+    """Yours first against the computer; by seat (as the names read) between two people."""
+    if game.get("two_players"):
+        scores = [0, 0]
+        seat = game["human_seat"]
+        scores[seat], scores[1 - seat] = game["human_score"], game["opponent_score"]
+        return f"{scores[0]}–{scores[1]}"
+    return f"{game['human_score']}–{game['opponent_score']}"
 
 
 class StatisticsWindow(QDialog):
@@ -68,12 +91,19 @@ class StatisticsWindow(QDialog):
         self.tabs.addTab(self._accuracy_tab(), "Accuracy")
         layout = QVBoxLayout(summary_tab)
         totals = history.totals()
+        two = history.two_player_games()
         rate = totals["wins"] / totals["games"] if totals["games"] else 0.0
         games = totals["games"]
         self.summary = QLabel(f"{games} game{'s' if games != 1 else ''} played, "
                               f"{totals['wins']} won ({rate:.0%})." if games
+                              else "No games against the computer yet." if two
                               else "No games played yet.")
         layout.addWidget(self.summary)
+        self.two_players = QLabel(
+            f"{len(two)} game{'s' if len(two) != 1 else ''} between two players at this "
+            f"computer, not counted above or below (see Games)." if two else "")
+        self.two_players.setVisible(bool(two))
+        layout.addWidget(self.two_players)
 
         self.opponents = make_table(["Opponent", "Games", "Wins", "Win rate",
                                      "Skunks given", "Skunks taken", "With undo"],
@@ -163,15 +193,15 @@ class StatisticsWindow(QDialog):
         for g in self.games:
             date = (g["finished_at"] or "").replace("T", " ")[:16]
             accuracy = g["accuracy"]
-            rows.append([date, opponent_name(g["opponent"]), result_text(g),
-                         f"{g['human_score']}–{g['opponent_score']}",
+            rows.append([date, opponent_text(g), result_text(g), score_text(g),
                          NumberItem(accuracy, f"{accuracy:.0f}") if accuracy is not None
                          else NumberItem(-1.0, "—")])
         fill(self.games_table, rows)
         t = theme.current()
         for r, g in enumerate(self.games):  # a win green, a loss red, as on the game-over box
-            cell(self.games_table, r, 2).setForeground(QColor(t.good if g["human_won"]
-                                                              else t.bad))
+            if not g["two_players"]:  # (between two people, one's win is the other's loss)
+                cell(self.games_table, r, 2).setForeground(QColor(t.good if g["human_won"]
+                                                                  else t.bad))
         self.games_table.currentCellChanged.connect(lambda *_a: self._game_chosen())
         self.games_table.cellDoubleClicked.connect(lambda *_a: self.review_chosen())
         layout.addWidget(self.games_table, 1)

@@ -20,7 +20,13 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 from ai import gamefile
 from ai.history import History
 from ai.review import GameReview
-from cribbage_gui.dialogs import NewGameDialog, SettingsDialog, WatchDialog, WelcomeDialog
+from cribbage_gui.dialogs import (
+    NewGame,
+    NewGameDialog,
+    SettingsDialog,
+    WatchDialog,
+    WelcomeDialog,
+)
 from cribbage_gui.settings import Settings
 from cribbage_gui.watching import WatchSetup
 from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
@@ -72,8 +78,9 @@ class WindowDialogs:
         self.welcome_dialog = dialog
         return dialog.choice() if dialog.exec() else None
 
-    def new_game(self, settings: Settings) -> tuple[str, int | None, int] | None:
-        """Game → New game…: the opponent, the seed (None: any) and the match's length."""
+    def new_game(self, settings: Settings) -> NewGame | None:
+        """Game → New game…: the opponent (or two people at this computer), the seed (None:
+        any) and the match's length."""
         dialog = NewGameDialog(settings, self.window)
         return dialog.choice() if dialog.exec() else None
 

@@ -321,7 +321,7 @@ class TableView(QGraphicsView):
     def hand_order(self) -> list[int]:
         """This player's cards left to right as drawn (keys 1-6 pick them in this order)."""
         m = self.model
-        if m is None:
+        if m is None or not m.visible(m.my_seat):  # pass and play, while handed over
             return []
         mine = list(m.hands[m.my_seat])
         return by_rank(mine) if self.sort_hand else mine

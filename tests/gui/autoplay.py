@@ -10,7 +10,8 @@ it stops at the person's first turn from deal N that is ``discard`` (choosing th
 ``play`` (mid-count, a card on the table) or ``show`` (counting a hand by hand), prints
 ``READY <digest> <log digest>`` and waits there to be killed. With ``--resume`` it resumes
 the saved game instead and, at the person's first turn, prints ``RESUMED <digest> <log
-digest>`` and quits.
+digest>`` and quits. With ``--two`` the game is between two people at the screen (pass and
+play): each "pass to" cover is continued as soon as it is up.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def main() -> int:
     parser.add_argument("--stop", choices=("discard", "play", "show"))
     parser.add_argument("--deal", type=int, default=1)
     parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--two", action="store_true")
     args = parser.parse_args()
 
     from pathlib import Path
@@ -49,6 +51,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from cribbage_gui import saving
+    from cribbage_gui.controller import TWO_PLAYERS
     from cribbage_gui.main_window import MainWindow
     from engine import Claim, Phase
 
@@ -98,11 +101,16 @@ def main() -> int:
             playing._submit(Claim(0))
 
     window.presenter.turn_ready.connect(lambda _obs: QTimer.singleShot(0, act))
+    # pass and play: the next person at the screen at once, then their turn
+    playing.handing_over.connect(lambda _name: QTimer.singleShot(0, playing.cover.button.click))
+    playing.cover.continued.connect(lambda: QTimer.singleShot(0, act))
     window.presenter.waiting_to_continue.connect(
         lambda waiting: waiting and QTimer.singleShot(0, window.presenter.proceed))
     window.show()
     if args.resume:
         window.startup(ask=lambda _summary: True)
+    elif args.two:
+        window.start_match(TWO_PLAYERS, seed=args.seed, people=("Ann", "Bob"))
     else:
         window.start_match("random", seed=args.seed)
     return app.exec()

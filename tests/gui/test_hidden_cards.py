@@ -58,6 +58,40 @@ def test_the_table_and_its_log_never_show_a_card_before_the_table_does(qtbot, ma
     assert undone == 1
 
 
+def test_between_two_people_no_panel_or_file_shows_a_hand_the_table_hides(qtbot,
+                                                                           make_window):
+    """Two people at one screen: at every moment either could look (each one's turn and
+    every "pass to" cover), no hidden card of either hand is in the log, the status line,
+    the inspector or the Computer panel, or on any card's tooltip; the game cannot be
+    saved as a file before it is over."""
+    from cribbage_gui.controller import TWO_PLAYERS
+    from tests.gui.test_pass_and_play import NAMES, Referee, _secret, _wait
+
+    window = make_window()
+    window.start_match(TWO_PLAYERS, seed=29, people=NAMES)
+    referee = Referee(qtbot, window)  # checks the table itself at every moment
+    moments = 0
+    while moments < 40 and referee.step():
+        _wait(qtbot, window)
+        if window.playing.obs is None and not window.playing.cover.covering:
+            continue  # the show, or the game's end: the worker may be a deal ahead
+        moments += 1
+        game = window.playing.controller.game
+        hidden = _secret(game, 0) | _secret(game, 1)
+        if window.playing.obs is not None:  # the person's own hand is theirs to see
+            hidden -= set(game.hands[window.playing.obs.seat])
+        texts = [_deal_lines(window), window.statusBar().currentMessage(),
+                 window.reasoning.discard.title.text(), window.reasoning.computer.text.text(),
+                 *(item.toolTip() for item in window.table.card_items.values())]
+        leaked = [card_label(c) for c in hidden if any(card_label(c) in t for t in texts)]
+        assert not leaked, texts
+        assert window.reasoning.computer.decisions.count() == 0
+    assert referee.covers >= 4
+    assert window.current_game_file()[0] is None
+    assert not window.save_game_file(window.data_dir / "not-yet")
+    assert "two players" in window.messages[-1]
+
+
 def test_an_unfinished_game_saved_as_a_file_opens_as_the_person_saw_it(qtbot, make_window,
                                                                         tmp_path, capsys):
     window = make_window()

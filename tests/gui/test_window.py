@@ -329,13 +329,14 @@ def test_new_game_dialog_lists_the_registry(qtbot, make_window):
     qtbot.addWidget(dialog)
     names = [dialog.opponent.itemData(i) for i in range(dialog.opponent.count())]
     levels = [lv.player.name for lv in named_levels()]
-    assert names == levels + ["expert:deep"]  # the strongest last: the expert, deep
+    # the strongest last: the expert, deep; then two people at this computer
+    assert names == levels + ["expert:deep", "human"]
     assert set(levels) == {p.name for p in available_players() if p.level}
     assert "expert-2026" not in names  # kept for measurements, not offered as a level
     assert "thinking longer" in dialog.opponent.itemText(len(levels))
     dialog.seed.setText("42")
     dialog.match.setCurrentIndex(2)
-    assert dialog.choice()[1:] == (42, 5)
+    assert dialog.choice()[1:] == (42, 5, (), False)
     dialog.seed.setText("forty-two")
     dialog._accept()
     assert dialog.result() == 0  # refused: not a number
