@@ -57,6 +57,8 @@ def pile_name(table: TableView, kind: str) -> str:
                 "starter": "Deck", "play": "The play", "show": "The show"}[kind]
     me, opp = m.my_seat, m.opponent
     if kind == "hand":
+        if m.covered:  # pass and play: the screen is being handed over
+            return f"{possessive(m.names[me])} hand: hidden until the screen is passed"
         cards = table.hand_order()
         chosen = [c for c in cards if c in table.selected]
         text = f"{possessive(m.names[me])} hand: " + (cards_words(cards) or "empty")

@@ -15,7 +15,7 @@ from cribbage_gui.controller import TWO_PLAYERS
 from cribbage_gui.dialogs import NewGameDialog
 from cribbage_gui.settings import Settings
 from engine import Phase
-from engine.cards import card_label
+from engine.cards import card_label, card_words
 from engine.events import Dealt, Played, Show
 from tests.gui.helpers import TIMEOUT, click_card, my_hand
 
@@ -98,6 +98,9 @@ class Referee:
             hidden = _secret(game, 0) | _secret(game, 1)
             assert not (_face_up(window) & hidden), "a hand shows behind the cover"
             assert window.table.hand_order() == []
+            spoken = " | ".join(_accessible_texts(window.table))  # a screen reader's view
+            assert "hidden until the screen is passed" in spoken
+            assert not [c for c in hidden if card_words(c) in spoken], spoken
             assert NAMES[pending.seat] in p.cover.title.text()
             assert not window.game_bar.throw_button.isVisible()
             self.covers += 1
@@ -145,6 +148,18 @@ class Referee:
 def _start(window, assist=False, seed=5):
     window.start_match(TWO_PLAYERS, seed=seed, people=NAMES, assist=assist)
     assert window.playing.two_players
+
+
+def _accessible_texts(widget) -> list[str]:
+    """The names and descriptions a screen reader finds under ``widget``."""
+    from PySide6.QtGui import QAccessible
+
+    found, todo = [], [QAccessible.queryAccessibleInterface(widget)]
+    while todo:
+        iface = todo.pop()
+        found += [iface.text(QAccessible.Text.Name), iface.text(QAccessible.Text.Description)]
+        todo += [iface.child(i) for i in range(iface.childCount())]
+    return found
 
 
 def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, make_window):
