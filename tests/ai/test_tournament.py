@@ -128,8 +128,10 @@ def test_the_new_game_dialog_shows_the_ratings(qtbot):
 
     dialog = NewGameDialog(Settings())
     qtbot.addWidget(dialog)
+    from cribbage_gui.controller import TWO_PLAYERS
+
     texts = [dialog.opponent.itemText(i) for i in range(dialog.opponent.count())
-             if dialog.opponent.itemData(i) != "expert:deep"]
+             if dialog.opponent.itemData(i) not in ("expert:deep", TWO_PLAYERS)]
     assert len(texts) == 6 and all("Elo" in t for t in texts)  # every level's rating
     deep = dialog.opponent.findData("expert:deep")  # not rated in the tournament: its
     tip = dialog.opponent.itemData(deep, Qt.ItemDataRole.ToolTipRole)  # own measure
