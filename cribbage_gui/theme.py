@@ -102,6 +102,7 @@ class Theme:
     card_edge: str = "#8d8a80"
     outline: float = 1.0
     high_contrast: bool = False
+    disabled: str = ""  # a disabled control's text (empty: the muted colour)
 
 
 LIGHT = Theme(
@@ -155,7 +156,7 @@ HIGH_CONTRAST = Theme(
     bad="#ff8080", chosen_row="#ffff00", chosen_row_text="#000000",
     marks=("#ffff00", "#ffb340", "#ff8080"),
     chart_background="#000000", chart_foreground="#ffffff",
-    card_edge="#000000", outline=2.5, high_contrast=True,
+    card_edge="#000000", outline=2.5, high_contrast=True, disabled="#8c8c8c",
 )
 
 _THEMES = {"light": LIGHT, "dark": DARK, "high-contrast": HIGH_CONTRAST}
@@ -291,7 +292,7 @@ def qpalette(t: Theme) -> QPalette:
         p.setColor(role, QColor(colour))
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
                  QPalette.ColorRole.ButtonText):
-        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(t.muted))
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(t.disabled or t.muted))
     return p
 
 
@@ -363,13 +364,20 @@ class ReadableFusion(QProxyStyle):
 
 
 def _outline(painter: QPainter, option, focus_frame: bool = False) -> None:
-    """The high contrast theme's edge around a button or a field: white, and a wide
-    yellow one around the control that has the keyboard's focus."""
+    """The high contrast theme's edge around a button or a field: white, a wide yellow one
+    around the control that has the keyboard's focus, and a grey dashed one around a
+    disabled control (its text grey too: an unavailable button is not to be taken for an
+    available one)."""
     t = current()
     focused = focus_frame or bool(option.state & QStyle.StateFlag.State_HasFocus)
+    enabled = focus_frame or bool(option.state & QStyle.StateFlag.State_Enabled)
     width = 3.0 if focused else 1.5
     painter.save()
-    painter.setPen(QPen(QColor(t.highlight if focused else t.text), width))
+    pen = QPen(QColor(t.highlight if focused else t.text if enabled
+                      else t.disabled or t.muted), width)
+    if not enabled:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(QRectF(option.rect).adjusted(width / 2, width / 2, -width / 2,
                                                   -width / 2))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import math
+import re
 import zlib
 from collections import OrderedDict
 from functools import cache
@@ -261,6 +262,22 @@ def art_name(card: int) -> str:
     return f"{RANKS[card >> 2]}{SUITS[card & 3]}.svgz"
 
 
+_JACK_INDEX = re.compile(rb'<text[^>]*>\s*<tspan[^>]*>J</tspan>\s*</text>')
+JACK_RAISE, JACK_SIZE = 8.0, b"40px"  # (the deck's other indices: 52.5 px)
+
+
+def jack_index(data: bytes) -> bytes:
+    """A jack's SVG with its two corner J's raised and smaller. The deck sets its indices
+    in Arial, whose J sits on the line; where Arial is missing (most Linux desktops draw
+    DejaVu Sans instead) the J's hook hangs below the line, under the suit's pip, and the
+    corner read as "I" or "!". Raised so the hook clears the pip in either font."""
+    def raised(match: re.Match) -> bytes:
+        text = re.sub(rb'y="(-?[\d.]+)"',
+                      lambda y: b'y="%.3f"' % (float(y.group(1)) - JACK_RAISE), match.group(0))
+        return text.replace(b"font-size:52.5px", b"font-size:" + JACK_SIZE)
+    return _JACK_INDEX.sub(raised, data)
+
+
 @cache
 def _renderer(name: str) -> QSvgRenderer | None:
     """The renderer of a face (``art_name``) or of a back (``"back:" + style``); None when
@@ -271,6 +288,8 @@ def _renderer(name: str) -> QSvgRenderer | None:
         data = gzip.decompress(path.read_bytes())
     except (OSError, EOFError, zlib.error, gzip.BadGzipFile):
         return None
+    if name.startswith("J"):
+        data = jack_index(data)
     if back:
         ground, pattern = CARD_BACKS.get(name[5:], CARD_BACKS["blue"])
         data = data.replace(BACK_GROUND, ground.encode()).replace(BACK_PATTERN,

@@ -80,8 +80,11 @@ class CardItem(QGraphicsObject):
         else:
             paint_back(painter, rect, self.back, defer=True)
         if t.high_contrast:  # a thick edge: each card of a fan stands apart from the next
-            half = t.outline / 2  # (all of it on the card: none lost on the felt)
-            painter.setPen(QPen(QColor(t.card_edge), t.outline))
+            # (all of it on the card: none lost on the felt), thinner on a small card, whose
+            # corner letters are close to its edge
+            edge = max(1.2, min(t.outline, self.w * 0.025))
+            half = edge / 2
+            painter.setPen(QPen(QColor(t.card_edge), edge))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(rect.adjusted(half, half, -half, -half), self.w * 0.08,
                                     self.w * 0.08)

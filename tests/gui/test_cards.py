@@ -163,3 +163,45 @@ def test_the_build_script_keeps_the_drawing_and_drops_the_rest(tmp_path):
     written = sorted(path.name for path in (tmp_path / "out").iterdir())
     assert written == sorted([cards.art_name(card) for card in range(52)] + ["back.svgz"])
     assert gzip.decompress((tmp_path / "out" / "TH.svgz").read_bytes()).decode() == slim
+
+
+def test_the_jacks_corner_is_raised_clear_of_its_pip(qapp):
+    """The corner J of every jack (both corners) is raised and smaller, where a font other
+    than Arial hangs its hook under the suit's pip (the corner read as "I"); no other card
+    is touched, and the jack is drawn so."""
+    import re
+
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtSvg import QSvgRenderer
+
+    from engine.cards import RANKS, SUITS
+
+    for rank in RANKS:
+        for suit in SUITS:
+            data = gzip.decompress((cards.ART_DIR / f"{rank}{suit}.svgz").read_bytes())
+            fixed = cards.jack_index(data)
+            if rank != "J":
+                assert fixed == data
+                continue
+            corners = re.findall(rb"<text[^>]*>\s*<tspan[^>]*>J</tspan>", fixed)
+            assert len(corners) == 2 and all(b"font-size:40px" in c for c in corners)
+            before = [float(y) for y in re.findall(
+                rb'<tspan[^>]*y="(-?[\d.]+)"[^>]*>J</tspan>', data)]
+            after = [float(y) for y in re.findall(
+                rb'<tspan[^>]*y="(-?[\d.]+)"[^>]*>J</tspan>', fixed)]
+            assert [round(b - a, 3) for b, a in zip(before, after, strict=True)] == \
+                [cards.JACK_RAISE] * 2
+    cards.clear_art_cache()
+
+    def rendered(renderer) -> QImage:
+        image = QImage(120, 180, QImage.Format.Format_ARGB32)
+        image.fill(QColor("#206030"))
+        painter = QPainter(image)
+        renderer.render(painter, QRectF(0, 0, 120, 180))
+        painter.end()
+        return image
+
+    for card in (41, 36):  # a jack is drawn raised; a ten as shipped
+        name = cards.art_name(card)
+        raw = QSvgRenderer(QByteArray(gzip.decompress((cards.ART_DIR / name).read_bytes())))
+        assert (rendered(cards._renderer(name)) == rendered(raw)) == (not name.startswith("J"))

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QVBoxLayout,
 from cribbage_gui import theme
 from tests.gui.helpers import wait_for_input
 from tests.gui.test_text_size import choose_in_settings
+from tests.gui.test_theme import contrast
 
 
 @pytest.fixture
@@ -112,3 +113,29 @@ def test_the_focused_control_has_a_wide_yellow_frame_and_the_others_a_white_edge
     qtbot.waitUntil(second.hasFocus)
     assert _yellow(second.grab().toImage()) > 2 * (second.width() + second.height())
     assert _yellow(first.grab().toImage()) == 0
+
+
+def test_a_disabled_button_is_told_from_an_enabled_one(qtbot, restore_light):
+    """In high contrast an unavailable button (Hint before your turn) is grey with a dashed
+    edge, not white on black like one that works; its text still readable (over 4.5:1)."""
+    theme.apply("high-contrast")
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    buttons = [QPushButton("Hint"), QPushButton("Hint")]
+    for button in buttons:
+        layout.addWidget(button)
+    buttons[1].setEnabled(False)
+    qtbot.addWidget(box)
+    box.show()
+    qtbot.waitExposed(box)
+
+    def brightest(button) -> int:
+        image = button.grab().toImage()
+        return max(image.pixelColor(x, y).lightness()
+                   for x in range(image.width()) for y in range(image.height()))
+
+    assert brightest(buttons[0]) >= 250  # white text and edge
+    assert 110 < brightest(buttons[1]) < 200  # grey: not taken for an available button
+    disabled = QApplication.instance().palette().color(QPalette.ColorGroup.Disabled,
+                                                       QPalette.ColorRole.ButtonText)
+    assert contrast(disabled.name(), theme.HIGH_CONTRAST.button) >= 4.5
