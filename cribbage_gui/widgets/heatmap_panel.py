@@ -82,6 +82,8 @@ class HeatmapDock(QDockWidget):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
+        # the strategies' names whole ("hand_max_avg": its last letter was cut at 1024x700)
+        self.strategy.setMinimumContentsLength(max(len(s) for s in model.STRATEGIES[:4]) + 1)
         top.addWidget(self.strategy, 3)
         top.addWidget(self.view, 2)
         top.addWidget(self.open_button)
