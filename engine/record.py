@@ -166,6 +166,7 @@ class Replay:
             self.decks = [parse_cards(d, count=52) for d in data["decks"]]
             self.cuts = [parse_cards(c, count=2) for c in data["cuts"]]
             self.actions = [_action_from_list(a) for a in data["actions"]]
+            self.data = data
             self.game = cls.new(seed, first_dealer=data["first_dealer"],
                                 scores=tuple(data["start_scores"]), decks=self.decks,
                                 cuts=self.cuts,
@@ -191,6 +192,12 @@ class Replay:
                     game.apply(seat, action)
                 except CribbageError as exc:
                     raise RecordError(f"action {index + 1} does not replay: {exc}") from exc
+            # after the last action, the chance the record saw happen: the starter cut (a
+            # win on his heels ends a game on it) or a whole deal (its events say so)
+            events = self.data.get("events")
+            while isinstance(events, list) and game.current_player() == CHANCE \
+                    and len(game.events) < len(events):
+                game.apply_chance(self._recorded_outcome(game))
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as exc:
