@@ -95,6 +95,7 @@ class TableModel:
     cuts: list[tuple[int, int]] = field(default_factory=list)
     game_over: GameOver | None = None
     forfeit: str | None = None
+    forfeit_reason: str | None = None  # why the loser forfeited (the engine's fault)
     log: list[LogEntry] = field(default_factory=list)
 
     @property
@@ -250,6 +251,7 @@ class TableModel:
 
     def _on_Forfeited(self, e: Forfeited) -> None:
         self.forfeit = f"{self.names[e.seat]} forfeits ({e.reason})."
+        self.forfeit_reason = e.reason
         self._say("end", self.forfeit, e.seat)
         self._on_GameOver(GameOver(1 - e.seat, e.scores, 0))
 

@@ -42,6 +42,7 @@ class GameOutcome:
     winner: int
     scores: tuple[int, int]
     skunk: int
+    forfeit: str | None = None  # why the loser forfeited, if it did
 
 
 class _WatchWorker(QThread):
@@ -146,8 +147,9 @@ class WatchSession(QObject):
         a, b = (player_title(n) for n in self.setup.players)
         return a, b
 
-    def record(self, over) -> None:
-        outcome = GameOutcome(len(self.outcomes), over.winner, over.scores, over.skunk)
+    def record(self, over, forfeit: str | None = None) -> None:
+        outcome = GameOutcome(len(self.outcomes), over.winner, over.scores, over.skunk,
+                              forfeit)
         self.outcomes.append(outcome)
         self.game_done.emit(outcome)
         if len(self.outcomes) >= self.setup.games:
@@ -179,6 +181,8 @@ class WatchSession(QObject):
         names = names or self.setup.players
         games = "; ".join(f"game {o.index + 1}: "
                           f"{result_sentence(names, o.winner, o.scores, o.skunk, dash='-')}"
+                          + (f" ({names[1 - o.winner]} forfeits: {o.forfeit})"
+                             if o.forfeit else "")
                           for o in self.outcomes)
         return f"{names[0]} v {names[1]}: {games}"
 
@@ -238,7 +242,8 @@ class Watching(QObject):
 
     def _game_over(self, over) -> None:
         if self.session is not None:
-            self.session.record(over)
+            model = self.presenter.model  # (a forfeit is said in the summary, not a 0-0 win)
+            self.session.record(over, getattr(model, "forfeit_reason", None))
             self.bar.tally.set_texts(self.session.tally(), self.session.tally(short=True))
             self.bar.save.setEnabled(True)
 

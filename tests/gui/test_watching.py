@@ -199,3 +199,24 @@ def test_an_external_engine_that_crashes_is_shown_forfeiting(qtbot, make_window,
     assert any("forfeits" in line.text and "exited" in line.text
                for line in window.presenter.model.log)
     assert "forfeits (the engine exited (status 2))" in window.table.announcement.text
+
+
+def test_a_watched_engine_that_dies_is_said_to_forfeit_not_to_lose_0_0(tmp_path):
+    """`cribbage watch ... --quit-when-done` with an external engine that exits at once: the
+    summary says it forfeited and why (it read "random wins 0-0"), as `cribbage match`
+    reports forfeits."""
+    engine = tmp_path / "dies.sh"
+    engine.write_text("#!/bin/sh\nexit 3\n")
+    engine.chmod(0o755)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CRIBBAGE_DATA_DIR": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "cribbage_gui.cli", "watch", "random", f"ext:{engine}",
+         "--games", "2", "--delay-ms", "0", "--quit-when-done"],
+        capture_output=True, text=True, env=env, timeout=240)
+    assert done.returncode == 0, done.stderr
+    line = done.stdout.strip()
+    assert "\n" not in line and "Traceback" not in done.stderr
+    for game in (1, 2):
+        assert (f"game {game}: random wins 0-0 (ext:{engine} forfeits: the engine exited "
+                f"(status 3))") in line, line
