@@ -152,7 +152,29 @@ class PileAccessible(QAccessibleObject):
         return _interface(self.pile.table.window())
 
 
-class CardAccessible(QAccessibleObject):
+class _Leaf:
+    """What an interface without children answers (a card, a score plate)."""
+
+    def child(self, _index: int):
+        return None
+
+    def childCount(self) -> int:  # noqa: N802 (Qt)
+        return 0
+
+    def indexOfChild(self, _child) -> int:  # noqa: N802 (Qt)
+        return -1
+
+    def childAt(self, _x: int, _y: int):  # noqa: N802 (Qt)
+        return None
+
+    def focusChild(self):  # noqa: N802 (Qt)
+        return None
+
+    def relations(self, _match=None):
+        return []
+
+
+class CardAccessible(_Leaf, QAccessibleObject):
     """A card on the table: its words; selected when chosen for the crib; focused where the
     keyboard is; pressable (Space) when it is the player's to choose or play."""
 
@@ -225,24 +247,6 @@ class CardAccessible(QAccessibleObject):
     def parent(self):
         return _interface(self.pile())
 
-    def child(self, _index: int):
-        return None
-
-    def childCount(self) -> int:  # noqa: N802 (Qt)
-        return 0
-
-    def indexOfChild(self, _child) -> int:  # noqa: N802 (Qt)
-        return -1
-
-    def childAt(self, _x: int, _y: int):  # noqa: N802 (Qt)
-        return None
-
-    def focusChild(self):  # noqa: N802 (Qt)
-        return None
-
-    def relations(self, _match=None):
-        return []
-
     def window(self):
         table = self.table()
         return _interface(table.window()) if table is not None else None
@@ -282,7 +286,7 @@ class BoardAccessible(QAccessibleWidget):
         return plates.index(obj) if obj in plates else -1
 
 
-class PlateAccessible(QAccessibleObject):
+class PlateAccessible(_Leaf, QAccessibleObject):
     """One score plate: "Expert: 92 points, Expert's crib"."""
 
     def __init__(self, plate: Plate) -> None:
@@ -313,24 +317,6 @@ class PlateAccessible(QAccessibleObject):
 
     def parent(self):
         return _interface(self.plate.board)
-
-    def child(self, _index: int):
-        return None
-
-    def childCount(self) -> int:  # noqa: N802 (Qt)
-        return 0
-
-    def indexOfChild(self, _child) -> int:  # noqa: N802 (Qt)
-        return -1
-
-    def childAt(self, _x: int, _y: int):  # noqa: N802 (Qt)
-        return None
-
-    def focusChild(self):  # noqa: N802 (Qt)
-        return None
-
-    def relations(self, _match=None):
-        return []
 
     def window(self):
         return _interface(self.plate.board.window())
