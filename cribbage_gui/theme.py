@@ -167,7 +167,11 @@ CARD_BACKS = {  # name -> (base colour, pattern colour)
     "red": ("#9e1f2b", "#e07a84"),
     "green": ("#1d6b45", "#7cc49d"),
     "charcoal": ("#2d2f36", "#8a8f9c"),
+    # a second design: a framed lattice drawn in code (cribbage_gui.widgets.cards)
+    "blue lattice": ("#1f4e8c", "#6f9ad6"),
+    "red lattice": ("#9e1f2b", "#e07a84"),
 }
+LATTICE = " lattice"  # the name's ending that picks the lattice design
 BOARD_WOODS = {  # name -> (light, dark) of the wood's gradient
     "walnut": ("#8a5a33", "#5b3a1f"),
     "maple": ("#d9b27c", "#a8814e"),

@@ -32,7 +32,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgRenderer
 
-from cribbage_gui.theme import CARD_BACKS, CARD_FACE, font
+from cribbage_gui.theme import CARD_BACKS, CARD_FACE, LATTICE, font
 from engine.cards import RANKS, SUITS
 
 RED = QColor(CARD_FACE["red"])
@@ -383,8 +383,12 @@ def paint_face(painter: QPainter, rect: QRectF, card: int, defer: bool = False) 
 
 def paint_back(painter: QPainter, rect: QRectF, style: str = "blue",
                defer: bool = False) -> None:
-    """Draw a card back in one of ``CARD_BACKS`` (its colour on the SVG deck's pattern), or
-    drawn in code if the back's file is missing or damaged."""
+    """Draw a card back in one of ``CARD_BACKS``: the SVG deck's pattern in its colours
+    (drawn in code if the back's file is missing or damaged), or for a ``"... lattice"``
+    style the framed lattice drawn in code, the second design."""
+    if style in CARD_BACKS and style.endswith(LATTICE):
+        paint_drawn_back(painter, rect, style)
+        return
     if not _draw_art(painter, rect, "back:" + (style if style in CARD_BACKS else "blue"),
                      defer):
         paint_drawn_back(painter, rect, style)

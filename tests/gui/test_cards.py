@@ -55,6 +55,13 @@ def test_the_backs_differ_by_style(qapp):
     assert all(a != b for i, a in enumerate(images) for b in images[i + 1:])
     # an unknown style (an old settings file) is the blue back, not a crash
     assert draw(cards.paint_back, "tartan") == draw(cards.paint_back, "blue")
+    # two designs: the deck's pattern, and the lattice drawn in code
+    lattices = [style for style in theme.CARD_BACKS if style.endswith(theme.LATTICE)]
+    assert len(lattices) >= 2 and len(theme.CARD_BACKS) > len(lattices)
+    for style in lattices:
+        assert draw(cards.paint_back, style) == draw(cards.paint_drawn_back, style)
+        plain = style.removesuffix(theme.LATTICE)
+        assert draw(cards.paint_back, plain) != draw(cards.paint_drawn_back, plain)
 
 
 def test_a_card_is_rendered_once_per_size_and_pixel_ratio(qapp, art_dir):
