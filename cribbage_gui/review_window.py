@@ -52,7 +52,7 @@ from cribbage_gui import theme
 from cribbage_gui.jobs import ADVICE_MEMO
 from cribbage_gui.model import TableModel
 from cribbage_gui.texts import YOU, cards_text, player_title, result_sentence
-from cribbage_gui.widgets.board import BoardWidget
+from cribbage_gui.widgets.board import PEG_DOT, PLATE_NAME_PX, BoardWidget
 from cribbage_gui.widgets.table import TableView
 from cribbage_gui.widgets.tables import (
     MARK_COLOURS,
@@ -104,7 +104,7 @@ class ReviewBoard(BoardWidget):
 
     def _plate_width(self) -> float:
         base = super()._plate_width()
-        dot = 24 * 0.42  # the plate's peg dot at its largest, then the name
+        dot = PLATE_NAME_PX * PEG_DOT  # the plate's peg dot at its largest, then the name
         metrics = QFontMetricsF(theme.font(NAME_PX, bold=True))
         need = max(metrics.horizontalAdvance(name) for name in self.names) + 2 * dot + 22
         return max(base, min(need, self._frame().width() * 0.34))

@@ -242,8 +242,8 @@ class Watching(QObject):
 
     def _game_over(self, over) -> None:
         if self.session is not None:
-            model = self.presenter.model  # (a forfeit is said in the summary, not a 0-0 win)
-            self.session.record(over, getattr(model, "forfeit_reason", None))
+            # (a forfeit is said in the summary, not as a 0-0 win)
+            self.session.record(over, self.presenter.model.forfeit_reason)
             self.bar.tally.set_texts(self.session.tally(), self.session.tally(short=True))
             self.bar.save.setEnabled(True)
 

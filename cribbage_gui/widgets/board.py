@@ -38,6 +38,10 @@ MAX_MOVE_MS = 1400  # a long move (a 24 hand) hops faster
 PEG_SHAPES = ("round", "diamond")  # by seat: the pegs differ in shape as well as colour
 
 
+PLATE_NAME_PX = 24.0  # a plate's name at its largest (pixels)
+PEG_DOT = 0.42  # the peg dot before a name: its radius, as a share of the name's size
+
+
 class BoardWidget(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -247,8 +251,8 @@ class BoardWidget(QWidget):
         width = self._plate_width()
         height = (frame.height() - 16) / 2
         box = QRectF(frame.left() + 8, frame.top() + 6 + player * (height + 4), width, height)
-        name_px = max(13.0, min(24.0, box.height() * 0.22))
-        dot = name_px * 0.42
+        name_px = max(13.0, min(PLATE_NAME_PX, box.height() * 0.22))
+        dot = name_px * PEG_DOT
         name_box = QRectF(box.left() + 14 + 2 * dot, box.top() + 4, box.width() - 20 - 2 * dot,
                           name_px * 1.3)
         badge = None

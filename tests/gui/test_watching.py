@@ -217,6 +217,8 @@ def test_a_watched_engine_that_dies_is_said_to_forfeit_not_to_lose_0_0(tmp_path)
     assert done.returncode == 0, done.stderr
     line = done.stdout.strip()
     assert "\n" not in line and "Traceback" not in done.stderr
+    # (why: "the engine exited (status 3)", or "stopped reading" when the move was sent
+    # before it had gone; the race is the engine's)
     for game in (1, 2):
-        assert (f"game {game}: random wins 0-0 (ext:{engine} forfeits: the engine exited "
-                f"(status 3))") in line, line
+        assert f"game {game}: random wins 0-0 (ext:{engine} forfeits: the engine " in line, line
+    assert "exited (status 3)" in line or "stopped reading" in line, line
