@@ -23,6 +23,7 @@ from engine.errors import CribbageError
 
 APP_NAME = "Cribbage"
 HISTORY_NAME = "history.sqlite3"  # games (the window) and tournaments (the command)
+PRACTICE_NAME = "practice.sqlite3"  # practice positions, answers, ratings, counting drills
 
 
 class DataFolderError(CribbageError):
