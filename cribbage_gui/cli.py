@@ -13,6 +13,7 @@ import os
 import sys
 
 from ai import cli as ai_cli
+from ai.practice import cli as practice_cli
 from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
 from cribbage_gui import commands, plots, screenshots
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     engine_bench.register(subparsers)
     ai_cli.register(subparsers, tournament_chart=plots.tournament_chart)
     training_cli.register(subparsers)
+    practice_cli.register(subparsers)
     gui_bench.register(subparsers)
     plots.register(subparsers)
     commands.register(subparsers)
