@@ -34,7 +34,7 @@ from engine.cards import card_name, parse_card, pip_value, rank
 from engine.pegging import peg_points
 
 BUILTIN = ASSETS / "practice_positions.jsonl"
-REBUILD = "cribbage practice --build-set assets/practice_positions.jsonl"
+REBUILD = "cribbage practice --build-set assets/practice_positions.jsonl --games 400"
 DISCARD_MARGIN = 1.0  # expected points, exact
 PLAY_MARGIN = 1.0  # expected net pegging points to the end of the play
 END_MARGIN = 0.05  # the chance of winning
@@ -110,7 +110,7 @@ def _card(text: str) -> int:
 
 
 # ---------------------------------------------------------------------------- building
-def build_set(games: int = 40, seed: int = 1,
+def build_set(games: int = 400, seed: int = 1,
               progress: Callable[[int, int], None] | None = None) -> list[Position]:
     """Play ``games`` games of the expert against itself (half from 0-0, half from near
     121) and keep the clear decisions (see the module's notes), :data:`WANTED` of each."""
@@ -207,7 +207,16 @@ def _spread(found: list[Position], n: int) -> list[Position]:
     return chosen[:n]
 
 
-def write_set(positions: list[Position], path: Path) -> None:
-    from ai.paths import write_atomic
+def write_set(positions: list[Position], path: Path, games: int, seed: int = 1) -> None:
+    """The set as JSON lines at ``path``, and beside it its sidecar (``.json``): how it was
+    made, the margins, and the command that rebuilds it."""
+    from ai.paths import write_atomic, write_json_atomic
 
     write_atomic(path, write_lines(positions).encode())
+    write_json_atomic(path.with_suffix(".json"), {
+        "kind": "practice-positions", "rebuild": REBUILD, "games": games, "seed": seed,
+        "margins": {"discard_points": DISCARD_MARGIN, "play_points": PLAY_MARGIN,
+                    "end_game_win": END_MARGIN},
+        "positions": len(positions),
+        "by_kind": {k: sum(p.kind == k for p in positions) for k in ("discard", "play")},
+        "themes": {t: sum(t in p.themes for p in positions) for t in THEMES}})

@@ -159,7 +159,7 @@ def _build(path: Path, games: int) -> int:
 
     with tqdm(total=games, unit="game", desc="self-play", disable=None, leave=False) as bar:
         positions = build_set(games, progress=lambda done, total: bar.update(done - bar.n))
-    write_set(positions, path)
+    write_set(positions, path, games)
     print(f"wrote {len(positions)} positions to {path}")
     return 0
 
