@@ -42,7 +42,7 @@ from ai.practice.counting import (
     weighted_drill,
 )
 from ai.practice.counting_log import CountingLog
-from cribbage_gui import theme
+from cribbage_gui import accessibility, theme
 from cribbage_gui.widgets.cards import CARD_RATIO, paint_face
 from engine.cards import card_label, card_words, cards_with
 from engine.errors import CribbageError
@@ -329,6 +329,7 @@ class CountingTrainer(QDialog):
         theme.signals.changed.connect(self._restyle)
         self._show_tally()
         self.resize(760, 640)
+        accessibility.name_widgets(self)  # the choices' popups
 
     # ------------------------------------------------------------------ drills
     def kinds(self) -> tuple[str, ...]:
@@ -497,7 +498,7 @@ class CountingTrainer(QDialog):
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt)
         """A digit typed anywhere in the dialog goes to the answer while a drill is on."""
         text = event.text()
-        if text.isdigit() and self.answer.isEnabled() and not self.answer.hasFocus():
+        if text.isdigit() and self.answer.isEnabled():
             self.answer.setFocus()
             self.answer.insert(text)
             return

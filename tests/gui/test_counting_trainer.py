@@ -4,6 +4,7 @@ cards, the clock, and the menu entry."""
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from ai.practice.counting import make_drill
 from ai.practice.counting_log import CountingLog
@@ -109,3 +110,21 @@ def test_the_practice_menu_opens_the_trainer(qtbot, make_window):
     assert trainer.verdict is not None and trainer.verdict.correct
     assert (window.data_dir / "practice.sqlite3").is_file()
     trainer.close()
+
+
+def test_every_control_has_a_name_and_digits_typed_anywhere_go_to_the_answer(qtbot, trainer):
+    from cribbage_gui import accessibility
+    from tests.gui.test_accessibility import name_of
+
+    trainer.new_drill(crib())
+    answer(qtbot, trainer, "3")  # a miss: the list of combinations filled
+    widgets = [w for w in trainer.findChildren(QWidget) if accessibility.is_interactive(w)]
+    assert len(widgets) >= 6
+    assert [type(w).__name__ for w in widgets if not name_of(w)] == []
+    assert name_of(trainer.row) == "The cards" and "jack of hearts" in \
+        trainer.row.accessibleDescription()
+    trainer.new_drill(crib())
+    trainer.next_button.setFocus()  # a button lets digits by: the dialog takes them
+    qtbot.keyClick(trainer.next_button, Qt.Key.Key_1)
+    qtbot.keyClick(trainer.focusWidget(), Qt.Key.Key_4)
+    assert trainer.answer.text() == "14"
