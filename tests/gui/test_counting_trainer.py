@@ -128,3 +128,22 @@ def test_every_control_has_a_name_and_digits_typed_anywhere_go_to_the_answer(qtb
     qtbot.keyClick(trainer.next_button, Qt.Key.Key_1)
     qtbot.keyClick(trainer.focusWidget(), Qt.Key.Key_4)
     assert trainer.answer.text() == "14"
+
+
+def test_statistics_show_the_counting(qtbot, make_window):
+    window = make_window()
+    window.show_statistics()
+    assert "No drills counted yet" in window.dialogs.stats_window.counting.text()
+    window.dialogs.stats_window.close()
+    window.show_counting_trainer()
+    trainer = window.dialogs.counting_window
+    for typed in ("15", "14", "14"):  # right, then nobs missed twice
+        trainer.new_drill(make_drill("hand", parse_cards("JH 5C 6D 6S"), parse_card("4H")))
+        qtbot.keyClicks(trainer.answer, typed)
+        qtbot.keyClick(trainer.answer, Qt.Key.Key_Return)
+    assert trainer.drill.total == 15
+    trainer.close()
+    window.show_statistics()
+    text = window.dialogs.stats_window.counting.text()
+    assert text.startswith("3 drills counted, 33% right")
+    assert "nobs (2)" in text
