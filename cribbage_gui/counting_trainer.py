@@ -421,6 +421,7 @@ class CountingTrainer(QDialog):
         seconds = max(0.0, self.clock() - self.started)
         verdict = judge(self.drill, answer, seconds)
         self.verdict = verdict
+        self._show_clock(self.drill.limit - seconds)  # stopped where it was
         self.session.append(verdict)
         if self.log is not None:
             try:
