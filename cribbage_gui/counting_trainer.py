@@ -135,15 +135,22 @@ class CardRow(QWidget):
         self.lit = set(cards)
         self.update()
 
-    def card_width(self) -> float:
+    def full_width(self) -> float:
+        """A card's width at this text size, room allowing."""
         return CARD_WIDTH * theme.text_scale()
 
+    def card_width(self) -> float:
+        """A card's width: :meth:`full_width`, narrower where the row is too narrow for
+        its cards (a large text size in a small window)."""
+        n = max(5, len(self.cards))
+        return max(20.0, min(self.full_width(), self.width() / (n * 1.12 + 0.9)))
+
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
-        w = self.card_width()
+        w = self.full_width()
         return QSize(int(w * 7.5), int(w * CARD_RATIO + w * 0.9))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt)
-        return self.sizeHint()
+        return QSize(320, self.sizeHint().height())
 
     def card_rects(self) -> list[QRectF]:
         """Where each card is drawn (before a lift)."""

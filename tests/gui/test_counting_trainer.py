@@ -147,3 +147,24 @@ def test_statistics_show_the_counting(qtbot, make_window):
     text = window.dialogs.stats_window.counting.text()
     assert text.startswith("3 drills counted, 33% right")
     assert "nobs (2)" in text
+
+
+def test_the_cards_follow_the_text_size_and_fit_a_small_screen(qtbot):
+    from cribbage_gui import theme
+
+    dialog = CountingTrainer(None, np.random.default_rng(1))
+    qtbot.addWidget(dialog)
+    dialog.resize(1000, 680)
+    dialog.show()
+    dialog.new_drill(crib())
+    normal = dialog.row.card_width()
+    try:
+        theme.set_text_size(200)
+        assert dialog.row.card_width() > 1.8 * normal  # as large as the room allows
+        assert dialog.minimumSizeHint().width() <= 1000  # a 1024-pixel screen holds it
+        dialog.resize(640, 680)
+        qtbot.waitUntil(lambda: dialog.row.width() < 640)
+        rects = dialog.row.card_rects()
+        assert rects[0].left() >= 0 and rects[-1].right() <= dialog.row.width()
+    finally:
+        theme.set_text_size(100)
