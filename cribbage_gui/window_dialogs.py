@@ -159,10 +159,11 @@ class WindowDialogs:
                 note = f"Your answers cannot be kept: {exc}"
             window = CountingTrainer(log, np.random.default_rng(), self.window, note=note)
             self.counting_window = window
+        was_open = window.isVisible()
         window.show()
         window.raise_()
-        if window.drill is None:
-            window.new_drill()
+        if window.drill is None or (not was_open and window.verdict is None):
+            window.new_drill()  # (a drill left unanswered when it closed: a fresh one)
 
     def review(self, file: gamefile.GameFile, title: str | None = None,
                on_reviewed: Callable[[GameReview], None] | None = None) -> ReviewWindow:

@@ -109,6 +109,12 @@ def test_the_practice_menu_opens_the_trainer(qtbot, make_window):
     qtbot.keyClick(trainer.answer, Qt.Key.Key_Return)
     assert trainer.verdict is not None and trainer.verdict.correct
     assert (window.data_dir / "practice.sqlite3").is_file()
+    trainer.next_button.click()
+    unanswered = trainer.drill
+    trainer.close()  # mid-drill: opened again, a fresh drill on a running clock
+    assert not trainer.timer.isActive()
+    entry.trigger()
+    assert trainer.drill is not unanswered and trainer.timer.isActive()
     trainer.close()
 
 
