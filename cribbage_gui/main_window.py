@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
 from ai import gamefile
 from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
+from ai.paths import PRACTICE_NAME
 from ai.review import GameReview, review_game
 from cribbage_gui import accessibility, saving, theme
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
@@ -708,6 +709,9 @@ class MainWindow(QMainWindow):
             self.dialogs.statistics(self.history, self.review_history_game)
         except HistoryError as exc:
             self.tell(f"The statistics cannot be shown: {exc}")
+
+    def show_counting_trainer(self) -> None:
+        self.dialogs.counting_trainer(self.data_dir / PRACTICE_NAME, self.tell)
 
     def show_help(self, topic: str = "How to play") -> None:
         self.dialogs.help(topic, SHORTCUTS, self.data_dir, self.qsettings.fileName())

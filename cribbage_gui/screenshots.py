@@ -6,7 +6,8 @@ player's), paused at each moment worth showing: the cut for deal, the discard wi
 inspector, the play with a go standing, the show, the game over summary, the review, the
 computer's reasoning (strategy weights and the expert), the strategy heatmap, the
 statistics, watching two computers, a match against the expert (playing for ACC match
-points, its reasoning shown as it decides), and the help. A dialog is drawn over the window where it
+points, its reasoning shown as it decides), the help, and the counting trainer (a drill,
+and a miss with its combinations). A dialog is drawn over the window where it
 would open, so every image is exactly ``--size``.
 """
 
@@ -24,7 +25,7 @@ from engine.arguments import output_folder, seed
 SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
            "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "watching",
-           "match-expert", "match-inspector", "help")
+           "match-expert", "match-inspector", "help", "counting-trainer", "counting-miss")
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
 SIZES = ((1024, 700), (1280, 800), (1366, 768), (1920, 1080))
 
@@ -191,6 +192,34 @@ class Director:
         return path
 
 
+def _counting(d: Director, want) -> None:
+    """The counting trainer: a crib under the clock, then a hand counted short."""
+    from ai.practice.counting import make_drill
+    from engine.cards import parse_card, parse_cards
+
+    w = d.window
+    w.show_counting_trainer()
+    trainer = w.dialogs.counting_window
+    assert trainer is not None, "the counting trainer could not be shown"
+    trainer.resize(min(760, d.size[0] - 40), min(640, d.size[1] - 40))
+    if want("counting-trainer"):
+        trainer.kind.setCurrentIndex(1)  # cribs
+        trainer.new_drill(make_drill("crib", parse_cards("4H 5H 6H JH"), parse_card("4C")))
+        trainer.started -= 7.4  # the clock part run
+        trainer.tick()
+        trainer.answer.setText("1")
+        d.grab("counting-trainer", trainer)
+    if want("counting-miss"):
+        trainer.kind.setCurrentIndex(0)  # hands
+        trainer.new_drill(make_drill("hand", parse_cards("JD 5H 6S 6H"), parse_card("4D")))
+        trainer.started -= 11.2
+        trainer.answer.setText("12")
+        trainer.submit()
+        trainer.items.setCurrentRow(4)  # a run of the double run, lifted on the cards
+        d.grab("counting-miss", trainer)
+    trainer.close()
+
+
 def _shade():
     from PySide6.QtGui import QColor
 
@@ -351,5 +380,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         assert help_window is not None
         d.grab("help", help_window)
         help_window.close()
+    if want("counting-trainer") or want("counting-miss"):
+        _counting(d, want)
     w.close()
     return d.written

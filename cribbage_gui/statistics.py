@@ -145,6 +145,8 @@ class StatisticsWindow(QDialog):
         fit_height(self.per_deal)
         layout.addWidget(self.per_deal)
 
+        self._counting_section(layout)
+
         t = theme.current()
         charts = QHBoxLayout()
         self.win_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
@@ -179,6 +181,34 @@ class StatisticsWindow(QDialog):
         theme.style_chart(self.hand_plot)
         charts.addWidget(self.hand_plot, 1)
         layout.addLayout(charts, 1)
+
+    # ------------------------------------------------------------------ counting
+    def _counting_section(self, layout: QVBoxLayout) -> None:
+        """The counting trainer's figures (Practice → Counting trainer…), read from the
+        practice database beside the history without changing it."""
+        from ai.paths import PRACTICE_NAME
+        from ai.practice.counting import CATEGORY_WORDS
+        from ai.practice.counting_log import read_summary
+        from engine.errors import CribbageError
+
+        try:
+            s = read_summary(self.history.path.with_name(PRACTICE_NAME))
+        except CribbageError as exc:
+            text = f"The counting trainer's answers cannot be read: {exc}"
+        else:
+            if s.attempts and s.accuracy is not None and s.mean_seconds is not None:
+                missed = ", ".join(f"{CATEGORY_WORDS.get(c, c)} ({n})"
+                                   for c, n in s.missed_most(3))
+                text = (f"{s.attempts} drill{'s' if s.attempts != 1 else ''} counted, "
+                        f"{s.accuracy:.0%} right, {s.mean_seconds:.1f} s on average."
+                        + (f" Missed most: {missed}." if missed else ""))
+            else:
+                text = "No drills counted yet: Practice → Counting trainer…"
+        layout.addWidget(QLabel("<b>Counting</b>"))
+        self.counting = QLabel(text)
+        self.counting.setWordWrap(True)
+        self.counting.setAccessibleName("Counting trainer")
+        layout.addWidget(self.counting)
 
     # ------------------------------------------------------------------ games
     def _games_tab(self) -> QWidget:

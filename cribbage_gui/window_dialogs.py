@@ -32,6 +32,7 @@ from cribbage_gui.watching import WatchSetup
 from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
 
 if TYPE_CHECKING:  # each opened only when asked for: imported then, not at start
+    from cribbage_gui.counting_trainer import CountingTrainer
     from cribbage_gui.help import HelpWindow
     from cribbage_gui.quick_run import QuickRunWindow
     from cribbage_gui.review_window import ReviewWindow
@@ -56,6 +57,7 @@ class WindowDialogs:
         self.review_windows: list[ReviewWindow] = []
         self.quick_window: QuickRunWindow | None = None
         self.game_over_box: GameOverDialog | None = None
+        self.counting_window: CountingTrainer | None = None
 
     # ------------------------------------------------------------------ questions
     def ask(self, title: str, text: str) -> bool:
@@ -138,6 +140,30 @@ class WindowDialogs:
         self.stats_window = StatisticsWindow(history, self.window)
         self.stats_window.review_requested.connect(on_review)
         self.stats_window.show()
+
+    def counting_trainer(self, path: Path, on_problem: Callable[[str], None]) -> None:
+        """Practice → Counting trainer…: one trainer, its attempts kept in the practice
+        database at ``path`` (if that cannot be used, the trainer says so and runs)."""
+        import numpy as np
+
+        from ai.practice.counting_log import CountingLog
+        from cribbage_gui.counting_trainer import CountingTrainer
+        from engine.errors import CribbageError
+
+        window = self.counting_window
+        if window is None:
+            log, note = None, ""
+            try:
+                log = CountingLog(path, on_problem)
+            except (CribbageError, OSError) as exc:
+                note = f"Your answers cannot be kept: {exc}"
+            window = CountingTrainer(log, np.random.default_rng(), self.window, note=note)
+            self.counting_window = window
+        was_open = window.isVisible()
+        window.show()
+        window.raise_()
+        if window.drill is None or (not was_open and window.verdict is None):
+            window.new_drill()  # (a drill left unanswered when it closed: a fresh one)
 
     def review(self, file: gamefile.GameFile, title: str | None = None,
                on_reviewed: Callable[[GameReview], None] | None = None) -> ReviewWindow:
