@@ -17,10 +17,11 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
-from ai import gamefile
+from ai import gamefile, named_levels
 from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
 from ai.review import GameReview, review_game
-from cribbage_gui import accessibility, saving, theme
+from cribbage_gui import accessibility, lessons, saving, theme
+from cribbage_gui.dialogs import LEARN
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
 from cribbage_gui.game import (
     Playing,
@@ -43,6 +44,7 @@ from cribbage_gui.texts import YOU, player_title, result_sentence
 from cribbage_gui.watching import Watching, WatchSetup
 from cribbage_gui.widgets.board import BoardWidget
 from cribbage_gui.widgets.card_focus import CardFocus
+from cribbage_gui.widgets.coach import CoachPanel
 from cribbage_gui.widgets.controls import GameBar, WatchBar
 from cribbage_gui.widgets.game_over import GameSummary
 from cribbage_gui.widgets.heatmap_panel import HeatmapDock
@@ -100,6 +102,9 @@ class MainWindow(QMainWindow):
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 4, 4, 4)
+        self.coach_panel = CoachPanel()  # Learn to play: the lesson's words, over the table
+        self.coach: lessons.Coach | None = None
+        layout.addWidget(self.coach_panel)
         layout.addWidget(self.table, 1)
         self.game_bar = GameBar()
         layout.addWidget(self.game_bar)
@@ -142,6 +147,14 @@ class MainWindow(QMainWindow):
         g.rated.connect(self.reasoning.review_tab.show_ratings)
         g.rewound.connect(self._rewound)
         g.handing_over.connect(self._handing_over)
+        p.shown.connect(self._coach_event)
+        p.turn_ready.connect(self._coach_turn)
+        g.refused.connect(self._coach_refused)
+        self.coach_panel.watch_clicks(self.table)
+        self.coach_panel.idle_card_clicked.connect(lambda _card: self._coach_says(
+            self.coach.on_idle_click(self.game_bar.continue_button.isVisible())
+            if self.coach else None))
+        self.coach_panel.skipped.connect(self.skip_lesson)
         w.message.connect(self.tell)
         w.failed.connect(self._on_failure)
         w.started.connect(self._watch_started)
@@ -228,6 +241,10 @@ class MainWindow(QMainWindow):
         if self.closing:
             return
         self.settings.welcomed = True
+        if opponent == LEARN:
+            self.settings.save(self.qsettings)
+            self.learn_to_play()
+            return
         if opponent:
             self.settings.opponent = opponent
         self.settings.save(self.qsettings)
@@ -253,6 +270,7 @@ class MainWindow(QMainWindow):
                     people: tuple[str, ...] = (), assist: bool = False) -> None:
         if self.closing:
             return
+        self._end_lesson()
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.start_match(opponent, seed, length, people, assist)
@@ -274,6 +292,63 @@ class MainWindow(QMainWindow):
             self._show_weights_of(players[weights[0]])
         else:
             self.heatmap.clear_position()
+
+    # ------------------------------------------------------------------ learn to play
+    def learn_to_play(self) -> None:
+        """Help → Learn to play: the guided first game against the beginner, its first
+        deals prepared, the coach above the table explaining each step (a game in
+        progress is saved first, to resume later)."""
+        if self.closing:
+            return
+        game = self.playing.controller.game
+        if self.playing.active and not self.playing.lesson and game is not None \
+                and not game.is_over and self.save_game():
+            self.tell("Your game was saved: Game → Resume saved game brings it back.")
+        self.watching.stop()
+        self.game_bar.setVisible(True)
+        opponent = named_levels()[0].player.name  # the beginner
+        self.playing.start_lesson(opponent, lessons.LESSON_SEED, lessons.lesson_decks(),
+                                  lessons.lesson_cuts())
+        self._players_changed((None, opponent))
+        self.coach = lessons.Coach(self.presenter.shown_model().names,
+                                   self.playing.current_setup().human_seat)
+        self.coach_panel.show_said(self.coach.current)
+        self.settings.lesson = "taken"
+        self.settings.save(self.qsettings)
+
+    def skip_lesson(self) -> None:
+        """The coach's Skip the lesson: the guidance ends, the game goes on as a normal
+        game (still kept out of the history: its deals were prepared)."""
+        if self.coach is None:
+            return
+        self._end_lesson()
+        self.settings.lesson = "skipped"
+        self.settings.save(self.qsettings)
+        self.tell("Lesson skipped: this game goes on without the coach (it stays out of "
+                  "your history). Game → New game starts a normal one.")
+
+    def _end_lesson(self) -> None:
+        self.coach = None
+        self.coach_panel.hide()
+
+    def _coach_says(self, said) -> None:
+        if said is not None and self.coach is not None:
+            self.coach_panel.show_said(said)
+            if said.wait:  # read before the game moves on
+                self.presenter.hold()
+
+    def _coach_event(self, event) -> None:
+        if self.coach is not None:
+            self._coach_says(self.coach.on_event(event))
+
+    def _coach_turn(self, obs) -> None:
+        pending = self.playing.obs  # None: the turn went behind a pass-and-play cover
+        if self.coach is not None and pending is not None and pending is obs:
+            self._coach_says(self.coach.on_turn(pending))
+
+    def _coach_refused(self, message: str) -> None:
+        if self.coach is not None:
+            self._coach_says(self.coach.on_refused(message))
 
     # ------------------------------------------------------------------ saving and resuming
     def save_game(self) -> bool:
@@ -368,6 +443,7 @@ class MainWindow(QMainWindow):
             saved = self._settle_finished(saved)
             if saved is None:
                 return False
+        self._end_lesson()
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.resume(saved)
@@ -636,6 +712,7 @@ class MainWindow(QMainWindow):
         game = self.playing.controller.game
         if self.playing.active and game is not None and not game.is_over and self.save_game():
             self.tell("Your game was saved: Game → Resume saved game brings it back.")
+        self._end_lesson()
         self.playing.stop()
         self.watching.start(setup, delay_ms, quit_when_done)
 

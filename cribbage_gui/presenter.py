@@ -159,6 +159,16 @@ class Presenter(QObject):
         self.waiting_to_continue.emit(False)
         self._kick()
 
+    def hold(self) -> None:
+        """Wait for Continue after the event just shown (the lesson's coach, so its words
+        can be read before the game moves on); the auto-advance setting applies."""
+        if self._waiting_continue:
+            return
+        self._timer.stop()
+        self._waiting_continue = True
+        self.waiting_to_continue.emit(True)
+        self._start_auto_advance()
+
     def _kick(self) -> None:
         if not self._waiting_continue and not self._timer.isActive() and not self.paused:
             self._pump()
