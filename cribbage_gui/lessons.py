@@ -155,10 +155,9 @@ STEPS: dict[str, Step] = {
         f"{CONTINUE}: the show comes next, each hand counted in turn."),
     "show_pone": Step(
         "The show: the pone's hand",
-        "Now the hands are counted, the pone's first ({who}): the four cards with the "
-        "starter. Each combination lights up on the cards in turn: every set of cards "
-        "adding to 15 scores 2, every pair 2, every run 1 a card, four cards of one suit "
-        "4 (5 with the starter), and the jack of the starter's suit 1 ('his nobs').",
+        "Now each hand is counted with the starter, the pone's first ({who}). Cards "
+        "adding to 15 score 2, a pair 2, a run 1 a card, four of one suit 4, the jack of "
+        "the starter's suit 1. Each combination lights up on the cards in turn.",
         f"{CONTINUE} when you have seen the lit cards.", wait=False),
     "show_dealer": Step(
         "The show: the dealer's hand",
@@ -285,6 +284,20 @@ def scoring_cards(obs: Observation) -> list[Card]:
             if isinstance(a, PlayCard) and peg_points([*current, a.card]) > 0]
 
 
+SHOW_ITEMS = 4  # the show's combinations named in words (all of them light up)
+
+
+def count_words(e: Scored) -> str:
+    """A hand's or the crib's count in words, its first combinations named with their
+    cards: "Here 16: pair 10♣ 10♥ (2), pair Q♣ Q♦ (2), … and 2 more"."""
+    if not e.items:
+        return "Here nothing scores: 0 points (players say 'nineteen')."
+    named = [f"{i.label} {' '.join(card_label(c) for c in i.cards)} ({i.points})"
+             for i in e.items[:SHOW_ITEMS]]
+    more = len(e.items) - SHOW_ITEMS
+    return f"Here {e.points}: {', '.join(named)}" + (f" and {more} more." if more > 0 else ".")
+
+
 class Coach:
     """The lesson's words, step by step, from the events the table shows (see the module
     docstring). ``names`` are the players by seat; the person is ``seat``."""
@@ -402,10 +415,7 @@ class Coach:
         if self._counting is None or self.current.step != self._counting:
             return None
         self._counting = None
-        items = "; ".join(f"{i.label} {i.points} ({' '.join(card_label(c) for c in i.cards)})"
-                          for i in e.items) or "nothing: no combination"
-        self.current = replace(self.current, next=f"{self.current.next} ({e.points} "
-                                                  f"points: {items}.)")
+        self.current = replace(self.current, text=f"{self.current.text} {count_words(e)}")
         return self.current
 
     def on_turn(self, obs: Observation) -> Said:

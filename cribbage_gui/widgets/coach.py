@@ -37,10 +37,13 @@ class CoachPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel("")
         self.title.setObjectName("coach_title")
+        self.title.setTextFormat(Qt.TextFormat.RichText)
         self.text = QLabel("")
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.next = QLabel("")
+        self.next.setTextFormat(Qt.TextFormat.RichText)
         self.next.setWordWrap(True)
         self.skip = QPushButton("Skip the lesson")
         self.skip.setToolTip("End the guidance; the game goes on as a normal game")
@@ -83,9 +86,10 @@ class CoachPanel(QFrame):
     def show_said(self, said: Said) -> None:
         """Show ``said``: its title, what happened, and (in bold) what to do next."""
         self.said = said
-        self.title.setText(f"<b>{escape(said.title)}</b>")
-        self.text.setText(escape(said.text))
-        self.next.setText(f"<b>Next:</b> {escape(said.next)}" if said.next else "")
+        self.title.setText(f"<b>{escape(said.title, quote=False)}</b>")
+        self.text.setText(said.text)
+        self.next.setText(f"<b>Next:</b> {escape(said.next, quote=False)}"
+                          if said.next else "")
         self.setAccessibleDescription(f"{said.title}. {said.text} Next: {said.next}")
         self.show()
 

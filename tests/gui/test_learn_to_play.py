@@ -11,7 +11,7 @@ from cribbage_gui.dialogs import LEARN, WelcomeDialog
 from cribbage_gui.lessons import CONTINUE, STEPS, Coach, explain_refusal
 from cribbage_gui.settings import Settings
 from engine import GameState, Phase, PlayCard, why_illegal
-from engine.cards import parse_cards
+from engine.cards import card_label, parse_cards
 from engine.events import Scored, Show
 from engine.state import stacked_deck
 from tests.gui.conftest import make_settings
@@ -109,9 +109,10 @@ def test_the_prepared_deals_bring_every_step_and_the_show_names_each_combination
     assert shows == [(1, "hand"), (0, "hand"), (0, "crib")]
     first_count = next(e for e in events if isinstance(e, Scored) and e.source == "hand")
     named = [w for w in shown_words if "The show: the pone's hand" in w]
-    assert named and any(f"{first_count.points} points:" in w for w in named)
-    for item in first_count.items:
-        assert any(item.label in w for w in named)
+    assert named and any(f"Here {first_count.points}:" in w for w in named)
+    for item in first_count.items[:lessons.SHOW_ITEMS]:
+        cards = " ".join(card_label(c) for c in item.cards)
+        assert any(f"{item.label} {cards} ({item.points})" in w for w in named)
 
 
 def test_a_wrong_action_is_explained_and_changes_nothing(make_window, qtbot):
