@@ -218,3 +218,48 @@ def test_the_lesson_texts_cover_every_step_the_issue_names():
         == "show_crib"
     assert coach.on_event(Dealt(2, 1, ((), ()))).step == "board"
     assert "90" in STEPS["skunk"].text and "121" in STEPS["board"].text
+
+
+def _lesson_steps(rng, beginner, scoring_first: bool) -> set:
+    """The play's steps the prepared deals bring in one game: the beginner against a person
+    choosing at random (or playing a scoring card whenever there is one)."""
+    from engine.events import SaidGo
+
+    game = GameState.new(rng.integers(1 << 32), decks=lessons.lesson_decks(),
+                         cuts=lessons.lesson_cuts())
+    while game.deal_number <= lessons.DEALS and not game.is_over:
+        seat = game.to_play if game.phase is not Phase.DISCARD else \
+            (0 if game.tosses[0] is None else 1)
+        obs = game.observation(seat)
+        if seat == lessons.LEARNER_SEAT:
+            options = list(obs.legal_actions)
+            scoring = lessons.scoring_cards(obs) if scoring_first else []
+            action = PlayCard(scoring[rng.integers(len(scoring))]) if scoring \
+                else options[rng.integers(len(options))]
+        else:
+            action = beginner.decide(obs).action
+        game.apply(seat, action)
+    steps = {i.kind for e in game.events if isinstance(e, Scored) for i in e.items}
+    steps |= {e.source for e in game.events if isinstance(e, Scored)}
+    if any(isinstance(e, SaidGo) for e in game.events):
+        steps.add("go")
+    return steps
+
+
+@pytest.mark.parametrize(("scoring_first", "least"), [(False, 0.75), (True, 0.88)])
+def test_the_prepared_deals_bring_the_steps_whatever_the_person_chooses(scoring_first,
+                                                                          least):
+    """Measured, as the lesson's docstring states: over 150 games against the beginner
+    (its own random choices), with the person choosing at random or playing a scoring card
+    when there is one, each step of the play comes up in most games, his heels in all."""
+    import numpy as np
+
+    from ai import make_player
+
+    rng = np.random.default_rng(29)
+    beginner = make_player("random", seed=29)
+    games = [_lesson_steps(rng, beginner, scoring_first) for _ in range(150)]
+    assert all("his_heels" in g for g in games)
+    for step in ("fifteen", "31", "pair", "run", "go"):
+        share = sum(step in g for g in games) / len(games)
+        assert share >= least, (step, share)
