@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
 from ai import gamefile, named_levels
 from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
+from ai.match.driver import GameStarted
 from ai.review import GameReview, review_game
 from cribbage_gui import accessibility, lessons, saving, theme
 from cribbage_gui.dialogs import LEARN
@@ -334,12 +335,19 @@ class MainWindow(QMainWindow):
     def _coach_says(self, said) -> None:
         if said is not None and self.coach is not None:
             self.coach_panel.show_said(said)
+            accessibility.announce(self.coach_panel, f"{said.title}. {said.text} Next: "
+                                                     f"{said.next}",
+                                   assertive=said.title in ("Not that", "Not yet"))
             if said.wait:  # read before the game moves on
                 self.presenter.hold()
 
     def _coach_event(self, event) -> None:
-        if self.coach is not None:
-            self._coach_says(self.coach.on_event(event))
+        if self.coach is None:
+            return
+        if isinstance(event, GameStarted) and not self.playing.lesson:
+            self._end_lesson()  # Play again after the lesson: a normal game
+            return
+        self._coach_says(self.coach.on_event(event))
 
     def _coach_turn(self, obs) -> None:
         pending = self.playing.obs  # None: the turn went behind a pass-and-play cover
@@ -751,7 +759,9 @@ class MainWindow(QMainWindow):
 
     def _game_finished(self, over) -> None:
         following = self.playing.next_save(over.winner)
-        if following is None:
+        if self.playing.lesson:
+            pass  # the lesson was never saved: a game saved before it stays to resume
+        elif following is None:
             self.saves.discard()
         else:  # the match goes on: its next game is kept, should the program stop here
             try:

@@ -171,6 +171,16 @@ def test_skip_ends_the_lesson_and_the_game_goes_on(make_window, qtbot):
     assert not window.coach_panel.isVisible()
 
 
+def test_a_game_started_from_the_game_over_box_ends_the_lesson(make_window, qtbot):
+    """Play again (the game-over box) starts the next game through the game part, not the
+    window: the coach leaves with the lesson."""
+    window = make_window()
+    start_lesson(qtbot, window)
+    window.playing.start_match("random")
+    qtbot.waitUntil(lambda: window.coach is None, timeout=TIMEOUT)
+    assert not window.coach_panel.isVisible() and not window.playing.lesson
+
+
 def test_the_lesson_is_neither_saved_nor_put_over_a_saved_game(make_window, qtbot):
     window = make_window()
     window.start_match("heuristic", seed=5)
