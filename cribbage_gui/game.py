@@ -173,12 +173,15 @@ class Playing(QObject):
 
     def start_lesson(self, opponent: str, seed: int, decks: tuple, cuts: tuple) -> None:
         """The guided first game: a single game against ``opponent`` whose first deals and
-        cut for deal are ``decks`` and ``cuts`` (the rest from ``seed``), counted by the
-        engine (not by hand), with no undo; not saved, not kept in the history."""
+        cut for deal are ``decks`` and ``cuts`` (the rest from ``seed``), counted by hand
+        if the settings say, without muggins or undo; not saved, not kept in the
+        history."""
+        s = self.settings()
         self.series = Series(1)
         self.lesson = True  # before the game's thread starts: its first save is skipped
-        self.start_game(GameSetup(opponent=opponent, seed=seed, index=0), decks=decks,
-                        cuts=cuts)
+        self.start_game(GameSetup(opponent=opponent, seed=seed, index=0,
+                                  manual_count=s.manual_count,
+                                  manual_pegging=s.manual_pegging), decks=decks, cuts=cuts)
 
     def start_game(self, setup: GameSetup, game=None, rng_states=None,
                    shown: list | None = None, decks: tuple = (), cuts: tuple = ()) -> None:

@@ -287,6 +287,21 @@ def scoring_cards(obs: Observation) -> list[Card]:
             if isinstance(a, PlayCard) and peg_points([*current, a.card]) > 0]
 
 
+def claim_words(e: Claimed) -> str:
+    """A count claimed by hand that was not the engine's, explained."""
+    if e.what == "pegging":
+        return (f"You pegged {e.claimed}, but that scored {e.actual}: you peg "
+                f"{min(e.claimed, e.actual)}. Points you miss are lost (with muggins the "
+                f"other player takes them).")
+    if e.claimed < e.actual:
+        return (f"You claimed {e.claimed}, but your {e.what} holds {e.actual}: you peg "
+                f"{e.claimed}, and the {e.actual - e.claimed} you missed are lost (with "
+                f"muggins the other player takes them). The lit cards show every "
+                f"combination.")
+    return (f"You claimed {e.claimed}, but your {e.what} holds only {e.actual}: you peg "
+            f"{e.actual}. The lit cards show every combination.")
+
+
 SHOW_ITEMS = 4  # the show's combinations named in words (all of them light up)
 
 
@@ -384,11 +399,9 @@ class Coach:
             said = self._step(step, who=self._who(e.seat))
             self._counting = step if said is not None else None
             return said
-        if isinstance(e, Claimed) and e.seat == self.seat and e.claimed < e.actual:
-            self.current = Said("claimed", "Points missed",
-                                f"You claimed {e.claimed}; the {e.what} holds {e.actual}. "
-                                f"The lit cards show each combination.",
-                                "Press Continue when you have seen them.")
+        if isinstance(e, Claimed) and e.seat == self.seat and e.claimed != e.actual:
+            self.current = replace(self.current, title="Your count",
+                                   text=claim_words(e), wait=False)
             return self.current
         return None
 

@@ -10,7 +10,7 @@ from cribbage_gui import lessons
 from cribbage_gui.dialogs import LEARN, WelcomeDialog
 from cribbage_gui.lessons import CONTINUE, STEPS, Coach, explain_refusal
 from cribbage_gui.settings import Settings
-from engine import GameState, Phase, PlayCard, why_illegal
+from engine import GameState, Phase, PlayCard, score_hand, why_illegal
 from engine.cards import card_label, parse_cards
 from engine.events import Scored, Show
 from engine.state import stacked_deck
@@ -136,6 +136,21 @@ def test_a_wrong_action_is_explained_and_changes_nothing(make_window, qtbot):
     assert window.coach_panel.said.title == "Not that"
     assert "exactly two" in window.coach_panel.said.text
     assert window.table.selected == {hand[0], hand[1]} and window.playing.obs is obs
+
+
+def test_a_wrong_count_by_hand_is_explained(make_window, qtbot):
+    window = make_window(manual_count=True)
+    start_lesson(qtbot, window)
+    obs = to_my_turn(qtbot, window, Phase.COUNT)
+    assert "type its points" in window.coach_panel.said.next
+    window.game_bar.claim_spin.setValue(0)
+    qtbot.mouseClick(window.game_bar.claim_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.coach_panel.said.title == "Your count", timeout=TIMEOUT)
+    _seat, what, cards = obs.show
+    holds = score_hand(cards, obs.starter, is_crib=what == "crib")
+    assert holds > 0
+    assert f"You claimed 0, but your {what} holds {holds}: you peg 0" \
+        in window.coach_panel.said.text
 
 
 def test_a_card_past_31_is_explained_in_the_engines_terms():
@@ -273,3 +288,17 @@ def test_the_prepared_deals_bring_the_steps_whatever_the_person_chooses(scoring_
     for step in ("fifteen", "31", "pair", "run", "go"):
         share = sum(step in g for g in games) / len(games)
         assert share >= least, (step, share)
+
+
+def test_every_refusal_the_coach_explains_is_one_the_program_gives():
+    """The coach's beginner words are keyed on the engine's and the window's own refusal
+    messages: a reworded message would leave its words unused, so each key must still be
+    found in the code that refuses."""
+    import inspect
+
+    from cribbage_gui.game import Playing
+
+    refusing = (inspect.getsource(why_illegal) + inspect.getsource(Playing)).lower()
+    for key, _words in lessons.REFUSALS:
+        assert key in refusing, key
+        assert explain_refusal(key) != key.capitalize()  # explained, not echoed
