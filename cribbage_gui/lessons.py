@@ -92,9 +92,10 @@ STEPS: dict[str, Step] = {
     "cut": Step(
         "The cut for deal",
         "Cribbage is a race to 121 points, scored with combinations of cards. I'll explain "
-        "each step as it comes. First you each cut the deck: you showed {mine}, the "
-        "computer {theirs}. The lower card deals, so {dealer} first. The dealer gets the "
-        "crib: an extra hand, made of the cards both players throw away.",
+        "each step as it comes; your opponent is {opponent}, the gentlest computer player. "
+        "First you each cut the deck: you showed {mine}, the computer {theirs}. The lower "
+        "card deals, so {dealer} first. The dealer gets the crib: an extra hand, made of "
+        "the cards both players throw away.",
         f"{CONTINUE} to see the deal."),
     "deal": Step(
         "The deal",
@@ -188,7 +189,7 @@ STEPS: dict[str, Step] = {
         "You're on your own",
         "That was every step of a deal. From now on the cards are shuffled as usual; the "
         "hint (H) and the Reasoning panel are there if you want them.",
-        f"{CONTINUE} and play on to 121. Skip the lesson closes this panel."),
+        f"{CONTINUE} and play on to 121; Close puts this panel away."),
     "end": Step(
         "The end of the game",
         "{result} The first to 121 wins; the loser's score decides the skunk (below 91).",
@@ -377,6 +378,7 @@ class Coach:
                 return None
             mine, theirs = e.cards[self.seat], e.cards[1 - self.seat]
             return self._step("cut", mine=card_label(mine), theirs=card_label(theirs),
+                              opponent=self.names[1 - self.seat],
                               dealer="you deal" if e.dealer == self.seat
                               else "the computer deals")
         if isinstance(e, Tossed) and e.seat == self.seat:

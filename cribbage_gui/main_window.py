@@ -319,10 +319,14 @@ class MainWindow(QMainWindow):
 
     def skip_lesson(self) -> None:
         """The coach's Skip the lesson: the guidance ends, the game goes on as a normal
-        game (still kept out of the history: its deals were prepared)."""
+        game (still kept out of the history: its deals were prepared). After the lesson
+        (the coach's Close) it only puts the panel away."""
         if self.coach is None:
             return
+        finished = self.coach.quiet  # the lesson is over: the panel is only put away
         self._end_lesson()
+        if finished:
+            return
         self.settings.lesson = "skipped"
         self.settings.save(self.qsettings)
         self.tell("Lesson skipped: this game goes on without the coach (it stays out of "

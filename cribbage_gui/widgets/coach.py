@@ -84,8 +84,12 @@ class CoachPanel(QFrame):
         return False
 
     def show_said(self, said: Said) -> None:
-        """Show ``said``: its title, what happened, and (in bold) what to do next."""
+        """Show ``said``: its title, what happened, and (in bold) what to do next. Once
+        the lesson is over (the person on their own) the button only closes the panel."""
         self.said = said
+        done = said.step in ("own", "end")
+        self.skip.setText("Close" if done else "Skip the lesson")
+        self.skip.setAccessibleName(self.skip.text())
         self.title.setText(f"<b>{escape(said.title, quote=False)}</b>")
         self.text.setText(said.text)
         self.next.setText(f"<b>Next:</b> {escape(said.next, quote=False)}"

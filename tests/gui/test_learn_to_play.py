@@ -113,6 +113,11 @@ def test_the_prepared_deals_bring_every_step_and_the_show_names_each_combination
     for item in first_count.items[:lessons.SHOW_ITEMS]:
         cards = " ".join(card_label(c) for c in item.cards)
         assert any(f"{item.label} {cards} ({item.points})" in w for w in named)
+    # on their own: the panel's button only puts it away (the lesson was taken, not skipped)
+    assert window.coach_panel.skip.text() == "Close"
+    qtbot.mouseClick(window.coach_panel.skip, Qt.MouseButton.LeftButton)
+    assert not window.coach_panel.isVisible()
+    assert Settings.load(window.qsettings).lesson == "taken"
 
 
 def test_a_wrong_action_is_explained_and_changes_nothing(make_window, qtbot):
