@@ -86,7 +86,10 @@ class Presenter(QObject):
         self._timer.stop()
         self._auto.stop()
         self._step_timer.stop()
-        self._waiting_continue = False
+        if self._waiting_continue:  # a game stopped at a pause: its Continue goes with it
+            self._waiting_continue = False
+            self.waiting_to_continue.emit(False)
+        self.table.set_show_words("")  # (and the last show's count)
         self._show_model(model)
 
     def _show_model(self, model: TableModel) -> None:

@@ -201,6 +201,23 @@ def test_a_game_started_from_the_game_over_box_ends_the_lesson(make_window, qtbo
     assert not window.coach_panel.isVisible() and not window.playing.lesson
 
 
+def test_a_new_game_started_during_the_show_leaves_nothing_of_it(make_window, qtbot):
+    """Regression (seen in the screenshots after the lesson): a game stopped while the show
+    waited left its Continue button and its count's words on the next game's table."""
+    window = make_window()
+    start_lesson(qtbot, window)
+    for _ in range(200):
+        wait_for_input(qtbot, window)
+        if window.table.show_words.text:
+            break
+        take_turn(qtbot, window)
+    assert window.table.show_words.text and window.game_bar.continue_button.isVisible()
+    window.start_match("random", seed=3)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
+    assert not window.game_bar.continue_button.isVisible()
+    assert window.table.show_words.text == ""
+
+
 def test_the_lesson_is_neither_saved_nor_put_over_a_saved_game(make_window, qtbot):
     window = make_window()
     window.start_match("heuristic", seed=5)
