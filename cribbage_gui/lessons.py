@@ -129,17 +129,17 @@ STEPS: dict[str, Step] = {
         "Click a card to play it.", wait=False),
     "fifteen": Step(
         "Fifteen",
-        "{who} made the count 15: 'fifteen for 2'.",
+        "{who} made the count 15 ({cards}, picture cards counting 10): 'fifteen for 2'.",
         f"{CONTINUE}: the count goes on from 15."),
     "31": Step(
         "Thirty-one",
-        "{who} made the count exactly 31: 2 points. The count starts again from 0, and "
-        "the other player leads.",
+        "{who} made the count exactly 31 ({cards}): 2 points. The count starts again from "
+        "0, and the other player leads.",
         f"{CONTINUE}: the play goes on from 0."),
     "pair": Step(
         "A pair",
-        "{who} played the same rank as the card before: a pair, 2 points (three alike in "
-        "a row make 6, four make 12).",
+        "{who} played the same rank as the card before ({cards}): a pair, 2 points (three "
+        "alike in a row make 6, four make 12).",
         f"{CONTINUE}: a card of that rank again would score more."),
     "run": Step(
         "A run",

@@ -255,7 +255,10 @@ def test_the_lesson_texts_cover_every_step_the_issue_names():
     for kind, cards in (("fifteen", "KC 5C"), ("31", "KC KD 5C 6C"), ("pair", "KC KD"),
                         ("run", "3C 4D 5H")):
         e = Scored(1, 2, "pegging", kind, (ScoreItem(kind, tuple(c(cards)), 2),), 4)
-        assert coach.on_event(e).step == kind
+        said = coach.on_event(e)
+        assert said.step == kind and said.wait
+        assert kind == "run" or said.text.startswith("The computer")  # who scored
+        assert " ".join(card_label(x) for x in c(cards)) in said.text  # its cards named
     assert coach.on_event(SaidGo(1, 28)).step == "go"
     assert coach.on_event(Show(1, "hand", tuple(c("KC KD QC QD")), c("JS")[0])).step \
         == "show_pone"
