@@ -19,9 +19,9 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
 from ai import gamefile, named_levels
 from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
-from ai.match.driver import GameStarted
 from ai.review import GameReview, review_game
 from cribbage_gui import accessibility, lessons, saving, theme
+from cribbage_gui.coaching import Coaching
 from cribbage_gui.dialogs import LEARN
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
 from cribbage_gui.game import (
@@ -104,7 +104,6 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 4, 4, 4)
         self.coach_panel = CoachPanel()  # Learn to play: the lesson's words, over the table
-        self.coach: lessons.Coach | None = None
         layout.addWidget(self.coach_panel)
         layout.addWidget(self.table, 1)
         self.game_bar = GameBar()
@@ -148,13 +147,8 @@ class MainWindow(QMainWindow):
         g.rated.connect(self.reasoning.review_tab.show_ratings)
         g.rewound.connect(self._rewound)
         g.handing_over.connect(self._handing_over)
-        p.shown.connect(self._coach_event)
-        p.turn_ready.connect(self._coach_turn)
-        g.refused.connect(self._coach_refused)
-        self.coach_panel.watch_clicks(self.table)
-        self.coach_panel.idle_card_clicked.connect(lambda _card: self._coach_says(
-            self.coach.on_idle_click(self.game_bar.continue_button.isVisible())
-            if self.coach else None))
+        self.coaching = Coaching(self.coach_panel, p, g, self.table,
+                                 self.game_bar.continue_button, self)
         self.coach_panel.skipped.connect(self.skip_lesson)
         w.message.connect(self.tell)
         w.failed.connect(self._on_failure)
@@ -311,9 +305,8 @@ class MainWindow(QMainWindow):
         self.playing.start_lesson(opponent, lessons.LESSON_SEED, lessons.lesson_decks(),
                                   lessons.lesson_cuts())
         self._players_changed((None, opponent))
-        self.coach = lessons.Coach(self.presenter.shown_model().names,
-                                   self.playing.current_setup().human_seat)
-        self.coach_panel.show_said(self.coach.current)
+        self.coaching.begin(self.presenter.shown_model().names,
+                            self.playing.current_setup().human_seat)
         self.settings.lesson = "taken"
         self.settings.save(self.qsettings)
 
@@ -321,9 +314,10 @@ class MainWindow(QMainWindow):
         """The coach's Skip the lesson: the guidance ends, the game goes on as a normal
         game (still kept out of the history: its deals were prepared). After the lesson
         (the coach's Close) it only puts the panel away."""
-        if self.coach is None:
+        coach = self.coaching.coach
+        if coach is None:
             return
-        finished = self.coach.quiet  # the lesson is over: the panel is only put away
+        finished = coach.quiet  # the lesson is over: the panel is only put away
         self._end_lesson()
         if finished:
             return
@@ -333,34 +327,7 @@ class MainWindow(QMainWindow):
                   "your history). Game → New game starts a normal one.")
 
     def _end_lesson(self) -> None:
-        self.coach = None
-        self.coach_panel.hide()
-
-    def _coach_says(self, said) -> None:
-        if said is not None and self.coach is not None:
-            self.coach_panel.show_said(said)
-            accessibility.announce(self.coach_panel, f"{said.title}. {said.text} Next: "
-                                                     f"{said.next}",
-                                   assertive=said.title in ("Not that", "Not yet"))
-            if said.wait:  # read before the game moves on
-                self.presenter.hold()
-
-    def _coach_event(self, event) -> None:
-        if self.coach is None:
-            return
-        if isinstance(event, GameStarted) and not self.playing.lesson:
-            self._end_lesson()  # Play again after the lesson: a normal game
-            return
-        self._coach_says(self.coach.on_event(event))
-
-    def _coach_turn(self, obs) -> None:
-        pending = self.playing.obs  # None: the turn went behind a pass-and-play cover
-        if self.coach is not None and pending is not None and pending is obs:
-            self._coach_says(self.coach.on_turn(pending))
-
-    def _coach_refused(self, message: str) -> None:
-        if self.coach is not None:
-            self._coach_says(self.coach.on_refused(message))
+        self.coaching.end()
 
     # ------------------------------------------------------------------ saving and resuming
     def save_game(self) -> bool:

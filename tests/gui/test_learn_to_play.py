@@ -49,10 +49,10 @@ def to_my_turn(qtbot, window, phase):
 def test_the_help_menu_starts_the_lesson_against_the_beginner(make_window, qtbot):
     window = make_window()
     start_lesson(qtbot, window)
-    assert window.playing.lesson and window.coach is not None
+    assert window.playing.lesson and window.coaching.coach is not None
     assert window.playing.current_setup().opponent == named_levels()[0].player.name
     assert window.coach_panel.isVisible()
-    assert "cut" in window.coach.said and "The cut for deal" in window.coach_panel.words()
+    assert "cut" in window.coaching.coach.said and "The cut for deal" in window.coach_panel.words()
     assert Settings.load(window.qsettings).lesson == "taken"
     assert "Learning to play" in window.game_bar.match_label.text()
     # the game is the engine's, on the prepared deals: the person deals first
@@ -88,7 +88,7 @@ def test_the_prepared_deals_bring_every_step_and_the_show_names_each_combination
     deals, and then the coach leaves the person on their own."""
     window = make_window()
     start_lesson(qtbot, window)
-    coach = window.coach
+    coach = window.coaching.coach
     shown_words = []
     window.presenter.shown.connect(lambda _e: shown_words.append(window.coach_panel.words()))
     turns = 0
@@ -182,7 +182,7 @@ def test_skip_ends_the_lesson_and_the_game_goes_on(make_window, qtbot):
     start_lesson(qtbot, window)
     to_my_turn(qtbot, window, Phase.DISCARD)
     qtbot.mouseClick(window.coach_panel.skip, Qt.MouseButton.LeftButton)
-    assert window.coach is None and not window.coach_panel.isVisible()
+    assert window.coaching.coach is None and not window.coach_panel.isVisible()
     assert Settings.load(window.qsettings).lesson == "skipped"
     hand = my_hand(window)
     take_turn(qtbot, window)  # the game goes on: the throw is taken
@@ -197,7 +197,7 @@ def test_a_game_started_from_the_game_over_box_ends_the_lesson(make_window, qtbo
     window = make_window()
     start_lesson(qtbot, window)
     window.playing.start_match("random")
-    qtbot.waitUntil(lambda: window.coach is None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.coaching.coach is None, timeout=TIMEOUT)
     assert not window.coach_panel.isVisible() and not window.playing.lesson
 
 
