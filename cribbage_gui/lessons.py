@@ -328,7 +328,7 @@ class Coach:
         self.current = say("welcome")
         self.deal = 0
         self.quiet = False  # after the prepared deals, only the end of the game is said
-        self.phase = "cut"  # what the table is doing: cut, crib, play, show, over
+        self.phase = "cut"  # what the table is doing: cut, deal, tossed, play, show, over
         self.dealer = seat  # the dealer of the deal on the table
         self._counting: str | None = None  # a show step said, its count still to come
 
