@@ -93,8 +93,10 @@ class _Worker(QThread):
             self.failed.emit(traceback.format_exc())
 
 
-def new_game(setup: GameSetup) -> GameState:
-    """The game a setup starts (the person's seat counts or pegs by hand if asked)."""
+def new_game(setup: GameSetup, decks: tuple = (), cuts: tuple = ()) -> GameState:
+    """The game a setup starts (the person's seat counts or pegs by hand if asked);
+    ``decks`` and ``cuts`` script its first deals and its cut for deal (the guided first
+    game's prepared deals; see ``GameState.new``)."""
     manual = [False, False]
     pegging = [False, False]  # (False, False), GameState.new's default, unless asked
     for seat in (0, 1) if setup.two_players else (setup.human_seat,):
@@ -102,7 +104,7 @@ def new_game(setup: GameSetup) -> GameState:
         pegging[seat] = setup.manual_pegging
     return GameState.new(game_seed(setup.seed, setup.index), first_dealer=setup.first_dealer,
                          manual_count=(manual[0], manual[1]), muggins=setup.muggins,
-                         manual_pegging=(pegging[0], pegging[1]))
+                         manual_pegging=(pegging[0], pegging[1]), decks=decks, cuts=cuts)
 
 
 class GameController(QObject):
@@ -135,8 +137,9 @@ class GameController(QObject):
         return self._worker is not None and self._worker.isRunning()
 
     def start(self, setup: GameSetup, game: GameState | None = None,
-              rng_states: tuple | None = None) -> None:
-        """Start a new game (or continue ``game``, e.g. a resumed save)."""
+              rng_states: tuple | None = None, decks: tuple = (), cuts: tuple = ()) -> None:
+        """Start a new game (or continue ``game``, e.g. a resumed save); a new game's first
+        deals and cut for deal may be scripted (``decks``, ``cuts``: see :func:`new_game`)."""
         self.stop()
         self.setup = setup
         self.human = HumanPlayer()
@@ -150,7 +153,7 @@ class GameController(QObject):
                 else (opponent, self.human)
         report_from = len(game.events) if game is not None else 0  # a new game: all
         if game is None:
-            game = new_game(setup)
+            game = new_game(setup, decks, cuts)
             self.checkpoints = []
         self.game = game
         worker = _Worker(self.players, setup, game, rng_states, report_from,

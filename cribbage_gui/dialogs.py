@@ -48,6 +48,7 @@ def level_label(level) -> str:
 
 
 DEEP = "expert:deep"  # the expert thinking longer
+LEARN = "learn to play"  # the welcome's answer for the guided first game (not a player)
 
 
 def level_combo(selected: str) -> QComboBox:
@@ -105,17 +106,31 @@ class WelcomeDialog(QDialog):
         self.buttons.get(selected, next(iter(self.buttons.values()))).setChecked(True)
         rules = QPushButton("How to play…")
         rules.clicked.connect(self.help_requested)
+        new = QLabel("<p><b>New to cribbage?</b> <i>Learn to play</i> is a real game against "
+                     "the Beginner, with the table explaining each step as it comes.</p>")
+        new.setWordWrap(True)
+        layout.addWidget(new)
+        self.learning = False
         buttons = QDialogButtonBox()
         self.play = buttons.addButton("Play", QDialogButtonBox.ButtonRole.AcceptRole)
         self.play.setDefault(True)
+        self.learn = buttons.addButton("&Learn to play", QDialogButtonBox.ButtonRole.ActionRole)
+        self.learn.clicked.connect(self._learn)
         buttons.addButton(rules, QDialogButtonBox.ButtonRole.HelpRole)
         buttons.accepted.connect(self.accept)
         layout.addStretch(1)  # any spare height below the list, not between its lines
         layout.addWidget(buttons)
         self.resize(self.minimumWidth(), layout.heightForWidth(self.minimumWidth()))
 
+    def _learn(self) -> None:
+        self.learning = True
+        self.accept()
+
     def choice(self) -> str:
-        """The chosen opponent's registry name."""
+        """The chosen opponent's registry name, or :data:`LEARN` for the guided first game
+        (Learn to play)."""
+        if self.learning:
+            return LEARN
         return next(name for name, b in self.buttons.items() if b.isChecked())
 
 

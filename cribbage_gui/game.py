@@ -86,6 +86,9 @@ class Playing(QObject):
         self.cover = PassCover(table)
         self.cover.continued.connect(self._handed_over)
         self._handover: Observation | None = None  # the turn waiting behind the cover
+        # the guided first game (Help → Learn to play) is on the table: its first deals
+        # are prepared, so it is neither saved between sessions nor kept in the history
+        self.lesson = False
         self.controller.game_event.connect(self._feed_event)
         self.controller.human_turn.connect(presenter.feed_turn)
         self.controller.failed.connect(self.failed)
@@ -156,6 +159,7 @@ class Playing(QObject):
         both agreed to the hint and the inspector."""
         s = self.settings()
         self.series = Series(length)
+        self.lesson = False
         two = len(people) == 2
         if two:
             opponent = TWO_PLAYERS
@@ -167,10 +171,23 @@ class Playing(QObject):
             manual_pegging=s.manual_pegging, undo=length == 1 and not two,
             people=tuple(people) if two else (), assist=assist and two))
 
+    def start_lesson(self, opponent: str, seed: int, decks: tuple, cuts: tuple) -> None:
+        """The guided first game: a single game against ``opponent`` whose first deals and
+        cut for deal are ``decks`` and ``cuts`` (the rest from ``seed``), counted by hand
+        if the settings say, without muggins or undo; not saved, not kept in the
+        history."""
+        s = self.settings()
+        self.series = Series(1)
+        self.lesson = True  # before the game's thread starts: its first save is skipped
+        self.start_game(GameSetup(opponent=opponent, seed=seed, index=0,
+                                  manual_count=s.manual_count,
+                                  manual_pegging=s.manual_pegging), decks=decks, cuts=cuts)
+
     def start_game(self, setup: GameSetup, game=None, rng_states=None,
-                   shown: list | None = None) -> None:
-        """Put a game on the table: a new one, or ``game`` (a resumed save; after an undo,
-        ``shown`` is what the table had shown up to then)."""
+                   shown: list | None = None, decks: tuple = (), cuts: tuple = ()) -> None:
+        """Put a game on the table: a new one (its first deals scripted by ``decks`` and
+        ``cuts`` if given), or ``game`` (a resumed save; after an undo, ``shown`` is what
+        the table had shown up to then)."""
         self.controller.stop()
         self.setup = setup
         self.obs = None
@@ -189,16 +206,17 @@ class Playing(QObject):
                 shown = [GameStarted(setup.index, game.seed, first, ("", "")),
                          *game.events]
             self.presenter.catch_up(shown)
-        self.controller.start(setup, game, rng_states)
+        self.controller.start(setup, game, rng_states, decks, cuts)
         self._publish_controls()  # the match's line
 
     def resume(self, saved: SavedGame) -> None:
+        self.lesson = False
         self.series = saved.series
         self.undo_used = saved.undo_used
         self.start_game(saved.setup, saved.game, saved.rng_states)
 
     def _autosave(self, game, rng_states: tuple) -> None:  # in the game's thread
-        if self.save is None or self.setup is None or self.series is None:
+        if self.save is None or self.setup is None or self.series is None or self.lesson:
             return
         try:
             self.save(SavedGame(self.setup, game, rng_states, self.series, self.undo_used))
@@ -213,7 +231,7 @@ class Playing(QObject):
     def saved(self) -> SavedGame | None:
         """Stop the game and return it for saving (None when no game is in progress)."""
         game = self.controller.game
-        if game is None or game.is_over or self.setup is None:
+        if game is None or game.is_over or self.setup is None or self.lesson:
             self.controller.stop()
             return None
         self.controller.stop()
@@ -223,6 +241,7 @@ class Playing(QObject):
 
     def stop(self) -> None:
         self.controller.stop()
+        self.lesson = False
         self.setup = None
         self.obs = None
         self._handover = None
@@ -235,6 +254,8 @@ class Playing(QObject):
         if s is None or setup is None:
             return ""
         me, them = setup.human_seat, 1 - setup.human_seat
+        if self.lesson:
+            return f"Learning to play, against {player_title(setup.opponent)}"
         if setup.two_players:
             first, second = setup.people[0], setup.people[1]
             if s.length == 1:
@@ -498,6 +519,11 @@ class Playing(QObject):
         self._handover = None
         self.cover.lift()
         self._show_controls()
+        if self.lesson:  # prepared deals: not a game to rate or count in the statistics
+            self.last_game_id = None
+            series.add(over.winner, over.skunk)
+            self.finished.emit(over)
+            return
         try:
             self.last_game_id = record_finished(
                 self.history, SavedGame(setup, game, (), series, self.undo_used))

@@ -183,6 +183,9 @@ def page(topic: str, shortcuts=(), data_dir: Path | None = None,
 HOW_TO_PLAY = """
 <h2>How to play</h2>
 <p>Cribbage is a game for two, to 121 points, pegged on the board as they are scored.</p>
+<p><b>New to the game?</b> <i>Help → Learn to play</i> is a real game against the Beginner
+with the table explaining each step as it comes; <i>Skip the lesson</i> ends it at any
+time.</p>
 <ol>
 <li><b>The cut for deal.</b> Each player cuts a card; the lower deals first (aces are low;
 a tie cuts again). The deal then alternates.</li>

@@ -17,11 +17,13 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
-from ai import gamefile
+from ai import gamefile, named_levels
 from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
 from ai.paths import PRACTICE_NAME
 from ai.review import GameReview, review_game
-from cribbage_gui import accessibility, saving, theme
+from cribbage_gui import accessibility, lessons, saving, theme
+from cribbage_gui.coaching import Coaching
+from cribbage_gui.dialogs import LEARN
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
 from cribbage_gui.game import (
     Playing,
@@ -44,6 +46,7 @@ from cribbage_gui.texts import YOU, player_title, result_sentence
 from cribbage_gui.watching import Watching, WatchSetup
 from cribbage_gui.widgets.board import BoardWidget
 from cribbage_gui.widgets.card_focus import CardFocus
+from cribbage_gui.widgets.coach import CoachPanel
 from cribbage_gui.widgets.controls import GameBar, WatchBar
 from cribbage_gui.widgets.game_over import GameSummary
 from cribbage_gui.widgets.heatmap_panel import HeatmapDock
@@ -101,6 +104,8 @@ class MainWindow(QMainWindow):
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 4, 4, 4)
+        self.coach_panel = CoachPanel()  # Learn to play: the lesson's words, over the table
+        layout.addWidget(self.coach_panel)
         layout.addWidget(self.table, 1)
         self.game_bar = GameBar()
         layout.addWidget(self.game_bar)
@@ -143,6 +148,9 @@ class MainWindow(QMainWindow):
         g.rated.connect(self.reasoning.review_tab.show_ratings)
         g.rewound.connect(self._rewound)
         g.handing_over.connect(self._handing_over)
+        self.coaching = Coaching(self.coach_panel, p, g, self.table,
+                                 self.game_bar.continue_button, self)
+        self.coach_panel.skipped.connect(self.skip_lesson)
         w.message.connect(self.tell)
         w.failed.connect(self._on_failure)
         w.started.connect(self._watch_started)
@@ -229,6 +237,10 @@ class MainWindow(QMainWindow):
         if self.closing:
             return
         self.settings.welcomed = True
+        if opponent == LEARN:
+            self.settings.save(self.qsettings)
+            self.learn_to_play()
+            return
         if opponent:
             self.settings.opponent = opponent
         self.settings.save(self.qsettings)
@@ -254,6 +266,7 @@ class MainWindow(QMainWindow):
                     people: tuple[str, ...] = (), assist: bool = False) -> None:
         if self.closing:
             return
+        self._end_lesson()
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.start_match(opponent, seed, length, people, assist)
@@ -275,6 +288,47 @@ class MainWindow(QMainWindow):
             self._show_weights_of(players[weights[0]])
         else:
             self.heatmap.clear_position()
+
+    # ------------------------------------------------------------------ learn to play
+    def learn_to_play(self) -> None:
+        """Help → Learn to play: the guided first game against the beginner, its first
+        deals prepared, the coach above the table explaining each step (a game in
+        progress is saved first, to resume later)."""
+        if self.closing:
+            return
+        game = self.playing.controller.game
+        if self.playing.active and not self.playing.lesson and game is not None \
+                and not game.is_over and self.save_game():
+            self.tell("Your game was saved: Game → Resume saved game brings it back.")
+        self.watching.stop()
+        self.game_bar.setVisible(True)
+        opponent = named_levels()[0].player.name  # the beginner
+        self.playing.start_lesson(opponent, lessons.LESSON_SEED, lessons.lesson_decks(),
+                                  lessons.lesson_cuts())
+        self._players_changed((None, opponent))
+        self.coaching.begin(self.presenter.shown_model().names,
+                            self.playing.current_setup().human_seat)
+        self.settings.lesson = "taken"
+        self.settings.save(self.qsettings)
+
+    def skip_lesson(self) -> None:
+        """The coach's Skip the lesson: the guidance ends, the game goes on as a normal
+        game (still kept out of the history: its deals were prepared). After the lesson
+        (the coach's Close) it only puts the panel away."""
+        coach = self.coaching.coach
+        if coach is None:
+            return
+        finished = coach.quiet  # the lesson is over: the panel is only put away
+        self._end_lesson()
+        if finished:
+            return
+        self.settings.lesson = "skipped"
+        self.settings.save(self.qsettings)
+        self.tell("Lesson skipped: this game goes on without the coach (it stays out of "
+                  "your history). Game → New game starts a normal one.")
+
+    def _end_lesson(self) -> None:
+        self.coaching.end()
 
     # ------------------------------------------------------------------ saving and resuming
     def save_game(self) -> bool:
@@ -369,6 +423,7 @@ class MainWindow(QMainWindow):
             saved = self._settle_finished(saved)
             if saved is None:
                 return False
+        self._end_lesson()
         self.watching.stop()
         self.game_bar.setVisible(True)
         self.playing.resume(saved)
@@ -637,6 +692,7 @@ class MainWindow(QMainWindow):
         game = self.playing.controller.game
         if self.playing.active and game is not None and not game.is_over and self.save_game():
             self.tell("Your game was saved: Game → Resume saved game brings it back.")
+        self._end_lesson()
         self.playing.stop()
         self.watching.start(setup, delay_ms, quit_when_done)
 
@@ -675,7 +731,9 @@ class MainWindow(QMainWindow):
 
     def _game_finished(self, over) -> None:
         following = self.playing.next_save(over.winner)
-        if following is None:
+        if self.playing.lesson:
+            pass  # the lesson was never saved: a game saved before it stays to resume
+        elif following is None:
             self.saves.discard()
         else:  # the match goes on: its next game is kept, should the program stop here
             try:

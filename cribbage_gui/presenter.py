@@ -86,7 +86,10 @@ class Presenter(QObject):
         self._timer.stop()
         self._auto.stop()
         self._step_timer.stop()
-        self._waiting_continue = False
+        if self._waiting_continue:  # a game stopped at a pause: its Continue goes with it
+            self._waiting_continue = False
+            self.waiting_to_continue.emit(False)
+        self.table.set_show_words("")  # (and the last show's count)
         self._show_model(model)
 
     def _show_model(self, model: TableModel) -> None:
@@ -158,6 +161,16 @@ class Presenter(QObject):
         self._waiting_continue = False
         self.waiting_to_continue.emit(False)
         self._kick()
+
+    def hold(self) -> None:
+        """Wait for Continue after the event just shown (the lesson's coach, so its words
+        can be read before the game moves on); the auto-advance setting applies."""
+        if self._waiting_continue:
+            return
+        self._timer.stop()
+        self._waiting_continue = True
+        self.waiting_to_continue.emit(True)
+        self._start_auto_advance()
 
     def _kick(self) -> None:
         if not self._waiting_continue and not self._timer.isActive() and not self.paused:

@@ -2,7 +2,8 @@
 seed, at exactly the size asked for.
 
 The window is driven as a person would drive it (the person's decisions are the heuristic
-player's), paused at each moment worth showing: the cut for deal, the discard with the
+player's), paused at each moment worth showing: the guided first game (Learn to play: its
+coach at the crib, in the play and in the show), the cut for deal, the discard with the
 inspector, the play with a go standing, the show, the game over summary, the review, the
 computer's reasoning (strategy weights and the expert), the strategy heatmap, the
 statistics, watching two computers, a match against the expert (playing for ACC match
@@ -22,10 +23,12 @@ from pathlib import Path
 
 from engine.arguments import output_folder, seed
 
-SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
-           "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
-           "statistics", "statistics-games", "statistics-accuracy", "watching",
-           "match-expert", "match-inspector", "help", "counting-trainer", "counting-miss")
+SCREENS = ("learn-deal", "learn-play", "learn-show", "cut-for-deal", "discard-inspector",
+           "pegging-go", "show", "game-over", "review", "game-review", "reasoning-weights",
+           "reasoning-expert", "strategy-heatmap", "statistics", "statistics-games",
+           "statistics-accuracy", "watching", "match-expert", "match-inspector", "help",
+           "counting-trainer", "counting-miss")
+LEARN_SCREENS = {"learn-deal", "learn-play", "learn-show"}  # Help → Learn to play
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
 SIZES = ((1024, 700), (1280, 800), (1366, 768), (1920, 1080))
 
@@ -240,6 +243,12 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     def model():
         return w.presenter.model
 
+    if wanted & LEARN_SCREENS:
+        _lesson(d, want)
+        if not wanted - LEARN_SCREENS:
+            w.close()
+            return d.written
+
     # a game against the expert: the cut, the discard, a go, the show, the end
     w.start_match("expert", seed=seed)
     d.until(lambda: model().cuts and model().cuts[-1] and model().deal == 0
@@ -384,3 +393,42 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         _counting(d, want)
     w.close()
     return d.written
+
+
+def _lesson(d: Director, want) -> None:
+    """Learn to play: the coach above the table at the crib, at a fifteen in the play, and
+    in the show (its first combination lit, as the table lights each in turn)."""
+    from ai import make_player
+    from engine import Phase
+
+    w = d.window
+    person, d.person = d.person, make_player("heuristic", seed=d.seed)  # the later
+    # screens' games are played by a person of their own, as before the lesson was added
+    w.learn_to_play()
+
+    def said(step):
+        return w.coach_panel.said is not None and w.coach_panel.said.step == step
+
+    d.until(lambda: w.playing.obs is not None and w.playing.obs.phase is Phase.DISCARD,
+            what="the lesson's crib")
+    if want("learn-deal"):
+        d.grab("learn-deal")
+    d.resume()
+    d.until(lambda: said("fifteen"), what="the lesson's fifteen")
+    if want("learn-play"):
+        d.grab("learn-play")
+    d.resume()
+    def counted() -> bool:
+        show = w.presenter.shown_model().show
+        return show is not None and show.points is not None
+
+    d.until(lambda: said("show_pone") and counted(), what="the lesson's show")
+    if want("learn-show"):
+        show = w.presenter.shown_model().show
+        if show is not None and show.items:
+            w.table.set_highlight(show.items[0].cards)
+        d.grab("learn-show")
+    d.resume()
+    w.playing.stop()
+    w.skip_lesson()
+    d.person = person

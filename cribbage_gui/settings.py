@@ -14,6 +14,7 @@ from cribbage_gui import theme
 
 # animation pace: a factor on every pause and animation (0: no animation)
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+LESSON_STATES = ("", "taken", "skipped")  # the guided first game: never, taken, skipped
 AUTO_ADVANCE = {"off (click Continue)": 0, "after 2 s": 2000, "after 4 s": 4000,
                 "after 7 s": 7000}
 
@@ -37,6 +38,7 @@ class Settings:
     player1: str = "Player 1"  # pass and play: the names last given to the two people
     player2: str = "Player 2"
     welcomed: bool = False  # the first start's welcome has been answered
+    lesson: str = ""  # Help → Learn to play: "taken" or "skipped" once ("" never)
 
     @classmethod
     def load(cls, qs: QSettings) -> Settings:
@@ -49,6 +51,7 @@ class Settings:
             "card_back": theme.CARD_BACKS, "board_colour": theme.BOARD_WOODS,
             "theme": theme.THEMES, "zoom": theme.ZOOMS,
             "text_size": theme.TEXT_SIZES,
+            "lesson": LESSON_STATES,
             "opponent": {p.name for p in available_players()} | {"expert:deep"},
         }
         values = {}

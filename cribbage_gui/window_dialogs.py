@@ -73,8 +73,9 @@ class WindowDialogs:
 
     # ------------------------------------------------------------------ choices
     def welcome(self, opponent: str, on_help: Callable[[], None]) -> str | None:
-        """The first start's welcome: the opponent chosen (``opponent`` offered first), or
-        None if it was closed."""
+        """The first start's welcome: the opponent chosen (``opponent`` offered first),
+        ``dialogs.LEARN`` for the guided first game (Learn to play), or None if it was
+        closed."""
         dialog = WelcomeDialog(opponent, self.window)
         dialog.help_requested.connect(on_help)
         self.welcome_dialog = dialog
