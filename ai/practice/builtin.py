@@ -123,7 +123,7 @@ def build_set(games: int = 400, seed: int = 1,
         end_game = g % 2 == 1
         scores = (int(rng.integers(90, 119)), int(rng.integers(90, 119))) if end_game \
             else (0, 0)
-        game = GameState.new(int(rng.integers(2**31)), first_dealer=g % 2, scores=scores)
+        game = GameState.new(int(rng.integers(0x8000_0000)), first_dealer=g % 2, scores=scores)
         while not game.is_over:
             seat = game.current_player()
             obs = game.observation(seat)

@@ -42,12 +42,12 @@ from engine import GO, Observation, Phase, PlayCard, Toss
 from engine.cards import Card, card_name, check_distinct, parse_card, pip_value
 from engine.errors import CribbageError
 from engine.pegging import count_of
-from engine.rules import WINNING_SCORE
+from engine.rules import MAX_COUNT, WINNING_SCORE
 
 FORMAT = "cribbage-practice-position"
 VERSION = 1
 KINDS = ("discard", "play")
-MAX_COUNT = 31
+
 # What a position teaches (:func:`ai.practice.builtin.themes_of` says when each applies).
 THEMES = ("dealer", "pone", "fives", "balking", "the-count", "pegging-traps",
           "counting-out")
