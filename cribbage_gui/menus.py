@@ -1,4 +1,4 @@
-"""The main window's menu bar (Game, View, Help) and its keys.
+"""The main window's menu bar (Game, Practice, View, Help) and its keys.
 
 The menus only name the window's commands (:class:`Commands`, which the window provides)
 and the panels whose visibility View toggles; they decide nothing themselves.
@@ -31,6 +31,7 @@ class Commands(Protocol):
     def watch_dialog(self) -> None: ...
     def quick_run_dialog(self) -> None: ...
     def show_statistics(self) -> None: ...
+    def practice_positions(self) -> object: ...
     def settings_dialog(self) -> None: ...
     def close(self) -> bool: ...
     def zoom_by(self, step: int) -> None: ...
@@ -80,6 +81,9 @@ def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidg
     add(menu, "Se&ttings…", c.settings_dialog)
     menu.addSeparator()
     add(menu, "&Quit", c.close, QKeySequence.StandardKey.Quit)
+    practice = bar.addMenu("&Practice")
+    practice.setAccessibleName("Practice")
+    add(practice, "Practice &positions…", c.practice_positions)
     view = bar.addMenu("&View")
     view.setAccessibleName("View")
     for panel in panels:
