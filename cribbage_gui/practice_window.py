@@ -233,22 +233,24 @@ class PracticeWindow(QWidget):
         self._add_keys()
 
     def _add_keys(self) -> None:
-        """1–6 choose a card (left to right), Enter answers or goes on, Esc closes."""
-        for n in range(1, 7):
-            action = QAction(self)
-            action.setShortcut(QKeySequence(str(n)))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda _c=False, i=n - 1: self.choose_index(i))
-            self.addAction(action)
-        enter = QAction(self)
-        enter.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
-        enter.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        enter.triggered.connect(self.enter)
-        self.addAction(enter)
+        """Esc closes (1–6 and Enter: :meth:`keyPressEvent`, as on the main table)."""
         close = QAction(self)
         close.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         close.triggered.connect(self.close)
         self.addAction(close)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt)
+        """1–6 choose a card (left to right), Enter answers or goes on; the keys the
+        table and the buttons leave come here."""
+        key = event.key()
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_6 and not event.modifiers() & (
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            self.choose_index(key - Qt.Key.Key_1)
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.enter()
+            return
+        super().keyPressEvent(event)
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().showEvent(event)
@@ -320,7 +322,10 @@ class PracticeWindow(QWidget):
             due = self.store.next_due()
         except PracticeError:
             due = None
-        if due is None:
+        if self.skipped:
+            self.task_label.setText("You have skipped every position left for now: "
+                                    "Practise anyway brings them back.")
+        elif due is None:
             self.task_label.setText("There are no positions to practise yet: finish a game "
                                     "against the computer, then find positions in your "
                                     "games.")
@@ -332,11 +337,15 @@ class PracticeWindow(QWidget):
                 f"Nothing is due and nothing is new: the next position comes back "
                 f"{due_text(due, self.clock())} (at {local:%H:%M}{day}). Practise anyway, "
                 f"or come back then.")
-        self.buttons["anyway"].setVisible(due is not None)
+        self.buttons["anyway"].setVisible(due is not None or bool(self.skipped))
         self._update_buttons()
 
     def practise_anyway(self) -> None:
-        """The position that comes back first, now."""
+        """The positions skipped, again; else the position that comes back first, now."""
+        if self.skipped:
+            self.skipped.clear()
+            self.next_position()
+            return
         try:
             due = self.store.next_due()
             position = None if due is None else self.store.next_position(due, self.skipped)
