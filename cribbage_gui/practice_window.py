@@ -41,7 +41,7 @@ from ai.practice.judge import Verdict, judge
 from ai.practice.positions import Position
 from ai.practice.store import PracticeError, PracticeStore, now_utc
 from ai.review import Cancelled
-from cribbage_gui import theme
+from cribbage_gui import accessibility, theme
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.practice_view import (
@@ -137,6 +137,8 @@ class PracticeWindow(QWidget):
         self._resize_to_screen()
         self.next_position()
         self.buttons["find"].setVisible(history is not None)
+        self.options_table.setAccessibleName("The options, best first")
+        accessibility.name_widgets(self)
         if scan:
             self.find_positions()
 
@@ -168,6 +170,7 @@ class PracticeWindow(QWidget):
         self.table.card_clicked.connect(self.card_clicked)
         self.table.card_double_clicked.connect(self.card_double_clicked)
         self.card_focus = CardFocus(self.table)
+        accessibility.attach_table(self.table, self.card_focus)  # a screen reader hears it
         left_layout.addWidget(self.table, 1)
         self.task_label = QLabel("")
         self.task_label.setWordWrap(True)
@@ -473,6 +476,7 @@ class PracticeWindow(QWidget):
             self.rating_label.setText(rating_text(a.rating, a.rating_change))
         self.result_label.setText(text)
         self.why_label.setText(card_symbols(verdict.why))
+        accessibility.announce(self, f"{verdict_text(verdict)} {card_symbols(verdict.why)}")
         table = self.options_table
         set_headers(table, OPTION_HEADERS[verdict.kind], OPTION_TIPS)
         table.priority = ([0, 6, 4, 5, 1, 2, 3] if verdict.kind == "discard"
