@@ -195,6 +195,7 @@ class PracticeWindow(QWidget):
         self.options_table.setSizePolicy(QSizePolicy.Policy.Expanding,
                                          QSizePolicy.Policy.Ignored)
         right_layout.addWidget(self.options_table, 1)
+        right_layout.addStretch(0)  # before the answer: the words at the top, not centred
         right.setMinimumWidth(340)
         split.addWidget(right)
         split.setStretchFactor(0, 3)
@@ -298,7 +299,8 @@ class PracticeWindow(QWidget):
             return
         self.source_label.setText(f"<b>{source_text(position, self.dates)}</b>")
         themes = themes_text(position)
-        self.themes_label.setText(f"Themes: {themes}" if themes else "")
+        self.themes_label.setText(f"Themes: {themes}")
+        self.themes_label.setVisible(bool(themes))
         self.task_label.setText(task_text(position))
         model = table_model(position)
         self._show_table(model)
@@ -320,7 +322,7 @@ class PracticeWindow(QWidget):
         self._show_table(TableModel(my_seat=0, names=("You", "Opponent")))
         self.table.set_interactive(False)
         self.source_label.setText("<b>All caught up</b>")
-        self.themes_label.setText("")
+        self.themes_label.setVisible(False)
         try:
             due = self.store.next_due()
         except PracticeError:
@@ -506,7 +508,10 @@ class PracticeWindow(QWidget):
         todo = [(r["id"], r["human_seat"]) for r in reversed(rows)  # oldest first
                 if r["has_record"] and not r["two_players"] and r["id"] not in done]
         if not todo:
-            self._say("Every game of yours has been searched for positions.")
+            self._say("Every game of yours has been searched for positions." if any(
+                r["has_record"] and not r["two_players"] for r in rows) else
+                "No finished games of yours yet: once you have played, your mistakes in "
+                "them become positions here.")
             return
         self.found_count = 0
         self.progress.setRange(0, len(todo))

@@ -6,7 +6,8 @@ player's), paused at each moment worth showing: the cut for deal, the discard wi
 inspector, the play with a go standing, the show, the game over summary, the review, the
 computer's reasoning (strategy weights and the expert), the strategy heatmap, the
 statistics, watching two computers, a match against the expert (playing for ACC match
-points, its reasoning shown as it decides), and the help. A dialog is drawn over the window where it
+points, its reasoning shown as it decides), the help, and the practice (a position, and a
+wrong answer judged). A dialog is drawn over the window where it
 would open, so every image is exactly ``--size``.
 """
 
@@ -21,10 +22,12 @@ from pathlib import Path
 
 from engine.arguments import output_folder, seed
 
-SCREENS = ("cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
-           "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
-           "statistics", "statistics-games", "statistics-accuracy", "watching",
-           "match-expert", "match-inspector", "help")
+# (in the order they are taken)
+SCREENS = ("practice", "practice-answer", "cut-for-deal", "discard-inspector", "pegging-go",
+           "show", "game-over", "review", "game-review", "reasoning-weights",
+           "reasoning-expert", "strategy-heatmap", "statistics", "statistics-games",
+           "statistics-accuracy", "statistics-practice", "watching", "match-expert",
+           "match-inspector", "help")
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
 SIZES = ((1024, 700), (1280, 800), (1366, 768), (1920, 1080))
 
@@ -100,6 +103,7 @@ class Director:
                              f" (it is {got[0]}x{got[1]}): its panels need more room")
         self.person = make_player("heuristic", seed=seed)
         self.written: list[Path] = []
+        self.wanted: set[str] = set(SCREENS)
 
     # ------------------------------------------------------------------ the event loop
     def pump(self, seconds: float = 0.0) -> None:
@@ -191,6 +195,37 @@ class Director:
         return path
 
 
+def _practice(d: Director) -> None:
+    """A built-in card to play (the count, the starter, the cards of this count), then a
+    wrong answer judged: the options and why."""
+    from ai.practice.positions import Position
+
+    w = d.window
+    practice = w.practice_positions()
+    practice.cancel_scan()
+    practice.resize(*d.size)
+    store = w.practice_store()
+    shown: Position | None = next((p for p in store.positions(["built-in"])
+                                   if p.kind == "play" and p.table.current
+                                   and len(p.table.legal_cards) >= 3), None)
+    practice.next_position(shown)
+    if "practice" in d.wanted:
+        d.grab("practice", window=practice)
+    if "practice-answer" in d.wanted and shown is not None:
+        from ai.practice.judge import judge
+        from cribbage_gui.jobs import ADVICE_MEMO
+
+        best = judge(shown, shown.best, ADVICE_MEMO).best
+        wrong = next(c for c in shown.table.legal_cards if c not in best)
+        practice.card_clicked(wrong)
+        practice.answer()
+        end = time.perf_counter() + 120
+        while practice.verdict is None and time.perf_counter() < end:
+            d.pump(0.02)
+        d.grab("practice-answer", window=practice)
+    practice.close()
+
+
 def _shade():
     from PySide6.QtGui import QColor
 
@@ -204,6 +239,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     d = Director(out, size, theme_name, seed)
     w = d.window
     wanted = set(only or SCREENS)
+    d.wanted = wanted
 
     def want(name):
         return name in wanted
@@ -211,6 +247,8 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     def model():
         return w.presenter.model
 
+    if want("practice") or want("practice-answer"):  # before the game: built-in positions
+        _practice(d)
     # a game against the expert: the cut, the discard, a go, the show, the end
     w.start_match("expert", seed=seed)
     d.until(lambda: model().cuts and model().cuts[-1] and model().deal == 0
@@ -297,14 +335,15 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             d.grab("strategy-heatmap")
         w.stop_watching()
 
-    if want("statistics") or want("statistics-games") or want("statistics-accuracy"):
+    if want("statistics") or want("statistics-games") or want("statistics-accuracy") or \
+            want("statistics-practice"):
         d.until(lambda: w.history.accuracy_history() != [], act=False,
                 what="the finished game's background rating")
         w.show_statistics()
         stats = w.dialogs.stats_window
         assert stats is not None, "the statistics could not be shown"
         for name, tab in (("statistics", 0), ("statistics-games", 1),
-                          ("statistics-accuracy", 2)):
+                          ("statistics-accuracy", 2), ("statistics-practice", 3)):
             if want(name):
                 stats.tabs.setCurrentIndex(tab)
                 d.grab(name, stats)

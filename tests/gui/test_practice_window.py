@@ -62,7 +62,7 @@ def test_the_menu_opens_the_practice_on_a_position(qtbot, make_window, tmp_path)
     assert practice is not None and practice.isVisible()
     assert practice.position == builtin(PLAY)[0]
     assert not practice.scanning  # an empty history: nothing to search
-    assert "searched" in practice.status_label.text()
+    assert "No finished games" in practice.status_label.text()
 
 
 @pytest.mark.parametrize("index", [DISCARD, PLAY])
