@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ai import level_of
 from ai.history import History
+from ai.practice.store import START_RATING
 from cribbage_gui import theme
 from cribbage_gui.texts import player_title
 from cribbage_gui.widgets.tables import NumberItem, cell, fill, fit_height, make_table
@@ -301,20 +302,23 @@ class StatisticsWindow(QDialog):
         layout.addWidget(self.practice_label)
         self.practice_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
         self.practice_plot.setTitle("Your practice rating after each answer")
-        self.practice_plot.setLabel("bottom", "answers, in order")
+        self.practice_plot.setLabel("bottom", "answers, in order (0: the start)")
         self.practice_plot.setLabel("left", "rating")
-        ratings = list(summary["rating_history"]) if summary else []
-        xs = np.arange(1, len(ratings) + 1, dtype=float)
+        # from the starting rating (answer 0), so even one answer draws a line
+        ratings = [START_RATING, *summary["rating_history"]] if summary and \
+            summary["rating_history"] else []
+        xs = np.arange(0, len(ratings), dtype=float)
         t = theme.current()
         self.practice_curve = self.practice_plot.plot(
             xs, np.array(ratings, dtype=float), pen=pg.mkPen(t.accent, width=2),
             symbol="o", symbolSize=6, symbolBrush=t.accent, symbolPen=None)
-        self.practice_plot.setXRange(0.5, max(5, len(ratings)) + 0.5, padding=0)
+        self.practice_plot.setXRange(-0.5, max(5, len(ratings) - 1) + 0.5, padding=0)
         if ratings:
             low, high = min(ratings), max(ratings)
-            self.practice_plot.setYRange(min(low, 1450) - 10, max(high, 1550) + 10)
+            self.practice_plot.setYRange(min(low, START_RATING - 50) - 10,
+                                         max(high, START_RATING + 50) + 10)
         else:
-            self.practice_plot.setYRange(1400, 1600)
+            self.practice_plot.setYRange(START_RATING - 100, START_RATING + 100)
         theme.style_chart(self.practice_plot)
         layout.addWidget(self.practice_plot, 1)
         return tab

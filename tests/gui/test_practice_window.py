@@ -237,7 +237,7 @@ def test_statistics_show_the_practice(qtbot, tmp_path):
     rating = store.rating()[0]
     assert f"rating {rating:.0f}" in text
     xs, ys = stats.practice_curve.getData()
-    assert list(ys) == [pytest.approx(rating)]
+    assert list(xs) == [0, 1] and list(ys) == [1500, pytest.approx(rating)]
     history.close()
 
 
