@@ -135,12 +135,12 @@ class PracticeWindow(QWidget):
         self.setWindowTitle("Practice positions")
         self._build()
         self._resize_to_screen()
-        self.next_position()
         self.buttons["find"].setVisible(history is not None)
         self.options_table.setAccessibleName("The options, best first")
         accessibility.name_widgets(self)
         if scan:
-            self.find_positions()
+            self.find_positions()  # (first: the position shown knows a search is under way)
+        self.next_position()
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -330,6 +330,9 @@ class PracticeWindow(QWidget):
         if self.skipped:
             self.task_label.setText("You have skipped every position left for now: "
                                     "Practise anyway brings them back.")
+        elif due is None and self.scanning:
+            self.task_label.setText("Your finished games are being reviewed: the decisions "
+                                    "you got wrong there come here as positions.")
         elif due is None:
             self.task_label.setText("There are no positions to practise yet: finish a game "
                                     "against the computer, then find positions in your "
