@@ -141,6 +141,8 @@ class PracticeWindow(QWidget):
         if scan:
             self.find_positions()  # (first: the position shown knows a search is under way)
         self.next_position()
+        if store.problems:  # a damaged practice file, set aside
+            self._say(" ".join(store.problems))
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -522,8 +524,6 @@ class PracticeWindow(QWidget):
         self.progress.setVisible(True)
         self.buttons["find"].setVisible(False)
         self.buttons["cancel"].setVisible(True)
-        self._say(f"Reviewing {len(todo)} game{'s' * (len(todo) != 1)} of yours for "
-                  f"positions…")
         self.worker = ScanWorker(self.history.path, todo, self)
         self.worker.progress.connect(self._scan_progress)
         self.worker.found.connect(self._scan_found)

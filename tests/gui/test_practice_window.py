@@ -246,4 +246,24 @@ def test_a_damaged_practice_file_is_set_aside_with_a_message(qtbot, make_window)
     (window.data_dir / "practice.sqlite3").write_bytes(b"not a database" * 100)
     window.practice_positions()
     assert any("set aside" in m for m in window.messages)
-    assert window.practice_window.position is not None  # the built-in set, afresh
+    practice = window.practice_window
+    assert practice.position is not None  # the built-in set, afresh
+    assert "set aside" in practice.status_label.text()
+    assert list(window.data_dir.glob("practice*corrupt*"))
+
+
+def test_closing_the_main_window_stops_the_practice_search(qtbot, make_window, tmp_path):
+    from ai import make_player
+    from ai.match.driver import refereed_game
+
+    window = make_window()
+    window.practice = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(DISCARD))
+    _, game = refereed_game((make_player("random", seed=3), make_player("random", seed=4)),
+                            6, 0)
+    window.history.record_game(game.events, opponent="random", seed=6, game_index=0,
+                               human_seat=0, players=("you", "random"),
+                               record=game.to_record())
+    practice = window.practice_positions()
+    assert practice.scanning
+    window.close()
+    assert not practice.isVisible() and not practice.worker.isRunning()
