@@ -127,6 +127,8 @@ SHORTCUTS = (
     ("← → ↑ ↓", "In a review: the previous / next event, decision"),
     ("Home End, PgUp PgDn, N P", "In a review: first / last event, deal, mistake"),
     ("Esc", "Close the review"),
+    ("1 – 6, ← → Space, Enter", "In practice: choose cards, answer; Enter again: the next "
+                                "position"),
     ("Ctrl++ / Ctrl+-", "Larger / smaller cards; Ctrl+0 normal size"),
     ("F1", "How to play"),
     ("Ctrl+Q", "Quit (a game in progress is saved)"),
