@@ -179,7 +179,7 @@ def option_rows(verdict: Verdict) -> tuple[list[list], int | None]:
             notes.append("◀ your answer")
             answer = r
         win = NumberItem(o.win, value_text(o.win, verdict.objective))
-        label = " ".join(card_label(c) for c in o.cards)
+        label = cards_text(o.cards)
         if verdict.kind == "discard":
             rows.append([label, NumberItem(o.hand or 0.0, f"{o.hand or 0.0:.1f}"),
                          NumberItem(o.crib or 0.0, f"{o.crib or 0.0:+.1f}"),

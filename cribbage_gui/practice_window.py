@@ -15,12 +15,10 @@ person become positions.
 
 from __future__ import annotations
 
-import threading
 import time
-import traceback
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -34,16 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ai.gamefile import GameFileError
 from ai.history import History, HistoryError
-from ai.practice.games import positions_from_game
 from ai.practice.judge import Verdict, judge
 from ai.practice.positions import Position
 from ai.practice.store import PracticeError, PracticeStore, now_utc
-from ai.review import Cancelled
 from cribbage_gui import accessibility, theme
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.model import TableModel
+from cribbage_gui.practice_scan import ScanWorker
 from cribbage_gui.practice_view import (
     OPTION_HEADERS,
     OPTION_TIPS,
@@ -64,55 +60,6 @@ from cribbage_gui.widgets.table import TableView
 from cribbage_gui.widgets.tables import FitTable, fill, make_table, set_headers
 
 _ready = False  # an answer has been judged in this program: the advisor is loaded
-
-
-class ScanWorker(QThread):
-    """Reviews the history's games not yet searched, one by one, off the GUI thread; each
-    game's positions of the person are handed back by ``found`` (the window keeps them)."""
-
-    progress = Signal(int, int)  # games searched, games to search
-    found = Signal(int, object)  # the game's id, its positions (a list, maybe empty)
-    failed = Signal(str)
-
-    def __init__(self, history_path, games: list[tuple[int, int]], parent=None) -> None:
-        super().__init__(parent)
-        self.history_path = history_path
-        self.games = games  # (id, the person's seat)
-        self._stop = threading.Event()
-
-    def cancel(self) -> None:
-        self._stop.set()
-
-    def run(self) -> None:
-        try:
-            # a connection of its own: SQLite's are not shared between threads
-            history = History(self.history_path)
-        except HistoryError as exc:
-            self.failed.emit(str(exc))
-            return
-        try:
-            self._search(history)
-        except Exception:  # shown in the window instead of dying silently in a thread
-            self.failed.emit(traceback.format_exc().strip().splitlines()[-1])
-        finally:
-            history.close()
-
-    def _search(self, history: History) -> None:
-        for done, (game_id, seat) in enumerate(self.games):
-            if self._stop.is_set():
-                return
-            self.progress.emit(done, len(self.games))
-            try:
-                file = history.game_file(game_id)
-                positions = positions_from_game(file, f"history:{game_id}",
-                                                file.players[seat], ADVICE_MEMO,
-                                                self._stop.is_set)
-            except Cancelled:
-                return
-            except (GameFileError, HistoryError):
-                positions = []  # a game that cannot be replayed has nothing to offer
-            self.found.emit(game_id, positions)
-        self.progress.emit(len(self.games), len(self.games))
 
 
 class PracticeWindow(QWidget):
