@@ -208,7 +208,9 @@ skunked</i> (see <i>The board</i>).</p>
 <p>In this game: click two cards and <i>Throw to crib</i> (or double-click the second);
 click a card to play it (a card that would pass 31 is refused, and go is said for you);
 <i>Continue</i> moves the show on. <i>Hint</i> shows what the strongest computer player
-would do, and the <i>Reasoning</i> panel shows why.</p>
+would do, and the <i>Reasoning</i> panel shows why. To get better, <i>Practice → Practice
+positions</i> sets you the decisions you got wrong in your finished games again (and a
+built-in set), each judged as the review judges it, with the options and why.</p>
 """
 
 BOARD = """

@@ -764,12 +764,56 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ other windows
     def show_statistics(self) -> None:
         try:
-            self.dialogs.statistics(self.history, self.review_history_game)
+            self.dialogs.statistics(self.history, self.review_history_game,
+                                    practice=self.practice_summary())
         except HistoryError as exc:
             self.tell(f"The statistics cannot be shown: {exc}")
 
     def show_counting_trainer(self) -> None:
         self.dialogs.counting_trainer(self.data_dir / PRACTICE_NAME, self.tell)
+
+    practice = None  # the practice store (ai.practice.store), opened when first needed
+    practice_window = None
+
+    def practice_store(self):
+        """The practice positions in the data folder, opened on first use (a damaged file is
+        set aside, an unusable folder gives a store for this session: said in the log)."""
+        if self.practice is None:
+            from ai.paths import PRACTICE_NAME
+            from ai.practice.store import open_store
+            from engine.errors import CribbageError
+
+            try:
+                self.practice, problem = open_store(self.data_dir / PRACTICE_NAME)
+            except CribbageError as exc:  # the built-in set cannot be read: without it
+                self.practice, problem = open_store(self.data_dir / PRACTICE_NAME, ())
+                problem = f"The built-in practice positions cannot be read ({exc}). " + (
+                    problem or "")
+            if problem:
+                self.tell(problem)
+        return self.practice
+
+    def practice_summary(self) -> dict | None:
+        """The practice's figures for Statistics (None if it cannot give them)."""
+        from ai.practice.store import PracticeError
+
+        try:
+            return self.practice_store().summary()
+        except PracticeError as exc:
+            self.tell(f"The practice figures cannot be shown: {exc}")
+            return None
+
+    def practice_positions(self):
+        """Practice → Practice positions…: the practice window (one, raised if open)."""
+        from cribbage_gui.practice_window import PracticeWindow
+
+        window = self.practice_window
+        if window is None or not window.isVisible():
+            window = PracticeWindow(self.practice_store(), self.history, self)
+            self.practice_window = window
+        window.show()
+        window.raise_()
+        return window
 
     def show_help(self, topic: str = "How to play") -> None:
         self.dialogs.help(topic, SHORTCUTS, self.data_dir, self.qsettings.fileName())
@@ -792,12 +836,16 @@ class MainWindow(QMainWindow):
         try:
             self.watching.stop()
             self.dialogs.close_reviews()
+            if self.practice_window is not None:
+                self.practice_window.close()  # its search through the games stops
             self.heatmap.cancel_training()
             self.save_game()
             self.save_layout()
             wait_for_jobs(5000)  # advice and ratings in flight finish before the history
         finally:
             self.history.close()
+            if self.practice is not None:
+                self.practice.close()
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ the keyboard

@@ -31,6 +31,7 @@ class Commands(Protocol):
     def watch_dialog(self) -> None: ...
     def quick_run_dialog(self) -> None: ...
     def show_statistics(self) -> None: ...
+    def practice_positions(self) -> object: ...
     def show_counting_trainer(self) -> None: ...
     def settings_dialog(self) -> None: ...
     def close(self) -> bool: ...
@@ -84,6 +85,7 @@ def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidg
     add(menu, "&Quit", c.close, QKeySequence.StandardKey.Quit)
     practice = bar.addMenu("&Practice")
     practice.setAccessibleName("Practice")
+    add(practice, "Practice &positions…", c.practice_positions)
     add(practice, "&Counting trainer…", c.show_counting_trainer)
     view = bar.addMenu("&View")
     view.setAccessibleName("View")
@@ -129,6 +131,8 @@ SHORTCUTS = (
     ("← → ↑ ↓", "In a review: the previous / next event, decision"),
     ("Home End, PgUp PgDn, N P", "In a review: first / last event, deal, mistake"),
     ("Esc", "Close the review"),
+    ("1 – 6, ← → Space, Enter", "In practice: choose cards, answer; Enter again: the next "
+                                "position"),
     ("Ctrl++ / Ctrl+-", "Larger / smaller cards; Ctrl+0 normal size"),
     ("F1", "How to play"),
     ("Ctrl+Q", "Quit (a game in progress is saved)"),

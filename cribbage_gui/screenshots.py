@@ -7,8 +7,9 @@ coach at the crib, in the play and in the show), the cut for deal, the discard w
 inspector, the play with a go standing, the show, the game over summary, the review, the
 computer's reasoning (strategy weights and the expert), the strategy heatmap, the
 statistics, watching two computers, a match against the expert (playing for ACC match
-points, its reasoning shown as it decides), the help, and the counting trainer (a drill,
-and a miss with its combinations). A dialog is drawn over the window where it
+points, its reasoning shown as it decides), the help, the practice (a position, and a
+wrong answer judged) and the counting trainer (a drill, and a miss with its
+combinations). A dialog is drawn over the window where it
 would open, so every image is exactly ``--size``.
 """
 
@@ -23,11 +24,13 @@ from pathlib import Path
 
 from engine.arguments import output_folder, seed
 
-SCREENS = ("learn-deal", "learn-play", "learn-show", "cut-for-deal", "discard-inspector",
-           "pegging-go", "show", "game-over", "review", "game-review", "reasoning-weights",
-           "reasoning-expert", "strategy-heatmap", "statistics", "statistics-games",
-           "statistics-accuracy", "watching", "match-expert", "match-inspector", "help",
-           "counting-trainer", "counting-miss")
+# (in the order they are taken)
+SCREENS = ("practice", "practice-answer", "learn-deal", "learn-play", "learn-show",
+           "cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
+           "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
+           "statistics", "statistics-games", "statistics-accuracy", "statistics-practice",
+           "watching", "match-expert", "match-inspector", "help", "counting-trainer",
+           "counting-miss")
 LEARN_SCREENS = {"learn-deal", "learn-play", "learn-show"}  # Help → Learn to play
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
 SIZES = ((1024, 700), (1280, 800), (1366, 768), (1920, 1080))
@@ -104,6 +107,7 @@ class Director:
                              f" (it is {got[0]}x{got[1]}): its panels need more room")
         self.person = make_player("heuristic", seed=seed)
         self.written: list[Path] = []
+        self.wanted: set[str] = set(SCREENS)
 
     # ------------------------------------------------------------------ the event loop
     def pump(self, seconds: float = 0.0) -> None:
@@ -223,6 +227,37 @@ def _counting(d: Director, want) -> None:
     trainer.close()
 
 
+def _practice(d: Director) -> None:
+    """A built-in card to play (the count, the starter, the cards of this count), then a
+    wrong answer judged: the options and why."""
+    from ai.practice.positions import Position
+
+    w = d.window
+    practice = w.practice_positions()
+    practice.cancel_scan()
+    practice.resize(*d.size)
+    store = w.practice_store()
+    shown: Position | None = next((p for p in store.positions(["built-in"])
+                                   if p.kind == "play" and p.table.current
+                                   and len(p.table.legal_cards) >= 3), None)
+    practice.next_position(shown)
+    if "practice" in d.wanted:
+        d.grab("practice", window=practice)
+    if "practice-answer" in d.wanted and shown is not None:
+        from ai.practice.judge import judge
+        from cribbage_gui.jobs import ADVICE_MEMO
+
+        best = judge(shown, shown.best, ADVICE_MEMO).best
+        wrong = next(c for c in shown.table.legal_cards if c not in best)
+        practice.card_clicked(wrong)
+        practice.answer()
+        end = time.perf_counter() + 120
+        while practice.verdict is None and time.perf_counter() < end:
+            d.pump(0.02)
+        d.grab("practice-answer", window=practice)
+    practice.close()
+
+
 def _shade():
     from PySide6.QtGui import QColor
 
@@ -236,6 +271,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     d = Director(out, size, theme_name, seed)
     w = d.window
     wanted = set(only or SCREENS)
+    d.wanted = wanted
 
     def want(name):
         return name in wanted
@@ -243,6 +279,8 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     def model():
         return w.presenter.model
 
+    if want("practice") or want("practice-answer"):  # before the game: built-in positions
+        _practice(d)
     if wanted & LEARN_SCREENS:
         _lesson(d, want)
         if not wanted - LEARN_SCREENS:
@@ -335,14 +373,15 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             d.grab("strategy-heatmap")
         w.stop_watching()
 
-    if want("statistics") or want("statistics-games") or want("statistics-accuracy"):
+    if want("statistics") or want("statistics-games") or want("statistics-accuracy") or \
+            want("statistics-practice"):
         d.until(lambda: w.history.accuracy_history() != [], act=False,
                 what="the finished game's background rating")
         w.show_statistics()
         stats = w.dialogs.stats_window
         assert stats is not None, "the statistics could not be shown"
         for name, tab in (("statistics", 0), ("statistics-games", 1),
-                          ("statistics-accuracy", 2)):
+                          ("statistics-accuracy", 2), ("statistics-practice", 3)):
             if want(name):
                 stats.tabs.setCurrentIndex(tab)
                 d.grab(name, stats)

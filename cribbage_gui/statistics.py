@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ai import level_of
 from ai.history import History
+from ai.practice.store import START_RATING
 from cribbage_gui import theme
 from cribbage_gui.texts import player_title
 from cribbage_gui.widgets.tables import NumberItem, cell, fill, fit_height, make_table
@@ -74,7 +75,7 @@ def score_text(game: dict) -> str:
 class StatisticsWindow(QDialog):
     review_requested = Signal(int)  # a game's id in the history
 
-    def __init__(self, history: History, parent=None) -> None:
+    def __init__(self, history: History, parent=None, practice: dict | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Statistics")
         self.resize(880, 680)
@@ -89,6 +90,7 @@ class StatisticsWindow(QDialog):
         self.tabs.addTab(summary_tab, "Summary")
         self.tabs.addTab(self._games_tab(), "Games")
         self.tabs.addTab(self._accuracy_tab(), "Accuracy")
+        self.tabs.addTab(self._practice_tab(practice), "Practice")
         layout = QVBoxLayout(summary_tab)
         totals = history.totals()
         two = history.two_player_games()
@@ -319,3 +321,54 @@ class StatisticsWindow(QDialog):
         note.setWordWrap(True)
         layout.addWidget(note)
         return tab
+
+    def _practice_tab(self, summary: dict | None) -> QWidget:
+        """Practice positions: the rating, the answers, what is due, the positions held by
+        origin, and the rating after each answer (``summary``: the store's)."""
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        self.practice_label = QLabel(practice_text(summary))
+        self.practice_label.setWordWrap(True)
+        layout.addWidget(self.practice_label)
+        self.practice_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        self.practice_plot.setTitle("Your practice rating after each answer")
+        self.practice_plot.setLabel("bottom", "answers, in order (0: the start)")
+        self.practice_plot.setLabel("left", "rating")
+        # from the starting rating (answer 0), so even one answer draws a line
+        ratings = [START_RATING, *summary["rating_history"]] if summary and \
+            summary["rating_history"] else []
+        xs = np.arange(0, len(ratings), dtype=float)
+        t = theme.current()
+        self.practice_curve = self.practice_plot.plot(
+            xs, np.array(ratings, dtype=float), pen=pg.mkPen(t.accent, width=2),
+            symbol="o", symbolSize=6, symbolBrush=t.accent, symbolPen=None)
+        self.practice_plot.setXRange(-0.5, max(5, len(ratings) - 1) + 0.5, padding=0)
+        if ratings:
+            low, high = min(ratings), max(ratings)
+            self.practice_plot.setYRange(min(low, START_RATING - 50) - 10,
+                                         max(high, START_RATING + 50) + 10)
+        else:
+            self.practice_plot.setYRange(START_RATING - 100, START_RATING + 100)
+        theme.style_chart(self.practice_plot)
+        layout.addWidget(self.practice_plot, 1)
+        return tab
+
+
+def practice_text(summary: dict | None) -> str:
+    """The practice in words: "Rating 1512 ± 180 · 14 answered, 9 right (64%) · 2 due now ·
+    positions: 5 from your games, 60 built in"."""
+    if summary is None:
+        return "The practice positions cannot be read."
+    held = summary["positions"]
+    origins = ", ".join(f"{n} {what}" for n, what in (
+        (held.get("games", 0), "from your games"), (held.get("import", 0), "imported"),
+        (held.get("built-in", 0), "built in")) if n)
+    answered = summary["answered"]
+    if answered:
+        done = (f"{answered} answer{'s' * (answered != 1)}, {summary['correct']} right "
+                f"({summary['accuracy']:.0%})")
+    else:
+        done = "no positions answered yet (Practice → Practice positions…)"
+    return (f"<b>Practice rating {summary['rating']:.0f} ± {summary['deviation']:.0f}</b> · "
+            f"{done} · {summary['due']} due now<br>Positions held: {origins or 'none'}.")
+

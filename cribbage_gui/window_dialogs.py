@@ -134,11 +134,13 @@ class WindowDialogs:
         window.show()
         window.raise_()
 
-    def statistics(self, history: History, on_review: Callable[[int], object]) -> None:
-        """The statistics window (a HistoryError if the history cannot give them)."""
+    def statistics(self, history: History, on_review: Callable[[int], object],
+                   practice: dict | None = None) -> None:
+        """The statistics window (a HistoryError if the history cannot give them);
+        ``practice``: the practice store's summary."""
         from cribbage_gui.statistics import StatisticsWindow
 
-        self.stats_window = StatisticsWindow(history, self.window)
+        self.stats_window = StatisticsWindow(history, self.window, practice=practice)
         self.stats_window.review_requested.connect(on_review)
         self.stats_window.show()
 
