@@ -31,6 +31,7 @@ LOOP_MODULES = frozenset({  # the modules whose tests play compiled games (measu
     "tests.ai.test_pinned_summaries", "tests.ai.test_review", "tests.ai.test_rollout",
     "tests.ai.test_runner", "tests.ai.test_series", "tests.ai.test_tally",
     "tests.ai.test_tournament", "tests.ai.test_versus_random", "tests.gui.test_cli_fuzz",
+    "tests.gui.test_colour_not_alone", "tests.gui.test_review_window",
     "tests.gui.test_watching",
 })
 
@@ -84,9 +85,19 @@ def wait_for_the_loop(dispatcher, spec: str, limit: float = LOOP_WAIT_S) -> None
         return True
 
     def compile_when_warm(sig):
-        deadline = time.monotonic() + limit
-        while not os.path.exists(ready) and alive() and time.monotonic() < deadline:
+        start = time.monotonic()
+        while not os.path.exists(ready) and alive() and time.monotonic() < start + limit:
             time.sleep(0.1)
+        waited = time.monotonic() - start
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").split("::")[0]
+        module = test.removesuffix(".py").replace("/", ".")
+        if waited > 1 and module and module not in LOOP_MODULES:
+            import warnings
+
+            # (so the list stays complete: a test that needs the loop early idles a worker)
+            warnings.warn(f"{test} plays compiled games but is not in tests/conftest.py's "
+                          f"LOOP_MODULES: its worker waited {waited:.0f} s for the loop",
+                          stacklevel=2)
         return compile_now(sig)
 
     dispatcher.compile = compile_when_warm
