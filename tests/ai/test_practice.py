@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai import gamefile, make_player
-from ai.advice import discard_advice, play_advice
+from ai.advice import Memo, discard_advice, play_advice
 from ai.match.driver import refereed_game
 from ai.practice import builtin
 from ai.practice.games import positions_from_folder, positions_from_game
@@ -32,6 +32,7 @@ from engine.cards import card_name
 from engine.record import Replay
 
 T0 = dt.datetime(2026, 11, 26, 12, 0, tzinfo=dt.UTC)
+MEMO = Memo(4096)  # the game below is reviewed several ways: its advice worked out once
 
 
 @cache
@@ -39,7 +40,7 @@ def heuristic_v_random():
     """A finished game of heuristic v random, as a game file, and its review."""
     _, game = refereed_game((make_player("heuristic"), make_player("random")), 4, 1)
     file = gamefile.make(game, ("heuristic", "random"))
-    return file, review_game(game, file.players)
+    return file, review_game(game, file.players, memo=MEMO)
 
 
 def decisions_of(seed: int):
@@ -75,7 +76,7 @@ def test_a_set_round_trips_through_json_lines():
 def own_positions():
     """The marked decisions of :func:`heuristic_v_random` as positions (reviewed once)."""
     file, _ = heuristic_v_random()
-    return tuple(positions_from_game(file, "a.crib.json"))
+    return tuple(positions_from_game(file, "a.crib.json", memo=MEMO))
 
 
 def _line():
@@ -136,7 +137,7 @@ def test_positions_from_a_game_are_its_marked_decisions_as_the_table_showed_them
         table = line["table"]
         assert table["scores"] == list(decision.scores) and table["dealer"] == decision.dealer
         assert table["count"] == decision.count
-    assert {p.players[p.seat] for p in positions_from_game(file, "a", "random")} == {"random"}
+    assert {p.players[p.seat] for p in positions_from_game(file, "a", "random", MEMO)} == {"random"}
 
 
 def test_judging_a_position_from_a_game_gives_the_review_s_figures():
@@ -276,7 +277,7 @@ def test_from_games_prints_one_object_a_line_and_reports_a_bad_file(tmp_path, ca
                           "win_prob_lost", "mark", "table"} for x in lines)
     assert "broken.crib.json" in err
     # the same positions as the library gives
-    expected = [p.to_line() for p in positions_from_folder(games, "random")]
+    expected = [p.to_line() for p in positions_from_folder(games, "random", memo=MEMO)]
     assert lines == expected
     (tmp_path / "mine.jsonl").write_text(out)
     assert main(["practice", "--import", str(tmp_path / "mine.jsonl")]) == 0
