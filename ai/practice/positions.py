@@ -38,7 +38,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from ai.schema import Card as CardText
 from ai.schema import Name, Seat, _Model, check
-from engine import GO, Observation, Phase, PlayCard, Toss
+from engine import GO, Observation, Phase, PlayCard, Toss, bounded
 from engine.cards import Card, card_name, check_distinct, parse_card, pip_value
 from engine.errors import CribbageError
 from engine.pegging import count_of
@@ -277,10 +277,10 @@ def read_lines(text: str, where: str = "") -> list[Position]:
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise PositionError(f"{where}line {number}: not JSON ({exc})") from None
+        try:  # (bounded: no number of a thousand digits, no nesting a thousand deep)
+            data = bounded.loads(raw)
+        except ValueError as exc:
+            raise PositionError(f"{where}line {number}: {exc}") from None
         try:
             positions.append(from_line(data))
         except PositionError as exc:

@@ -110,10 +110,14 @@ def test_a_bad_line_is_refused_saying_what_is_wrong(change, words):
 
 def test_reading_a_set_names_the_bad_line_and_reads_nothing():
     good = json.dumps(_line())
-    with pytest.raises(PositionError, match="line 3: not JSON"):
+    with pytest.raises(PositionError, match="line 3: not valid JSON"):
         read_lines(f"{good}\n\n{{oops\n{good}\n")
     with pytest.raises(PositionError, match="line 1:"):
         read_lines("[1, 2]\n")
+    # what would end in a traceback from the JSON parser itself
+    for hostile in ('{"seat": ' + "9" * 5000 + "}", "[" * 100_000, '{"deal": NaN}'):
+        with pytest.raises(PositionError, match="line 2:"):
+            read_lines(f"{good}\n{hostile}\n")
 
 
 # ---------------------------------------------------------------------------- from games
