@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 from tqdm import tqdm
 
 from ai.match.jobs import add_backend_arguments, backend_from
@@ -92,7 +93,13 @@ def _register_expert(kinds) -> None:
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--workers", type=workers, default=None,
                    help="processes (default: the cores, at most 2)")
-    p.add_argument("--out", type=output_file, required=True, help="the .npz to write")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--out", type=output_file, help="the .npz to write")
+    what.add_argument("--check", nargs="?", const="", metavar="TABLE",
+                      help="rebuild and compare with a table instead (default: the shipped "
+                           "one); exit status 1 if any play differs")
+    p.add_argument("--rows", type=_rows, default=None, metavar="FIRST:LAST",
+                   help="with --check: only these rows (hands 0..1819)")
     add_backend_arguments(p)
     p.set_defaults(handler=_train_expert_pegging)
 
@@ -129,15 +136,56 @@ def _train_expert_pegging(args: argparse.Namespace) -> int:
     from ai.tables.index import N_FOUR
     from ai.training import expert_build
 
+    if args.rows is not None and args.check is None:
+        raise UsageError("--rows goes with --check (a table is built whole)")
+    rows = args.rows or (0, N_FOUR)
     workers = args.workers or expert_build.default_workers()
     start = time.perf_counter()
-    with tqdm(total=N_FOUR, unit="hand", desc="plays", disable=None) as bar:
-        V = expert_build.pegging_table(workers, bar.update, backend_from(args))
+    with tqdm(total=rows[1] - rows[0], unit="hand", desc="plays", disable=None) as bar:
+        V = expert_build.pegging_table(workers, bar.update, backend_from(args), rows)
     seconds = time.perf_counter() - start
+    if args.check is not None:
+        return _check_pegging(V, rows, args.check or None, seconds)
     expert_pegging.save(args.out, V, {"build_seconds": round(seconds, 1)})
     fits = V != expert_pegging.INFEASIBLE
     print(f"wrote {args.out}: {int(fits.sum()):,} plays in {seconds:.1f} s; the pone nets "
           f"{V[fits].mean():+.2f} a play on average over the pairs of hands")
+    return 0
+
+
+def _rows(text: str) -> tuple[int, int]:
+    from ai.tables.index import N_FOUR
+
+    first, sep, last = text.partition(":")
+    try:
+        rows = (int(first), int(last))
+    except ValueError:
+        rows = (0, 0)
+    if not sep or not 0 <= rows[0] < rows[1] <= N_FOUR:
+        raise argparse.ArgumentTypeError(f"rows are FIRST:LAST with 0 <= FIRST < LAST <= "
+                                         f"{N_FOUR}, not {text!r}")
+    return rows
+
+
+def _check_pegging(V: np.ndarray, rows: tuple[int, int], table: str | None,
+                   seconds: float) -> int:
+    """Compare rebuilt rows with a table's: 0 if identical, 1 (naming the first
+    difference) if not."""
+    from ai.tables import expert_pegging
+
+    shipped = expert_pegging.load(table).V[rows[0]:rows[1]]
+    name = table or "the shipped table"
+    differ = np.argwhere(shipped != V)
+    where = f"rows {rows[0]}:{rows[1]} of {name}"
+    if len(differ):
+        a, b = (int(x) for x in differ[0])
+        plays = f"{len(differ):,} plays differ" if len(differ) > 1 else "1 play differs"
+        print(f"{where}: {plays} from a rebuild; the first: hands "
+              f"{rows[0] + a} and {b}, {int(shipped[a, b])} in the table, {int(V[a, b])} "
+              f"rebuilt")
+        return 1
+    fits = V != expert_pegging.INFEASIBLE
+    print(f"{where}: identical to a rebuild ({int(fits.sum()):,} plays in {seconds:.1f} s)")
     return 0
 
 

@@ -176,9 +176,12 @@ def _pegging_rows(args: tuple[int, int]) -> np.ndarray:
     return out
 
 
-def pegging_table(workers: int = 1, progress=None, backend: Backend = LOCAL) -> np.ndarray:
-    """The whole pegging table ``V`` (``ai.tables.expert_pegging``), int8."""
-    jobs = [(i, min(N_FOUR, i + PEG_ROWS)) for i in range(0, N_FOUR, PEG_ROWS)]
+def pegging_table(workers: int = 1, progress=None, backend: Backend = LOCAL,
+                  rows: tuple[int, int] = (0, N_FOUR)) -> np.ndarray:
+    """The pegging table ``V`` (``ai.tables.expert_pegging``), int8: all of it, or the
+    rows ``first:last`` of it."""
+    first, last = rows
+    jobs = [(i, min(last, i + PEG_ROWS)) for i in range(first, last, PEG_ROWS)]
     done = run_jobs(_pegging_rows, jobs, workers, size=lambda job: job[1] - job[0],
                     progress=progress, backend=backend)
     parts = [part for _, part in finished(done, len(jobs))]
