@@ -71,9 +71,9 @@ def _rank_only(keep, starter):
 
 
 def test_threshold_training_learns(tmp_path):
-    config = evolve.EvolveConfig(iterations=3_000_000, seed=2)
+    config = evolve.EvolveConfig(iterations=2_000_000, seed=2)  # (3,000,000 cost 10 s more)
     values, curve = evolve.train(config)
-    assert len(curve) == 3 and curve[-1] > curve[0] + 0.1
+    assert len(curve) == 2 and curve[-1] > curve[0] + 0.1  # (5.77 then 5.97)
 
 
 def test_expected_training_learns_and_resumes_identically():
