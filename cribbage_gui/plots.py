@@ -37,7 +37,12 @@ def _app():
 
 
 def save_png(widget, path: Path) -> Path:
-    """``widget`` drawn into the PNG ``path``, written whole or not at all (a temporary file
+    """``widget`` drawn into the PNG ``path``: see :func:`write_png`."""
+    return write_png(widget.grab(), path)
+
+
+def write_png(picture, path: Path) -> Path:
+    """A QImage or QPixmap written to the PNG ``path`` whole or not at all (a temporary file
     renamed over it); a file that cannot be written raises ``OSError`` naming it (Qt's own
     ``save`` only returns False, and a run said it had written images it had not)."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
@@ -47,7 +52,7 @@ def save_png(widget, path: Path) -> Path:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not widget.grab().save(buffer, "PNG"):
+    if not picture.save(buffer, "PNG"):
         raise OSError(f"{path}: the picture could not be drawn")
     buffer.close()
     write_atomic(Path(path), bytes(data.data()), mode=0o644)

@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from cribbage_gui.plots import write_png
 from engine.arguments import output_folder, seed
 
 # (in the order they are taken)
@@ -194,7 +195,7 @@ class Director:
             painter.drawPixmap(x, y, over)
             painter.end()
         path = self.out / f"{len(self.written) + 1:02d}-{name}.png"
-        image.save(str(path))
+        write_png(image, path)  # (whole or not at all, as the plots are written)
         self.written.append(path)
         return path
 

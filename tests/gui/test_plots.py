@@ -64,3 +64,24 @@ def test_an_image_that_cannot_be_written_fails_the_command_in_one_line(tmp_path,
     assert not [f for f in out.iterdir() if not f.name.endswith(".png")]
     for picture in out.glob("*.png"):
         assert picture.is_dir() or not QImage(str(picture)).isNull(), picture
+
+
+def test_a_png_is_written_whole_or_not_at_all(tmp_path, qtbot):
+    """The screenshots and the plots write through one writer: a temporary file renamed
+    over the target, so a failed write leaves neither a half image nor the temporary."""
+    import pytest
+
+    from cribbage_gui.plots import write_png
+
+    image = QImage(40, 30, QImage.Format.Format_RGB32)
+    image.fill(0x336699)
+    written = write_png(image, tmp_path / "a.png")
+    again = QImage(str(written))
+    assert (again.width(), again.height()) == (40, 30) and again.pixel(5, 5) == image.pixel(5, 5)
+    (tmp_path / "folder.png").mkdir()  # a folder where the image should go
+    with pytest.raises(OSError):
+        write_png(image, tmp_path / "folder.png")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "folder.png"]
+    with pytest.raises(OSError, match="could not be drawn"):
+        write_png(QImage(), tmp_path / "empty.png")  # nothing to draw
+    assert not (tmp_path / "empty.png").exists()
