@@ -94,19 +94,15 @@ def themes_of(position: Position) -> tuple[str, ...]:
     if position.best and options:
         best = position.best[0]
         current = [c for _, c in obs.current]
-        others = [o for o in options if o["cards"] and _card(o["cards"][0]) >> 2 != best >> 2]
-        if any(peg_points(current + [_card(o["cards"][0])]) > peg_points(current + [best])
-               or obs.count + pip_value(_card(o["cards"][0])) in (5, 21) for o in others):
+        others = [o for o in options if o["cards"] and parse_card(o["cards"][0]) >> 2 != best >> 2]
+        if any(peg_points(current + [parse_card(o["cards"][0])]) > peg_points(current + [best])
+               or obs.count + pip_value(parse_card(o["cards"][0])) in (5, 21) for o in others):
             tags.append("pegging-traps")
         if max(obs.scores) >= END_GAME and position.review.get("mode") in ("win", "acc"):
             by_points = max(options, key=lambda o: o["points"])
-            if _card(by_points["cards"][0]) >> 2 != best >> 2:
+            if parse_card(by_points["cards"][0]) >> 2 != best >> 2:
                 tags.append("counting-out")
     return tuple(tags)
-
-
-def _card(text: str) -> int:
-    return parse_card(text)
 
 
 # ---------------------------------------------------------------------------- building

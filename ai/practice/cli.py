@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from engine import bounded
@@ -61,8 +62,6 @@ def _store():
 
 
 def _tell(message: str) -> None:
-    import sys
-
     print(f"cribbage practice: {message}", file=sys.stderr)
 
 

@@ -15,11 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.history import connect, damaged
-from ai.paths import set_aside
+from ai.history import damaged
 from ai.practice.counting import CATEGORIES, KINDS, Verdict
+from ai.practice.database import PracticeError, open_database, set_aside_damaged
 from engine.cards import card_names
-from engine.errors import CribbageError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS counting_attempts (
@@ -40,7 +39,10 @@ CREATE TABLE IF NOT EXISTS counting_attempts (
 RECENT = 5000  # the summary reads at most this many of the latest attempts
 
 
-class CountingLogError(CribbageError):
+FRESH = "a new one started (your games' history is not in it)"
+
+
+class CountingLogError(PracticeError):
     """The practice database cannot be used for a reason other than damage (a read-only
     folder, a full disk): the message says which."""
 
@@ -88,34 +90,15 @@ class CountingLog:
         self.db = self._open()
 
     def _open(self) -> sqlite3.Connection:
-        try:
-            db = connect(self.path)
-        except sqlite3.DatabaseError as exc:
-            if not damaged(exc):
-                raise CountingLogError(f"the practice file {self.path} cannot be opened "
-                                       f"({exc})") from exc
-            self._set_aside()
-            db = connect(self.path)
-        try:
-            with db:
-                db.executescript(SCHEMA)
-        except sqlite3.Error as exc:
-            db.close()
-            raise CountingLogError(f"the practice file {self.path} cannot be used "
-                                   f"({exc})") from exc
-        return db
+        return open_database(self.path, SCHEMA, self._told, FRESH)
 
-    def _set_aside(self) -> None:
-        moved = set_aside(self.path)
-        for suffix in ("-journal", "-wal", "-shm"):
-            leftover = self.path.with_name(self.path.name + suffix)
-            if leftover.exists():
-                leftover.rename(moved.with_name(moved.name + suffix))
-        message = (f"The practice file was damaged; it was set aside as {moved.name} and a "
-                   f"new one started (your games' history is not in it).")
+    def _told(self, message: str) -> None:
         self.problems.append(message)
         if self.on_problem is not None:
             self.on_problem(message)
+
+    def _set_aside(self) -> None:
+        self._told(set_aside_damaged(self.path, FRESH))
 
     def _guarded(self, work: Callable[[sqlite3.Connection], object]) -> object:
         """Run ``work`` on the database; damage found now sets the file aside and tries

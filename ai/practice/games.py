@@ -16,7 +16,7 @@ from ai.advice import Memo
 from ai.gamefile import GameFile
 from ai.practice.builtin import themes_of
 from ai.practice.positions import Position
-from ai.review import Cancelled, ReviewedDecision, objective_of, review_game
+from ai.review import ReviewedDecision, objective_of, review_game
 from engine.record import Replay
 
 
@@ -71,7 +71,4 @@ def positions_from_folder(folder: Path, player: str | None = None,
             if on_problem is not None:
                 on_problem(f"{path}: {exc}")
             continue
-        try:
-            yield from positions_from_game(file, str(path), player, memo)
-        except Cancelled:  # (never asked to cancel here)
-            return
+        yield from positions_from_game(file, str(path), player, memo)

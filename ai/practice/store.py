@@ -34,12 +34,10 @@ from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 from openskill.models import BradleyTerryFull
 
-from ai.history import HistoryError, connect, damaged
-from ai.paths import set_aside
 from ai.practice.builtin import builtin_positions
+from ai.practice.database import PracticeError, open_database
 from ai.practice.positions import Position, PositionError, from_line
 from engine.cards import card_name
-from engine.errors import CribbageError
 
 START_RATING, START_DEVIATION = 1500.0, 350.0
 ORIGINS = ("games", "import", "built-in")
@@ -71,12 +69,6 @@ CREATE TABLE IF NOT EXISTS practice_answers (
 CREATE TABLE IF NOT EXISTS practice_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS practice_scanned (game_id INTEGER PRIMARY KEY);
 """
-
-
-class PracticeError(CribbageError):
-    """The practice database cannot be used (not damage: a full disk, a locked file)."""
-
-    exit_status = 1
 
 
 def _guarded(method):
@@ -123,32 +115,18 @@ class PracticeStore:
         self.problems: list[str] = []
         self.scheduler = Scheduler(enable_fuzzing=False)
         self.model = _model()
-        try:
-            self.db = self._connect(path)
-        except sqlite3.DatabaseError as exc:
-            if not damaged(exc):
-                raise PracticeError(f"the practice file {path} cannot be opened ({exc})") \
-                    from exc
-            moved = set_aside(path)
-            message = (f"The practice file was damaged; it was set aside as {moved.name} "
-                       f"and practice starts afresh.")
+
+        def told(message: str) -> None:
             self.problems.append(message)
             if on_problem is not None:
                 on_problem(message)
-            self.db = self._connect(path)
-        try:
-            self.db.executescript(SCHEMA)
-            self.add(builtin_positions() if builtin is None else builtin, "built-in")
-        except sqlite3.Error as exc:
-            raise PracticeError(f"the practice file {path} cannot be used ({exc})") from exc
 
-    @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
+        self.db = open_database(path, SCHEMA, told)
         try:
-            return connect(path)
-        except HistoryError as exc:
-            raise PracticeError(f"the practice file {path} cannot be opened "
-                                f"({exc.__cause__ or exc})") from exc
+            self.add(builtin_positions() if builtin is None else builtin, "built-in")
+        except BaseException:  # (a built-in set that cannot be read: nothing left open)
+            self.db.close()
+            raise
 
     def close(self) -> None:
         self.db.close()
