@@ -78,6 +78,7 @@ class PracticeWindow(QWidget):
         self.skipped: set[str] = set()
         self.shown_at = 0.0
         self.worker: ScanWorker | None = None
+        self._scan_active = False
         self.dates: dict[int, str] = {}
         self.setWindowTitle("Practice positions")
         self._build()
@@ -477,11 +478,14 @@ class PracticeWindow(QWidget):
         self.worker.failed.connect(lambda why: self._say(f"Looking through your games "
                                                          f"stopped: {why}"))
         self.worker.finished.connect(self._scan_finished)
+        self._scan_active = True
         self.worker.start()
 
     @property
     def scanning(self) -> bool:
-        return self.worker is not None and self.worker.isRunning()
+        """A search is under way: from its start until the window has taken its end (the
+        thread's ``finished`` reaches the window a moment after the thread stops)."""
+        return self._scan_active
 
     def _scan_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, total)
@@ -493,10 +497,19 @@ class PracticeWindow(QWidget):
         except PracticeError as exc:
             self._say(f"Positions from your games cannot be kept: {exc}")
 
-    def _scan_finished(self) -> None:
+    def _end_scan(self) -> bool:
+        """Put the buttons back once a search has ended; False if it had ended already."""
+        if not self._scan_active:
+            return False
+        self._scan_active = False
         self.progress.setVisible(False)
         self.buttons["find"].setVisible(self.history is not None)
         self.buttons["cancel"].setVisible(False)
+        return True
+
+    def _scan_finished(self) -> None:
+        if not self._end_scan():
+            return  # a cancelled search, ended already
         n = getattr(self, "found_count", 0)
         self._say(f"{n} new position{'s' * (n != 1)} from your games." if n else
                   "No new positions in your games (your decisions there were close to the "
@@ -507,7 +520,9 @@ class PracticeWindow(QWidget):
     def cancel_scan(self, wait_ms: int = 10_000) -> None:
         if self.worker is not None:
             self.worker.cancel()
-            self.worker.wait(wait_ms)
+            if self.worker.wait(wait_ms) and self._end_scan():
+                self._say("The search was stopped; what it found in the games reviewed "
+                          "so far is kept.")
 
     def _say(self, text: str) -> None:
         self.status_label.setText(text)

@@ -224,6 +224,23 @@ def test_closing_during_a_scan_stops_it(qtbot, tmp_path):
     history.close()
 
 
+def test_stop_looking_ends_the_search_and_gives_the_button_back(qtbot, tmp_path):
+    history, _, _, _ = random_game_in_history(tmp_path / "h.sqlite3", 0, seed=7)
+    window, store = open_window(qtbot, tmp_path, builtin(DISCARD), history=history,
+                                scan=True)
+    assert window.scanning and window.buttons["cancel"].isVisibleTo(window)
+    assert not window.buttons["find"].isVisibleTo(window)
+    qtbot.mouseClick(window.buttons["cancel"], Qt.MouseButton.LeftButton)
+    assert not window.scanning and not window.worker.isRunning()
+    assert "stopped" in window.status_label.text()
+    assert window.buttons["find"].isVisibleTo(window)
+    assert not window.buttons["cancel"].isVisibleTo(window)
+    qtbot.wait(50)  # the thread's finished signal arrives later and changes nothing
+    assert "stopped" in window.status_label.text()
+    window.close()
+    history.close()
+
+
 def test_statistics_show_the_practice(qtbot, tmp_path):
     from cribbage_gui.statistics import StatisticsWindow
 
