@@ -33,6 +33,7 @@ SCREENS = ("practice", "practice-answer", "learn-deal", "learn-play", "learn-sho
            "watching", "match-expert", "match-inspector", "help", "counting-trainer",
            "counting-miss")
 LEARN_SCREENS = {"learn-deal", "learn-play", "learn-show"}  # Help → Learn to play
+AFTER_THE_SHOW = set(SCREENS[SCREENS.index("show") + 1:])  # taken once the game has ended
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
 SIZES = ((1024, 700), (1280, 800), (1366, 768), (1920, 1080))
 
@@ -315,6 +316,9 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             and model().show.what == "hand", what="the show")
     if want("show"):
         d.grab("show")
+    if not wanted & AFTER_THE_SHOW:  # (the game need not be played to its end)
+        w.close()
+        return d.written
     d.resume()
     d.until(lambda: w.dialogs.game_over_box is not None, timeout=180,
             what="the end of the game")
