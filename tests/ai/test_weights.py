@@ -255,17 +255,22 @@ def test_a_short_training_run_learns_to_avoid_the_bad_strategies():
     assert (end[bad] - start[bad]).mean() < -0.002
 
 
-def test_resuming_a_run_continues_it_exactly():
-    config = model.TrainConfig(games=20_000, seed=4)
+def test_resuming_a_run_continues_it_exactly(monkeypatch):
+    # chunks (each seeded by its number; a run is saved between them) of 1,000 games, not
+    # 10,000: the same boundaries crossed in a tenth of the games
+    monkeypatch.setattr(model, "CHUNK", 1_000)
+    config = model.TrainConfig(games=3_000, seed=4)
     whole = model.Trainer(config, pegging=PEG)
     whole.run()
-    half = model.Trainer(model.TrainConfig(**{**config.__dict__, "games": 10_000}),
+    assert len(whole.curve) == 3
+    half = model.Trainer(model.TrainConfig(**{**config.__dict__, "games": 2_000}),
                          pegging=PEG)
     half.run()
-    rest = model.Trainer(config, weights=half.weights, done=10_000, pegging=PEG,
+    rest = model.Trainer(config, weights=half.weights.copy(), done=2_000, pegging=PEG,
                          baseline=half.baseline.copy())
     rest.run()
     assert np.array_equal(whole.weights, rest.weights)
+    assert not np.array_equal(whole.weights, half.weights)  # the last chunk did train
 
 
 def test_commands_write_untrained_tables_and_bad_files_are_refused(tmp_path, capsys):
