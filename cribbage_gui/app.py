@@ -131,7 +131,9 @@ def run_gui(argv: list[str] | None = None, watch=None) -> int:
         setup, delay_ms, quit_when_done = watch
         window.start_watching(setup, delay_ms=delay_ms, quit_when_done=quit_when_done)
     code = app.exec()
-    return status[0] if status[0] is not None else code
+    if status[0] is not None:
+        return status[0]
+    return window.exit_status if window.exit_status is not None else code
 
 
 # the exit status after each signal: a logout or `kill` (SIGTERM, SIGHUP) is a normal end;

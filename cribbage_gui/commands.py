@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--delay-ms", type=whole(0, MAX_DELAY_MS, "ms"), default=None,
                    help="pause this long after every event (0: as fast as possible)")
     p.add_argument("--quit-when-done", action="store_true",
-                   help="exit after the last game, printing one summary line")
+                   help="exit after the last game, printing one summary line (an internal "
+                   "error: one line on stderr and exit status 1, no dialog)")
     p.set_defaults(handler=_watch)
 
 

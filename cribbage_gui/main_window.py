@@ -12,6 +12,7 @@ other windows opened by :mod:`cribbage_gui.window_dialogs`.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         self.saves = saving.SaveStore(self.data_dir)
         self.saves.remove_leftovers()  # half-written saves of a program that was killed
         self.messages: list[str] = []  # shown to the person (also read by tests)
+        self.exit_status: int | None = None  # the process's status, if not the event loop's
         self.history, problem = open_history(self.data_dir / saving.HISTORY_NAME)
         self.history.on_problem = self.tell  # damage found later, e.g. by Statistics
         self.sound = sound or Sound(saving.cache_dir() / "sounds", self.settings.sound)
@@ -752,6 +754,16 @@ class MainWindow(QMainWindow):
                                self.new_game_dialog, self.review_game)
 
     def _on_failure(self, details: str) -> None:
+        if self.watching.active and self.watching.quit_when_done:
+            # `cribbage watch --quit-when-done` is run by scripts: one line and a failing
+            # status, not a dialog that waits for a click nobody will give
+            lines = details.strip().splitlines() or ["(no details)"]
+            print(f"cribbage watch: stopped by an internal error: {lines[-1]}",
+                  file=sys.stderr, flush=True)
+            self.exit_status = 1
+            self.watching.stop()
+            QTimer.singleShot(0, self.close)
+            return
         self.tell("The game stopped because of an internal error; see the details.")
         self.dialogs.internal_error(details)
 

@@ -131,6 +131,43 @@ def test_cribbage_watch_quits_when_done_with_one_summary_line(tmp_path):
                 f"{r.scores[1 - r.winner]}") in lines[0]
 
 
+def test_watch_quit_when_done_ends_on_an_internal_error_with_one_line(
+        qtbot, make_window, monkeypatch, capsys):
+    """A script's `cribbage watch --quit-when-done` that fails inside gets one line on
+    stderr and a failing status, not a dialog that waits for a click."""
+    from ai.players.heuristic import HeuristicPlayer
+
+    def broken(self, obs):
+        raise RuntimeError("boom in the heuristic's play")
+
+    monkeypatch.setattr(HeuristicPlayer, "play", broken)
+    window = make_window()
+    dialogs = []
+    monkeypatch.setattr(window.dialogs, "internal_error", dialogs.append)
+    window.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=1), delay_ms=0,
+                          quit_when_done=True)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
+    assert window.exit_status == 1 and dialogs == []
+    assert not window.watching.active
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["cribbage watch: stopped by an internal error: RuntimeError: boom in the "
+                   "heuristic's play"]
+
+
+def test_an_internal_error_while_watching_in_the_window_is_shown(qtbot, make_window,
+                                                                 monkeypatch):
+    from ai.players.heuristic import HeuristicPlayer
+
+    monkeypatch.setattr(HeuristicPlayer, "play", lambda self, obs: 1 / 0)
+    window = make_window()
+    dialogs = []
+    monkeypatch.setattr(window.dialogs, "internal_error", dialogs.append)
+    window.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=1), delay_ms=0)
+    qtbot.waitUntil(lambda: dialogs != [], timeout=TIMEOUT)
+    assert "ZeroDivisionError" in dialogs[0] and window.isVisible()
+    assert window.exit_status is None
+
+
 def test_cribbage_watch_refuses_an_unknown_player(tmp_path):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CRIBBAGE_DATA_DIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "cribbage_gui.cli", "watch", "random",
