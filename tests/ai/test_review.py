@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
-import sys
 from functools import cache
 
 import pytest
@@ -417,19 +415,32 @@ def test_an_older_history_gains_the_new_columns_and_keeps_its_games(tmp_path):
 
 
 # ---------------------------------------------------------------------------- commands
-def _cribbage(*args, env_dir=None):
-    import os
+@pytest.fixture
+def cribbage(capsys, monkeypatch):
+    """``cribbage ARGS`` through the command line's own entry (in this process: the
+    commands' argument and error handling is the same; a separate process only added its
+    start, 1-2 s a call): its status, stdout and stderr."""
+    from types import SimpleNamespace
 
-    env = dict(os.environ)
-    if env_dir is not None:
-        env["CRIBBAGE_DATA_DIR"] = str(env_dir)
-    return subprocess.run([sys.executable, "-m", "cribbage_gui", *args], capture_output=True,
-                          text=True, env=env, timeout=600)
+    from cribbage_gui.cli import main
+
+    def run(*args, env_dir=None):
+        if env_dir is not None:
+            monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(env_dir))
+        capsys.readouterr()
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse and the usage errors end so
+            code = exc.code
+        out = capsys.readouterr()
+        return SimpleNamespace(returncode=code, stdout=out.out, stderr=out.err)
+
+    return run
 
 
-def test_the_issue_example_match_save_games_then_review_json(tmp_path):
+def test_the_issue_example_match_save_games_then_review_json(tmp_path, cribbage):
     out = tmp_path / "games"
-    done = _cribbage("match", "expert", "random", "--games", "2", "--seed", "4",
+    done = cribbage("match", "expert", "random", "--games", "2", "--seed", "4",
                      "--save-games", str(out))
     assert done.returncode == 0, done.stderr
     files = sorted(p.name for p in out.iterdir())
@@ -439,7 +450,7 @@ def test_the_issue_example_match_save_games_then_review_json(tmp_path):
     saved = gamefile.read(out / files[0])
     assert saved.game.actions == expert_v_random(0)[0].actions
     assert saved.context == {"kind": "match", "seed": 4, "index": 0}
-    done = _cribbage("review", str(out / files[0]), "--json")
+    done = cribbage("review", str(out / files[0]), "--json")
     assert done.returncode == 0, done.stderr
     review = json.loads(done.stdout)
     assert review["players"] == ["expert", "random"]
@@ -451,19 +462,19 @@ def test_the_issue_example_match_save_games_then_review_json(tmp_path):
         assert {"decisions", "best_rate", "points_lost", "win_prob_lost", "accuracy"} <= set(s)
     assert rand["win_prob_lost"] > 4 * expert["win_prob_lost"]
     assert rand["points_lost"] > 8 * max(expert["points_lost"], 1.0)
-    text = _cribbage("review", str(out / files[0]))
+    text = cribbage("review", str(out / files[0]))
     assert text.returncode == 0 and "accuracy" in text.stdout and "blunder" in text.stdout
 
 
-def test_review_refuses_bad_arguments_in_one_line(tmp_path):
+def test_review_refuses_bad_arguments_in_one_line(tmp_path, cribbage):
     bad = tmp_path / "bad.crib.json"
     bad.write_text("{}")
     for args in (("review",), ("review", str(bad)), ("review", str(tmp_path / "none.json")),
                  ("review", str(bad), "--last")):
-        done = _cribbage(*args, env_dir=tmp_path)
+        done = cribbage(*args, env_dir=tmp_path)
         assert done.returncode == 2, (args, done.stderr)
         assert "Traceback" not in done.stderr and done.stderr.strip().count("\n") <= 1
-    done = _cribbage("review", "--last", env_dir=tmp_path / "empty")
+    done = cribbage("review", "--last", env_dir=tmp_path / "empty")
     assert done.returncode == 2 and "no game history yet" in done.stderr
 
 

@@ -2,10 +2,7 @@
 
 import json
 import math
-import os
 import sqlite3
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -88,17 +85,18 @@ def test_bad_tournaments_are_refused_before_any_work():
         run_tournament(["random", "nobody"], 10)
 
 
-def test_the_command_prints_stores_and_charts(tmp_path):
-    env = {**os.environ, "CRIBBAGE_DATA_DIR": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+def test_the_command_prints_stores_and_charts(tmp_path, capsys, monkeypatch):
+    from cribbage_gui.cli import main
+
+    monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path))
     out = tmp_path / "out"
     ratings = tmp_path / "ratings.json"
-    command = [sys.executable, "-m", "cribbage_gui.cli", "tournament", "random",
-               "heuristic", "--games", "6", "--duplicate", "--workers", "1", "--json",
-               "--out", str(out), "--ratings-out", str(ratings)]
-    for _ in range(2):
-        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
-        assert done.returncode == 0, done.stderr
-    results = json.loads(done.stdout)
+    command = ["tournament", "random", "heuristic", "--games", "6", "--duplicate",
+               "--workers", "1", "--json", "--out", str(out), "--ratings-out", str(ratings)]
+    for _ in range(2):  # (the command's own entry, in this process: no process start)
+        assert main(command) == 0
+        done = capsys.readouterr()
+    results = json.loads(done.out)
     assert {p["name"] for p in results["players"]} == {"random", "heuristic"}
     assert (out / "results.png").stat().st_size > 10_000
     assert json.loads((out / "results.json").read_text())["pairs"] == results["pairs"]
@@ -106,9 +104,10 @@ def test_the_command_prints_stores_and_charts(tmp_path):
     db = sqlite3.connect(tmp_path / "history.sqlite3")
     runs = db.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0]
     rows = db.execute("SELECT name, elo FROM tournament_players").fetchall()
+    db.close()
     assert runs == 2 and len(rows) == 4  # runs accumulate
-    text = subprocess.run(command[:-7] + ["--no-store"], capture_output=True, text=True,
-                          env=env, timeout=300).stdout
+    assert main(command[:-7] + ["--no-store"]) == 0
+    text = capsys.readouterr().out
     assert "Elo" in text and "win rate of the row" in text
 
 
