@@ -150,8 +150,10 @@ class ComputerTab(QWidget):
         frame = 2 * self.table.frameWidth() + 2
         viewport = self.scroll_area.viewport()
         spacing = max(0, self._detail_box.spacing())
+        # (one spacing: between the sentence and the table; what follows the table, the
+        # charts, is below the fold and scrolls)
         room = viewport.height() - self.text.heightForWidth(viewport.width() - 4) \
-            - 2 * spacing - header - frame
+            - spacing - header - frame
         shown = min(rows, max(TABLE_ROWS, room // row))
         self.table.setFixedHeight(header + shown * row + frame)
 
