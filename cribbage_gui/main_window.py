@@ -725,11 +725,14 @@ class MainWindow(QMainWindow):
         assert game is not None, "a game has ended: the controller holds it"
         events = game.events
         model = self.presenter.shown_model()
+        last = next((e for e in reversed(model.log) if e.kind == "score"), None)
         return GameSummary(model.names, over.winner, over.scores, over.skunk,
                            points_by_source(events), scores_by_deal(events),
                            review_headline(self.playing.ratings)
                            if self.playing.ratings else "", self.playing.match_text(),
-                           model.forfeit)
+                           model.forfeit,
+                           last.text if last is not None and last.seat == over.winner
+                           else "")
 
     def _game_finished(self, over) -> None:
         following = self.playing.next_save(over.winner)

@@ -41,6 +41,9 @@ class GameSummary:
     review: str  # the review's headline ("" when not rated)
     match: str  # the match score ("" for a single game)
     forfeit: str | None = None
+    # the points that took the winner out, as the play-by-play said them (the cards of a
+    # winning show are under this box): "" when unknown
+    finish: str = ""
 
 
 class GameOverDialog(QDialog):
@@ -68,6 +71,8 @@ class GameOverDialog(QDialog):
         lines = []
         if s.forfeit:
             lines.append(s.forfeit)
+        elif s.finish:
+            lines.append(f"<b>The last points:</b> {html.escape(s.finish)}")
         if s.skunk:
             loser = s.names[1 - s.winner]
             kind = "a double skunk" if s.skunk == 2 else "a skunk"

@@ -88,6 +88,10 @@ def test_the_game_over_summary_adds_up(qtbot, make_window):
     curves = box.chart.getPlotItem().listDataItems()
     assert len(curves) == 2 and list(curves[0].getData()[1]) == [p[1] for p in progress]
     assert "121" in box.headline.text()
+    # the points that took the winner out, as the log said them (their cards are under it)
+    scored = [e for e in window.presenter.model.log if e.kind == "score"]
+    assert scored[-1].seat == over.winner and summary.finish == scored[-1].text
+    assert "The last points:" in box.details.text()
     assert box.width() >= 440 and box.height() >= 300
     # it opens below the board, so the final pegs stay in sight, and inside the window
     board_bottom = window.board.mapToGlobal(window.board.rect().bottomLeft()).y()
@@ -111,6 +115,25 @@ def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
     window.dialogs.game_over_box.new_opponent.connect(window.new_game_dialog)
     qtbot.mouseClick(window.dialogs.game_over_box.new_button, Qt.MouseButton.LeftButton)
     assert asked == [1]
+
+
+def test_the_last_points_are_said_and_a_forfeit_says_why_instead(qtbot):
+    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+
+    points = [{"pegging": 30, "hand": 60, "crib": 31, "his_heels": 0, "muggins": 0},
+              {"pegging": 20, "hand": 50, "crib": 10, "his_heels": 2, "muggins": 0}]
+    finish = "Your crib (5♥ 5♣ J♦ <b> + 5♠): 8: fifteen two, fifteen four, and a pair is eight."
+    summary = GameSummary(("You", "Mueller"), 0, (121, 82), 1, points,
+                          [(0, 0, 0), (1, 20, 10), (2, 121, 82)], "", "", finish=finish)
+    box = GameOverDialog(summary)
+    qtbot.addWidget(box)
+    assert "The last points:</b> Your crib (5♥ 5♣ J♦ &lt;b&gt; + 5♠): 8" in box.details.text()
+    forfeited = GameSummary(("You", "Mueller"), 0, (30, 20), 0, points,
+                            [(0, 0, 0)], "", "", forfeit="Mueller forfeits (it crashed).",
+                            finish=finish)
+    box = GameOverDialog(forfeited)
+    qtbot.addWidget(box)
+    assert "forfeits" in box.details.text() and "last points" not in box.details.text()
 
 
 def test_a_skunk_is_named_in_the_summary(qtbot):
