@@ -79,6 +79,7 @@ class PracticeWindow(QWidget):
         self.shown_at = 0.0
         self.worker: ScanWorker | None = None
         self._scan_active = False
+        self.found_count = 0  # positions the search under way has added
         self.dates: dict[int, str] = {}
         self.setWindowTitle("Practice positions")
         self._build()
@@ -510,7 +511,7 @@ class PracticeWindow(QWidget):
     def _scan_finished(self) -> None:
         if not self._end_scan():
             return  # a cancelled search, ended already
-        n = getattr(self, "found_count", 0)
+        n = self.found_count
         self._say(f"{n} new position{'s' * (n != 1)} from your games." if n else
                   "No new positions in your games (your decisions there were close to the "
                   "best).")

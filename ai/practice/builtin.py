@@ -94,9 +94,11 @@ def themes_of(position: Position) -> tuple[str, ...]:
     if position.best and options:
         best = position.best[0]
         current = [c for _, c in obs.current]
-        others = [o for o in options if o["cards"] and parse_card(o["cards"][0]) >> 2 != best >> 2]
-        if any(peg_points(current + [parse_card(o["cards"][0])]) > peg_points(current + [best])
-               or obs.count + pip_value(parse_card(o["cards"][0])) in (5, 21) for o in others):
+        others = [card for card in (parse_card(o["cards"][0]) for o in options if o["cards"])
+                  if card >> 2 != best >> 2]  # each other card to play (its rank differs)
+        best_points = peg_points(current + [best])
+        if any(peg_points(current + [card]) > best_points
+               or obs.count + pip_value(card) in (5, 21) for card in others):
             tags.append("pegging-traps")
         if max(obs.scores) >= END_GAME and position.review.get("mode") in ("win", "acc"):
             by_points = max(options, key=lambda o: o["points"])
