@@ -156,9 +156,9 @@ def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
     terminal's Ctrl-C reaches the whole process group; only this process acts on it, by
     keeping the jobs finished)."""
     done = Finished()
-    with _ctrl_c_for_this_process_only() as pressed:  # the workers spawned now inherit it
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_ignore_ctrl_c)
+    with _ctrl_c_for_this_process_only() as pressed:  # the workers started now inherit it
+        pool = ProcessPoolExecutor(workers, mp_context=_pool_context(),
+                                   initializer=_start_worker, initargs=(dict(os.environ),))
         futures = {pool.submit(fn, job): i for i, job in enumerate(jobs)}
     interrupted = False
     try:
@@ -209,7 +209,9 @@ def _ctrl_c_for_this_process_only():
     under the running jobs. Here it is blocked meanwhile too, and noted (the list yielded
     gets an entry), not lost: the run then stops as soon as the workers have started.
     (Ignoring it instead, which a child inherits as well, lost a Ctrl-C pressed meanwhile,
-    and the run went on as if it had not been.)"""
+    and the run went on as if it had not been.) The workers are copies of the fork server
+    (:func:`_pool_context`), which the first pool starts here, with Ctrl-C blocked: every
+    worker it makes starts so."""
     with _ctrl_c_noted() as pressed:
         if threading.current_thread() is not threading.main_thread():
             yield pressed
@@ -226,10 +228,49 @@ def _ctrl_c_for_this_process_only():
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _ignore_ctrl_c() -> None:
+#: The modules whose functions the local workers run: the fork server imports them once, and
+#: each worker starts as a copy of it.
+POOL_MODULES = ("ai.match.runner", "ai.match.bench", "ai.training.bench",
+                "ai.training.expert_build", "ai.training.weights")
+
+
+def _pool_context() -> Any:
+    """Where the local workers come from: copies of a fork server that has imported the
+    program once (:data:`POOL_MODULES`), started with the first pool and kept until this
+    process ends. A worker then starts in milliseconds instead of importing NumPy, numba
+    and the players again (about a second each; a second pool, the GUI's next run or a
+    tournament's next window, starts at once). Where there is no fork server (Windows),
+    fresh processes (spawn), as before.
+
+    The fork server is itself a fresh process, not a fork of this one (no Qt or threads
+    copied), and multiprocessing still gives each worker this process's folder and
+    ``sys.path``; its environment is this one's as the pool starts (:func:`_start_worker`).
+    """
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["__main__", *POOL_MODULES])  # (until it has started)
+    return context
+
+
+def _start_worker(environment: dict[str, str]) -> None:
     """A pool worker's start: Ctrl-C ignored (it came blocked; this keeps it out should
-    anything unblock it)."""
+    anything unblock it), and the environment of the process that started the pool (the
+    fork server's is that of the first pool's start)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if environment != os.environ:
+        os.environ.clear()
+        os.environ.update(environment)
+    parent = multiprocessing.parent_process()
+    if parent is not None:  # (a worker left by a killed run would wait for jobs forever)
+        threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: Any) -> None:
+    """A worker's watch: once the process that started the pool has ended (even killed,
+    with no chance to stop its workers), this worker ends too, whatever it was doing."""
+    parent.join()
+    os._exit(1)
 
 
 def _run_on_ray(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int,

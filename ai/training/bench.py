@@ -49,7 +49,13 @@ def bench_cluster(tournament_games: int = 100, workers: int = 2, address: str | 
     try:
         backends = (("local", LOCAL), ("ray", Backend("ray", address)))
         for key, backend in backends:
-            run_jobs(_nothing, list(range(workers)), workers, backend=backend)  # warm up
+            start = time.perf_counter()  # the warm-up: the local pool's first start
+            run_jobs(_nothing, list(range(workers)), workers, backend=backend)
+            if key == "local":
+                figures["pool_first_s"] = time.perf_counter() - start
+                start = time.perf_counter()  # a pool's start once the fork server runs
+                run_jobs(_nothing, list(range(workers)), workers, backend=backend)
+                figures["pool_next_s"] = time.perf_counter() - start
             start = time.perf_counter()
             run_jobs(_nothing, list(range(tasks)), workers, backend=backend)
             figures[f"chunk_ms_{key}"] = 1000 * (time.perf_counter() - start) / tasks
@@ -63,6 +69,9 @@ def bench_cluster(tournament_games: int = 100, workers: int = 2, address: str | 
         ray.shutdown()
     out(f"Ray: {'a local instance started' if address is None else 'joined ' + address} "
         f"in {figures['ray_start_s']:.1f} s")
+    out(f"the local pool of {workers} workers: started in {figures['pool_first_s']:.2f} s "
+        f"the first time (its fork server imports the program), "
+        f"{1000 * figures['pool_next_s']:.0f} ms each time after")
     out(f"a chunk that does nothing, {tasks} of them on {workers} workers: local "
         f"{figures['chunk_ms_local']:.2f} ms, Ray {figures['chunk_ms_ray']:.2f} ms")
     same = results["local"]["win_matrix"] == results["ray"]["win_matrix"]

@@ -26,19 +26,9 @@ def _untimed(summary: dict) -> dict:
     return {k: v for k, v in summary.items() if k not in TIMING}
 
 
-def _ray_processes() -> list[str]:
-    """Command lines of Ray's processes (its raylet, store and workers) still running."""
-    found = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        if "raylet" in cmd or "ray::" in cmd or "gcs_server" in cmd:
-            found.append(cmd)
-    return found
+def _is_ray(cmd: str) -> bool:
+    """Whether a command line is one of Ray's processes (its raylet, store and workers)."""
+    return "raylet" in cmd or "ray::" in cmd or "gcs_server" in cmd
 
 
 def _squares(job: list[int]) -> list[int]:
@@ -67,18 +57,27 @@ def _dying_play_chunk(job: tuple) -> list:
 JOBS = [[0, 1], [2, 3], [4, 5], [6, 7], [8]]
 
 
-def test_a_run_starts_its_own_ray_instance_and_leaves_nothing_behind():
+def test_a_run_starts_its_own_ray_instance_and_leaves_nothing_behind(monkeypatch):
     """With no address and no Ray running, the run starts a local instance and stops it
-    (Ray's processes all gone), with the same results as locally."""
+    (its Ray processes all gone: those whose environment has this test's mark, as other
+    tests may run Ray meanwhile), with the same results as locally."""
+    import uuid
+
     if ray.is_initialized():
         pytest.skip("Ray is already running in this process")
+    mark = uuid.uuid4().hex
+    monkeypatch.setenv("CRIBBAGE_TEST_RUN", mark)  # Ray's processes inherit it
+
+    def left() -> list[str]:
+        return [cmd for cmd in _marked(mark) if _is_ray(cmd)]
+
     done = run_jobs(_squares, JOBS, 2, backend=RAY)
     assert done == run_jobs(_squares, JOBS, 1, backend=LOCAL)
     assert not ray.is_initialized()
     deadline = time.monotonic() + 20
-    while _ray_processes() and time.monotonic() < deadline:
+    while left() and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert _ray_processes() == []
+    assert left() == []
 
 
 def test_bench_cluster_measures_both_backends_and_compares_their_results():
@@ -92,10 +91,11 @@ def test_bench_cluster_measures_both_backends_and_compares_their_results():
     figures = bench_cluster(tournament_games=2, workers=2, tasks=8, pegging_sims=2,
                             out=lines.append)
     assert not ray.is_initialized()
-    assert {"ray_start_s", "chunk_ms_local", "chunk_ms_ray", "tournament_s_local",
-            "tournament_s_ray", "pegging_s_sequential", "pegging_s_local",
-            "pegging_s_ray"} <= set(figures)
-    assert "the same results" in lines[2] and "the same table" in lines[3]
+    assert {"ray_start_s", "pool_first_s", "pool_next_s", "chunk_ms_local", "chunk_ms_ray",
+            "tournament_s_local", "tournament_s_ray", "pegging_s_sequential",
+            "pegging_s_local", "pegging_s_ray"} <= set(figures)
+    assert lines[1].startswith("the local pool of 2 workers: started in ")
+    assert "the same results" in lines[3] and "the same table" in lines[4]
 
 
 @pytest.fixture(scope="module")
@@ -227,6 +227,10 @@ def _cpu_seconds(mark: str, part: str) -> float:
     return total
 
 
+# the local workers' command line: the fork server they are copies of (ai.match.jobs)
+WORKERS = "multiprocessing.forkserver"
+
+
 def _reached(moment: str, backend: str, mark: str, pid: int) -> bool:
     """Whether the run marked ``mark`` (its command ``pid``) has come to ``moment``:
     ``importing`` the command is loading NumPy (before the CLI can take Ctrl-C itself);
@@ -241,8 +245,8 @@ def _reached(moment: str, backend: str, mark: str, pid: int) -> bool:
         part = "gcs_server" if moment == "starting" else "ray::tally_chunk"
         return any(part in cmd for cmd in _marked(mark))
     if moment == "starting":
-        return any("multiprocessing.spawn" in cmd for cmd in _marked(mark))
-    return _cpu_seconds(mark, "multiprocessing.spawn") >= 4.0
+        return any(WORKERS in cmd for cmd in _marked(mark))
+    return _cpu_seconds(mark, WORKERS) >= 4.0
 
 
 # the moments of a run's start a Ctrl-C may come at: Python still importing the program,

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from ai.match.jobs import run_jobs
+from ai.match.jobs import POOL_MODULES, run_jobs
 
 
 def _square_all(job: list[int]) -> list[int]:
@@ -20,6 +20,35 @@ def _fail_on_three(job: list[int]) -> list[int]:
 
 
 JOBS = [[0, 1], [2, 3, 4], [5], [6, 7]]
+
+
+def _where_am_i(job: int) -> tuple:
+    import os
+    import sys
+
+    return (os.environ.get("CRIBBAGE_TEST_VALUE"), os.getcwd(),
+            {name: name in sys.modules for name in POOL_MODULES}, os.getppid())
+
+
+def test_workers_start_with_the_program_imported_and_see_this_process_as_it_is(
+        monkeypatch, tmp_path):
+    """The workers are copies of a fork server that imported the job modules once (so a
+    pool starts without importing them again), yet each pool's workers have this process's
+    environment and folder as the pool starts, not the fork server's (started with the
+    first pool), as fresh processes would."""
+    import os
+
+    monkeypatch.setenv("CRIBBAGE_TEST_VALUE", "first")
+    first = run_jobs(_where_am_i, [0, 1, 2, 3], 2)
+    monkeypatch.setenv("CRIBBAGE_TEST_VALUE", "second")
+    monkeypatch.chdir(tmp_path)
+    second = run_jobs(_where_am_i, [0, 1, 2, 3], 2)
+    for done, value, folder in ((first, "first", None), (second, "second", str(tmp_path))):
+        for _, (seen, cwd, imported, parent) in done:
+            assert seen == value
+            assert folder is None or cwd == folder
+            assert all(imported.values()), imported
+            assert parent != os.getpid()  # (the fork server's child, not this process's)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -49,6 +78,61 @@ def test_cancelled_with_workers_returns_what_finished():
     # asked as the first job finished: it is kept (and any other done by then), no more
     assert 1 <= len(done) < len(many) and done.stopped_early
     assert all(result == [i * i] for i, result in done)
+
+
+# a run of slow jobs on two workers, as a program of its own
+SLOW_RUN = """
+import time
+from ai.match.jobs import run_jobs
+from tests.ai.test_jobs import _slow_square
+
+if __name__ == "__main__":
+    run_jobs(_slow_square, [[i] for i in range(10_000)], 2)
+"""
+
+
+def _processes_marked(mark: str) -> list[int]:
+    """The live processes whose environment holds ``mark`` (zombies read empty)."""
+    import os
+    from pathlib import Path
+
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if mark.encode() in Path(f"/proc/{pid}/environ").read_bytes():
+                found.append(int(pid))
+        except OSError:
+            continue
+    return found
+
+
+def test_a_run_killed_outright_leaves_no_worker_behind(tmp_path):
+    """``kill -9`` of a run (no chance to stop its workers): its workers, and the fork
+    server they come from, end within seconds instead of waiting for jobs forever."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import uuid
+
+    mark = uuid.uuid4().hex
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    (tmp_path / "run.py").write_text(SLOW_RUN)
+    run = subprocess.Popen([sys.executable, str(tmp_path / "run.py")], cwd=root,
+                           env={**os.environ, "CRIBBAGE_TEST_RUN": mark,
+                                "PYTHONPATH": root})
+    try:
+        deadline = time.monotonic() + 60
+        while len(_processes_marked(mark)) < 4 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the run, the fork server and its two workers
+        assert len(_processes_marked(mark)) >= 4
+    finally:
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+    deadline = time.monotonic() + 20
+    while _processes_marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_marked(mark) == []
 
 
 @pytest.mark.parametrize("workers", [1, 2])
