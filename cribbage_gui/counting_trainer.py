@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -54,6 +55,7 @@ MODES = ("Random", "What I miss most")
 CARD_WIDTH = 78  # pixels at 100% text size
 TICK_MS = 100  # the clock's redraw
 ICON_CARDS = 5  # the list's card pictures are as wide as this many cards
+ROWS_IN_SIGHT = 4  # the combinations' list is never shorter than this many rows
 ICON_HEIGHT = 30
 WAITING = "Every combination is listed here, and shown on the cards, once you answer."
 
@@ -111,7 +113,9 @@ class CardRow(QWidget):
         self.gap_before = -1  # the starter stands a little apart
         self.lit: set[int] = set()
         self.setAccessibleName("The cards")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
         theme.signals.changed.connect(self._restyle)  # methods: gone with the row
         theme.signals.text_sized.connect(self._resize)
 
@@ -139,18 +143,29 @@ class CardRow(QWidget):
         """A card's width at this text size, room allowing."""
         return CARD_WIDTH * theme.text_scale()
 
-    def card_width(self) -> float:
-        """A card's width: :meth:`full_width`, narrower where the row is too narrow for
-        its cards (a large text size in a small window)."""
+    def card_width(self, width: float | None = None) -> float:
+        """A card's width: :meth:`full_width`, narrower where the row (``width``, default
+        its own) is too narrow for its cards (a large text size in a small window)."""
         n = max(5, len(self.cards))
-        return max(20.0, min(self.full_width(), self.width() / (n * 1.12 + 0.9)))
+        row = self.width() if width is None else width
+        return max(20.0, min(self.full_width(), row / (n * 1.12 + 0.9)))
+
+    def _height_for(self, card: float) -> int:
+        return int(card * CARD_RATIO + card * 0.9)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
         w = self.full_width()
-        return QSize(int(w * 7.5), int(w * CARD_RATIO + w * 0.9))
+        return QSize(int(w * 7.5), self._height_for(w))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt)
-        return QSize(320, self.sizeHint().height())
+        return QSize(320, self._height_for(self.card_width(320)))
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt)
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt)
+        """As tall as its cards at that width: narrowed cards leave no empty felt."""
+        return self._height_for(self.card_width(width))
 
     def card_rects(self) -> list[QRectF]:
         """Where each card is drawn (before a lift)."""
@@ -265,12 +280,25 @@ class CountingTrainer(QDialog):
         top.addWidget(self.next_button)
         outer.addLayout(top)
 
+        # the drill, the answer and its verdict scroll between the choices above and the
+        # tally and Close below, which stay in sight: at a large text size in a small
+        # window they are taller than the dialog (Close was pushed off its bottom)
+        body = QWidget()
+        middle = QVBoxLayout(body)
+        middle.setContentsMargins(0, 0, 0, 0)
+        self.drill_area = QScrollArea()
+        self.drill_area.setWidgetResizable(True)
+        self.drill_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.drill_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.drill_area.setWidget(body)
+        outer.addWidget(self.drill_area, 1)
+
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setAccessibleName("What to count")
-        outer.addWidget(self.prompt)
+        middle.addWidget(self.prompt)
         self.row = CardRow()
-        outer.addWidget(self.row)
+        middle.addWidget(self.row)
 
         clock_row = QHBoxLayout()
         self.clock_bar = QProgressBar()
@@ -282,7 +310,7 @@ class CountingTrainer(QDialog):
             "Time left: 20 s "))
         clock_row.addWidget(self.clock_label)
         clock_row.addWidget(self.clock_bar, 1)
-        outer.addLayout(clock_row)
+        middle.addLayout(clock_row)
 
         answer_row = QHBoxLayout()
         answer_label = QLabel("Your &points:")
@@ -301,22 +329,24 @@ class CountingTrainer(QDialog):
         answer_row.addWidget(self.answer)
         answer_row.addWidget(self.count_button)
         answer_row.addStretch(1)
-        outer.addLayout(answer_row)
+        middle.addLayout(answer_row)
 
         self.verdict_label = QLabel()
         self.verdict_label.setWordWrap(True)
         self.verdict_label.setAccessibleName("Verdict")
         self.verdict_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        outer.addWidget(self.verdict_label)
+        middle.addWidget(self.verdict_label)
         self.items = QListWidget()
         self.items.setAccessibleName("Every combination")
         self.items.setIconSize(icon_size(ICON_CARDS))
         self.items.currentRowChanged.connect(self._item_chosen)
-        outer.addWidget(self.items, 1)
+        self._fit_list()
+        theme.signals.text_sized.connect(self._fit_list)
+        middle.addWidget(self.items, 1)
         self.spoken = QLabel()
         self.spoken.setWordWrap(True)
         self.spoken.setAccessibleName("The count said aloud")
-        outer.addWidget(self.spoken)
+        middle.addWidget(self.spoken)
 
         bottom = QHBoxLayout()
         self.tally = QLabel()
@@ -337,6 +367,12 @@ class CountingTrainer(QDialog):
         self._show_tally()
         self.resize(760, 640)
         accessibility.name_widgets(self)  # the choices' popups
+
+    def _fit_list(self, *_args) -> None:
+        """The combinations' list at least :data:`ROWS_IN_SIGHT` rows tall at this text
+        size (the scroll area above gives it the room)."""
+        row = max(self.items.iconSize().height() + 4, self.items.fontMetrics().height() + 6)
+        self.items.setMinimumHeight(ROWS_IN_SIGHT * row + 2 * self.items.frameWidth())
 
     # ------------------------------------------------------------------ drills
     def kinds(self) -> tuple[str, ...]:
@@ -371,6 +407,7 @@ class CountingTrainer(QDialog):
             self.row.set_cards([*d.cards, d.starter], ["", "", "", "", "starter"],
                                gap_before=4)
         self.prompt.setText(prompt_text(d))
+        self.drill_area.verticalScrollBar().setValue(0)  # the new cards in sight
         self.verdict_label.clear()
         self.items.clear()
         waiting = QListWidgetItem(WAITING)
@@ -479,6 +516,13 @@ class CountingTrainer(QDialog):
         said = v.drill.spoken
         self.spoken.setText(f"Said aloud: “{said}”" if v.drill.kind != "play" and said
                             else "")
+        QTimer.singleShot(0, self._scroll_to_verdict)  # once the layout has the new text
+
+    def _scroll_to_verdict(self) -> None:
+        """Where the drill scrolls (a large text size in a small window): the verdict at
+        the top, the combinations under it; where everything fits, nothing moves."""
+        self.drill_area.ensureWidgetVisible(self.items, 0, 0)
+        self.drill_area.ensureWidgetVisible(self.verdict_label, 0, 0)
 
     def _item_chosen(self, row: int) -> None:
         entry = self.items.item(row) if row >= 0 else None

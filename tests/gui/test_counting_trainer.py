@@ -174,3 +174,50 @@ def test_the_cards_follow_the_text_size_and_fit_a_small_screen(qtbot):
         assert rects[0].left() >= 0 and rects[-1].right() <= dialog.row.width()
     finally:
         theme.set_text_size(100)
+
+
+def test_at_double_text_in_a_small_window_nothing_is_cut_off(qtbot, tmp_path):
+    """Text at 200% on a 1024x700 screen (the dialog 760x640): the drill scrolls between
+    the choices and the tally, so Close and the tally stay in sight; the combinations'
+    list keeps room for several rows; a miss scrolls to its verdict and list; the felt is
+    only as tall as the narrowed cards; the next drill scrolls back to its cards."""
+    from PySide6.QtCore import QPoint, QRect
+
+    from cribbage_gui import counting_trainer, theme
+
+    def shown(widget) -> bool:  # wholly inside the scroll area's view, or the dialog
+        view = dialog.drill_area.viewport()
+        inside = view if view.isAncestorOf(widget) else dialog
+        rect = QRect(widget.mapTo(inside, QPoint(0, 0)), widget.size())
+        return inside.rect().contains(rect)
+
+    log = CountingLog(tmp_path / "practice.sqlite3")
+    dialog = CountingTrainer(log, np.random.default_rng(5))
+    qtbot.addWidget(dialog)
+    try:
+        theme.set_text_size(200)
+        dialog.resize(760, 640)
+        dialog.show()
+        dialog.new_drill(crib())
+        qtbot.waitUntil(lambda: dialog.row.width() > 0)
+        close = dialog.findChild(counting_trainer.QDialogButtonBox)
+        assert dialog.minimumSizeHint().height() <= 640
+        assert dialog.height() <= 640
+        assert shown(close) and shown(dialog.tally)
+        assert dialog.drill_area.verticalScrollBar().maximum() > 0  # the drill scrolls
+        assert shown(dialog.row) and shown(dialog.answer)
+        assert dialog.row.height() == dialog.row.heightForWidth(dialog.row.width())
+        assert dialog.row.height() < dialog.row.sizeHint().height()  # no empty felt
+        row = dialog.items.fontMetrics().height()
+        assert dialog.items.height() >= counting_trainer.ROWS_IN_SIGHT * row
+        answer(qtbot, dialog, "10")
+        qtbot.waitUntil(lambda: shown(dialog.verdict_label))
+        assert dialog.items.visualItemRect(dialog.items.item(2)).bottom() \
+            <= dialog.items.viewport().height()  # three combinations readable at once
+        assert shown(close)
+        dialog.new_drill(crib())
+        assert dialog.drill_area.verticalScrollBar().value() == 0
+    finally:
+        theme.set_text_size(100)
+        dialog.close()
+        log.close()
