@@ -516,7 +516,7 @@ class CountingTrainer(QDialog):
         said = v.drill.spoken
         self.spoken.setText(f"Said aloud: “{said}”" if v.drill.kind != "play" and said
                             else "")
-        QTimer.singleShot(0, self._scroll_to_verdict)  # once the layout has the new text
+        QTimer.singleShot(0, self, self._scroll_to_verdict)  # once the layout has the text
 
     def _scroll_to_verdict(self) -> None:
         """Where the drill scrolls (a large text size in a small window): the verdict at

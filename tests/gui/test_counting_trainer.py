@@ -221,3 +221,19 @@ def test_at_double_text_in_a_small_window_nothing_is_cut_off(qtbot, tmp_path):
         theme.set_text_size(100)
         dialog.close()
         log.close()
+
+
+def test_a_trainer_deleted_as_its_answer_is_judged_leaves_no_error(qtbot):
+    """The scroll to the verdict waits for the layout (an event later); a dialog deleted
+    meanwhile is not scrolled (that raised in a slot: a traceback on the terminal)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    dialog = CountingTrainer(None, np.random.default_rng(1))
+    dialog.show()
+    dialog.new_drill(crib())
+    dialog.answer.setText("3")
+    dialog.submit()
+    assert dialog.verdict is not None
+    dialog.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.wait(50)  # pytest-qt fails the test on an exception raised in a slot
