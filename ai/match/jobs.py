@@ -243,14 +243,45 @@ def _pool_context() -> Any:
     fresh processes (spawn), as before.
 
     The fork server is itself a fresh process, not a fork of this one (no Qt or threads
-    copied), and multiprocessing still gives each worker this process's folder and
-    ``sys.path``; its environment is this one's as the pool starts (:func:`_start_worker`).
+    copied), importing from this process's module path (:func:`_start_fork_server`), and
+    multiprocessing still gives each worker this process's folder and ``sys.path``; its
+    environment is this one's as the pool starts (:func:`_start_worker`), though what a
+    module reads from it as it is imported (numba's settings) is as the first pool found it.
     """
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["__main__", *POOL_MODULES])  # (until it has started)
+    _start_fork_server()
     return context
+
+
+_FORK_SERVER = threading.Lock()
+
+
+def _start_fork_server() -> None:
+    """Start the fork server, unless it runs, importing from this process's module path.
+
+    Started as ``python -c``, it would put the current folder first on its path (Python
+    3.11 ignores the path multiprocessing hands it, CPython gh-117378) and import the job
+    modules from there: run from a folder holding an ``ai.py`` (or another checkout's
+    ``ai/``), every worker ran that code, or every pool broke. So it starts with
+    ``PYTHONSAFEPATH`` (no current folder) and this process's path as ``PYTHONPATH``, set
+    just for its start."""
+    from multiprocessing import forkserver
+
+    path = os.pathsep.join(entry for entry in sys.path if entry)
+    with _FORK_SERVER:
+        saved = {key: os.environ.get(key) for key in ("PYTHONSAFEPATH", "PYTHONPATH")}
+        os.environ.update(PYTHONSAFEPATH="1", PYTHONPATH=path)
+        try:
+            forkserver.ensure_running()
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
 
 
 def _start_worker(environment: dict[str, str]) -> None:

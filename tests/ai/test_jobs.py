@@ -135,6 +135,46 @@ def test_a_run_killed_outright_leaves_no_worker_behind(tmp_path):
     assert _processes_marked(mark) == []
 
 
+def _where_is_ai(job: int) -> str:
+    import ai
+
+    return ai.__file__
+
+
+# a run whose workers say where they found the ``ai`` package
+WHERE_RUN = """
+import ai
+from ai.match.jobs import run_jobs
+from tests.ai.test_jobs import _where_is_ai
+
+if __name__ == "__main__":
+    print(ai.__file__)
+    for _, found in run_jobs(_where_is_ai, [0, 1, 2, 3], 2):
+        print(found)
+"""
+
+
+def test_workers_import_the_program_of_the_run_not_of_the_current_folder(tmp_path):
+    """Run from a folder holding an ``ai.py`` (or another checkout): the workers use the
+    program the run uses, as the run's own imports do (the fork server once imported
+    from the current folder first, and every pool broke)."""
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    (tmp_path / "script").mkdir()
+    (tmp_path / "script" / "run.py").write_text(WHERE_RUN)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "ai.py").write_text("raise SystemExit('the wrong ai')\n")
+    done = subprocess.run([sys.executable, str(tmp_path / "script" / "run.py")],
+                          cwd=tmp_path / "elsewhere", capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, *found = done.stdout.split()
+    assert first.startswith(root) and found == [first] * 4
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failing_job_raises_its_error(workers):
     with pytest.raises(ValueError, match="three"):
