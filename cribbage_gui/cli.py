@@ -9,8 +9,12 @@ dispatches. Importing it loads no Qt: the GUI commands import Qt when they run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 
 from ai import cli as ai_cli
 from ai.practice import cli as practice_cli
@@ -52,6 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+TERMINATED = 143  # the exit status of a command SIGTERM stopped (128 + SIGTERM)
+# the commands whose end SIGTERM leaves alone: the engine's is its referee's to make, and
+# the window's commands quit on it as the window does (cribbage_gui.app)
+OWN_SIGTERM = frozenset({"engine", "watch", "screenshots"})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -59,11 +69,47 @@ def main(argv: list[str] | None = None) -> int:
         from cribbage_gui.app import run_gui
 
         return run_gui()
+    with _sigterm_as_ctrl_c(args.command not in OWN_SIGTERM) as terminated:
+        try:
+            status = engine_cli.run(args.handler, args, parser)
+        except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+        except KeyboardInterrupt:
+            if not terminated:
+                raise
+            print(f"cribbage {args.command}: stopped (SIGTERM)", file=sys.stderr)
+            return TERMINATED
+    return TERMINATED if terminated and status == ai_cli.STOPPED else status
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c(wanted: bool) -> Iterator[list[int]]:
+    """SIGTERM (``kill``, a logout, ``timeout``) stops a command as Ctrl-C does: a match or
+    a tournament prints the figures of the games finished, the table builders write
+    nothing, the workers are stopped; then the status is :data:`TERMINATED`. (It used to
+    end the process on the spot: no figures, its workers left behind, and Python's warning
+    of leaked semaphores.) The signal is made a Ctrl-C of this process, so it takes Ctrl-C's
+    path exactly, noted and not raised where the workers or Ray start. The list yielded
+    gets an entry when it came."""
+    terminated: list[int] = []
+    if not wanted or threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield terminated
+        return
+
+    def as_ctrl_c(signum, frame) -> None:
+        terminated.append(signum)
+        if callable(signal.getsignal(signal.SIGINT)):
+            signal.raise_signal(signal.SIGINT)  # (noted, where the workers start)
+        else:  # Ctrl-C ignored (a job started with nohup or `&`): SIGTERM still stops it
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, as_ctrl_c)
     try:
-        return engine_cli.run(args.handler, args, parser)
-    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        yield terminated
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 if __name__ == "__main__":

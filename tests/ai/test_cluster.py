@@ -300,6 +300,48 @@ def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backe
     assert _marked(mark) == []
 
 
+@pytest.mark.parametrize("moment, ctrl_c", [("starting", "taken"), ("playing", "taken"),
+                                            ("playing", "ignored")])
+def test_sigterm_stops_a_run_as_ctrl_c_does(moment, ctrl_c):
+    """``kill PID`` (SIGTERM, to the command alone) stops a run as Ctrl-C does: the figures
+    of the games finished, one line saying it stopped, status 143 (128 + SIGTERM), no
+    traceback, no warning of leaked semaphores and no worker left behind, whether it comes
+    as the workers start or while they play, and in a job whose Ctrl-C is ignored (nohup,
+    ``&``), which SIGTERM used to end on the spot with nothing printed."""
+    import signal
+    import subprocess
+    import uuid
+
+    mark = uuid.uuid4().hex
+    sigint = signal.SIG_DFL if ctrl_c == "taken" else signal.SIG_IGN
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cribbage_gui.entry", "match", "mueller", "heuristic",
+         "--games", "2000000", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "CRIBBAGE_TEST_RUN": mark}, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, sigint))
+    try:
+        deadline = time.monotonic() + 120
+        while not _reached(moment, "local", mark, p.pid) and time.monotonic() < deadline:
+            assert p.poll() is None, p.communicate()
+            time.sleep(0.02)
+        assert _reached(moment, "local", mark, p.pid)
+        p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == 143, err[-2000:]
+    assert "Traceback" not in err and "leaked" not in err, err[-2000:]
+    assert len([line for line in err.splitlines() if "stopped" in line]) == 1, err
+    assert "of 2,000,000 games finished" in err and "mueller v heuristic" in out
+    deadline = time.monotonic() + 20
+    while _marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _marked(mark) == []
+
+
 def _cribbage(*args: str, timeout: float = 120):
     """``cribbage ARGS`` run as a command (this tree's code), and the seconds it took."""
     import subprocess
