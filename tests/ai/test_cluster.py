@@ -15,6 +15,8 @@ from ai.match.jobs import LOCAL, Backend, run_jobs
 from ai.match.runner import play_chunk, run_match
 from ai.match.tournament import run_tournament
 from engine.errors import UsageError
+from tests.ai.processes import MARK
+from tests.ai.processes import marked as _marked
 
 ray = pytest.importorskip("ray")
 
@@ -66,7 +68,7 @@ def test_a_run_starts_its_own_ray_instance_and_leaves_nothing_behind(monkeypatch
     if ray.is_initialized():
         pytest.skip("Ray is already running in this process")
     mark = uuid.uuid4().hex
-    monkeypatch.setenv("CRIBBAGE_TEST_RUN", mark)  # Ray's processes inherit it
+    monkeypatch.setenv(MARK, mark)  # Ray's processes inherit it
 
     def left() -> list[str]:
         return [cmd for cmd in _marked(mark) if _is_ray(cmd)]
@@ -192,24 +194,6 @@ def _in_group(pgid: int) -> list[int]:
     return found
 
 
-def _marked(mark: str) -> list[str]:
-    """Command lines of the live processes whose environment holds ``mark`` (a run's
-    processes and all they start, whatever their session: Ray's start in sessions of
-    their own)."""
-    found = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            if mark.encode() not in Path(f"/proc/{pid}/environ").read_bytes():
-                continue  # (a zombie's environment reads empty)
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        found.append(cmd)
-    return found
-
-
 def _cpu_seconds(mark: str, part: str) -> float:
     """CPU seconds used so far by the marked processes whose command line has ``part``."""
     total = 0.0
@@ -255,6 +239,38 @@ MOMENTS = [("local", "importing"), ("local", "starting"), ("local", "playing"),
            ("ray", "starting"), ("ray", "playing")]
 
 
+def _signalled_run(backend: str, moment: str, send, sigint=None):
+    """A two-million-game match on ``backend`` in a session of its own, marked (and its
+    Ctrl-C taken, or ``sigint``: its SIGINT disposition), sent ``send(process)`` once it
+    has come to ``moment``: the process (ended), its mark, its output and its errors."""
+    import signal
+    import subprocess
+    import uuid
+
+    mark = uuid.uuid4().hex
+    disposition = signal.SIG_DFL if sigint is None else sigint
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cribbage_gui.entry", "match", "mueller", "heuristic",
+         "--games", "2000000", "--workers", "2", "--backend", backend],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, MARK: mark}, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, disposition))
+    try:
+        deadline = time.monotonic() + 120
+        while not _reached(moment, backend, mark, p.pid) and time.monotonic() < deadline:
+            assert p.poll() is None, p.communicate()
+            time.sleep(0.02)
+        assert _reached(moment, backend, mark, p.pid)
+        assert p.poll() is None
+        send(p)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    return p, mark, out, err
+
+
 @pytest.mark.parametrize("backend, moment", MOMENTS)
 def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backend, moment):
     """A terminal's Ctrl-C reaches the whole process group (the command, and the local
@@ -264,29 +280,9 @@ def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backe
     in sessions of their own). Ray's start was where a Ctrl-C was lost (the run went on);
     an import, where it gave a traceback."""
     import signal
-    import subprocess
-    import uuid
 
-    mark = uuid.uuid4().hex
-    p = subprocess.Popen(
-        [sys.executable, "-m", "cribbage_gui.entry", "match", "mueller", "heuristic",
-         "--games", "2000000", "--workers", "2", "--backend", backend],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "CRIBBAGE_TEST_RUN": mark}, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        deadline = time.monotonic() + 120
-        while not _reached(moment, backend, mark, p.pid) and time.monotonic() < deadline:
-            assert p.poll() is None, p.communicate()
-            time.sleep(0.02)
-        assert _reached(moment, backend, mark, p.pid)
-        assert p.poll() is None
-        os.killpg(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=30)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+    p, mark, out, err = _signalled_run(backend, moment,
+                                       lambda p: os.killpg(p.pid, signal.SIGINT))
     assert p.returncode == 130, err[-2000:]
     assert "Traceback" not in err, err[-2000:]
     assert len([line for line in err.splitlines() if "stopped" in line]) == 1, err
@@ -309,29 +305,10 @@ def test_sigterm_stops_a_run_as_ctrl_c_does(moment, ctrl_c):
     as the workers start or while they play, and in a job whose Ctrl-C is ignored (nohup,
     ``&``), which SIGTERM used to end on the spot with nothing printed."""
     import signal
-    import subprocess
-    import uuid
 
-    mark = uuid.uuid4().hex
     sigint = signal.SIG_DFL if ctrl_c == "taken" else signal.SIG_IGN
-    p = subprocess.Popen(
-        [sys.executable, "-m", "cribbage_gui.entry", "match", "mueller", "heuristic",
-         "--games", "2000000", "--workers", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "CRIBBAGE_TEST_RUN": mark}, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, sigint))
-    try:
-        deadline = time.monotonic() + 120
-        while not _reached(moment, "local", mark, p.pid) and time.monotonic() < deadline:
-            assert p.poll() is None, p.communicate()
-            time.sleep(0.02)
-        assert _reached(moment, "local", mark, p.pid)
-        p.send_signal(signal.SIGTERM)
-        out, err = p.communicate(timeout=30)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+    p, mark, out, err = _signalled_run("local", moment,
+                                       lambda p: p.send_signal(signal.SIGTERM), sigint)
     assert p.returncode == 143, err[-2000:]
     assert "Traceback" not in err and "leaked" not in err, err[-2000:]
     assert len([line for line in err.splitlines() if "stopped" in line]) == 1, err

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
 
 from ai.match.jobs import POOL_MODULES, run_jobs
+from tests.ai.processes import MARK, marked
+
+# the repository, where a run of its own finds the tests' job functions
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _square_all(job: list[int]) -> list[int]:
@@ -23,7 +28,6 @@ JOBS = [[0, 1], [2, 3, 4], [5], [6, 7]]
 
 
 def _where_am_i(job: int) -> tuple:
-    import os
     import sys
 
     return (os.environ.get("CRIBBAGE_TEST_VALUE"), os.getcwd(),
@@ -36,8 +40,6 @@ def test_workers_start_with_the_program_imported_and_see_this_process_as_it_is(
     pool starts without importing them again), yet each pool's workers have this process's
     environment and folder as the pool starts, not the fork server's (started with the
     first pool), as fresh processes would."""
-    import os
-
     monkeypatch.setenv("CRIBBAGE_TEST_VALUE", "first")
     first = run_jobs(_where_am_i, [0, 1, 2, 3], 2)
     monkeypatch.setenv("CRIBBAGE_TEST_VALUE", "second")
@@ -91,48 +93,31 @@ if __name__ == "__main__":
 """
 
 
-def _processes_marked(mark: str) -> list[int]:
-    """The live processes whose environment holds ``mark`` (zombies read empty)."""
-    import os
-    from pathlib import Path
-
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if mark.encode() in Path(f"/proc/{pid}/environ").read_bytes():
-                found.append(int(pid))
-        except OSError:
-            continue
-    return found
-
-
 def test_a_run_killed_outright_leaves_no_worker_behind(tmp_path):
     """``kill -9`` of a run (no chance to stop its workers): its workers, and the fork
     server they come from, end within seconds instead of waiting for jobs forever."""
-    import os
     import signal
     import subprocess
     import sys
     import uuid
 
     mark = uuid.uuid4().hex
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     (tmp_path / "run.py").write_text(SLOW_RUN)
-    run = subprocess.Popen([sys.executable, str(tmp_path / "run.py")], cwd=root,
-                           env={**os.environ, "CRIBBAGE_TEST_RUN": mark,
-                                "PYTHONPATH": root})
+    run = subprocess.Popen([sys.executable, str(tmp_path / "run.py")], cwd=ROOT,
+                           env={**os.environ, MARK: mark,
+                                "PYTHONPATH": ROOT})
     try:
         deadline = time.monotonic() + 60
-        while len(_processes_marked(mark)) < 4 and time.monotonic() < deadline:
+        while len(marked(mark)) < 4 and time.monotonic() < deadline:
             time.sleep(0.1)  # the run, the fork server and its two workers
-        assert len(_processes_marked(mark)) >= 4
+        assert len(marked(mark)) >= 4
     finally:
         run.send_signal(signal.SIGKILL)
         run.wait()
     deadline = time.monotonic() + 20
-    while _processes_marked(mark) and time.monotonic() < deadline:
+    while marked(mark) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _processes_marked(mark) == []
+    assert marked(mark) == []
 
 
 def _where_is_ai(job: int) -> str:
@@ -158,21 +143,19 @@ def test_workers_import_the_program_of_the_run_not_of_the_current_folder(tmp_pat
     """Run from a folder holding an ``ai.py`` (or another checkout): the workers use the
     program the run uses, as the run's own imports do (the fork server once imported
     from the current folder first, and every pool broke)."""
-    import os
     import subprocess
     import sys
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     (tmp_path / "script").mkdir()
     (tmp_path / "script" / "run.py").write_text(WHERE_RUN)
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "elsewhere" / "ai.py").write_text("raise SystemExit('the wrong ai')\n")
     done = subprocess.run([sys.executable, str(tmp_path / "script" / "run.py")],
                           cwd=tmp_path / "elsewhere", capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": root})
+                          timeout=120, env={**os.environ, "PYTHONPATH": ROOT})
     assert done.returncode == 0, done.stderr[-2000:]
     first, *found = done.stdout.split()
-    assert first.startswith(root) and found == [first] * 4
+    assert first.startswith(ROOT) and found == [first] * 4
 
 
 @pytest.mark.parametrize("workers", [1, 2])
