@@ -24,6 +24,7 @@ from typing import Any
 from ai import gamefile
 from ai.gamefile import GameFile, GameFileError
 from ai.paths import set_aside
+from ai.salvage import salvage
 from engine import bounded
 from engine.errors import CribbageError, UsageError
 from engine.events import SOURCES, Dealt, GameOver, Scored
@@ -201,8 +202,9 @@ def open_database(path: Path, on_problem: Callable[[str], None]) -> sqlite3.Conn
 
 def recover(path: Path) -> str:
     """Set the damaged database at ``path`` aside (renamed, never deleted), start a new one
-    there and copy into it every row SQLite can still read; returns a sentence for the
-    person saying what was kept."""
+    there and copy into it every row that can still be read (``ai.salvage``: a damaged page
+    costs only the rows on it); returns a sentence for the person saying how many games
+    came back and how many could not be read."""
     moved = set_aside(path)
     for suffix in ("-journal", "-wal", "-shm"):  # its own leftovers go with it
         leftover = path.with_name(path.name + suffix)
@@ -211,85 +213,34 @@ def recover(path: Path) -> str:
     if moved.is_dir():
         return (f"The game history was a folder; it was set aside as {moved.name} and a new "
                 f"history was started.")
-    counts = _salvage(moved, path)
-    games = counts.get("games")
-    kept = (f"{games[0]:,} game{'s' if games[0] != 1 else ''} of it" if games and games[1]
-            else "nothing of it could be read") if counts else "nothing of it could be read"
-    return (f"The game history was damaged; it was set aside as {moved.name}, and a new "
-            f"history holds {kept}.")
+    # (with the list of tables damaged, only the tables of SCHEMA are looked for: the
+    # tournaments' runs, which share the file, stay in the one set aside)
+    tables = salvage(moved, path, SCHEMA)
+    kept = tables["games"].rowids if "games" in tables else set()
+    # a game whose deals were read was there, read or not; the ids run from 1 and no game
+    # is ever deleted, so the highest id known counts the games played
+    played = max(kept, default=0)
+    with contextlib.suppress(sqlite3.Error), contextlib.closing(sqlite3.connect(path)) as db:
+        (last_dealt,) = db.execute("SELECT MAX(game_id) FROM deals").fetchone()
+        played = max(played, last_dealt or 0)
+        with db:  # the deals of the games lost go with them
+            db.execute("DELETE FROM deals WHERE game_id NOT IN (SELECT id FROM games)")
+    return (f"The game history was damaged; it was set aside as {moved.name}, and "
+            f"{_what_came_back(len(kept), played)}.")
 
 
-def _salvage(old: Path, new: Path) -> dict[str, tuple[int, int]]:
-    """Copy what can be read of each table of ``old`` into ``new``: (rows copied, rows
-    seen) by table. A damaged page loses the rows on it, not the rest."""
-    copied: dict[str, tuple[int, int]] = {}
-    try:
-        src = sqlite3.connect(f"file:{old}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return copied
-    dst = sqlite3.connect(new)
-    try:
-        try:
-            tables = src.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' "
-                                 "AND name NOT LIKE 'sqlite_%'").fetchall()
-        except sqlite3.Error:
-            return copied
-        for name, sql in tables:
-            try:
-                dst.execute(sql.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
-            except sqlite3.Error:
-                continue
-            copied[name] = _copy_rows(src, dst, name)
-        with contextlib.suppress(sqlite3.Error):  # deals whose game was lost
-            dst.execute("DELETE FROM deals WHERE game_id NOT IN (SELECT id FROM games)")
-        dst.commit()
-    finally:
-        src.close()
-        dst.close()
-    return copied
-
-
-def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str
-               ) -> tuple[int, int]:
-    """Rows of ``table`` in rowid order, in chunks; past a damaged chunk, one rowid at a
-    time (giving up after 1,000 unreadable ones in a row)."""
-    last, misses, copied, seen = 0, 0, 0, 0
-    quoted = '"' + table.replace('"', '""') + '"'
-
-    def put(rows, columns) -> int:
-        names = ", ".join(["rowid", *('"' + c + '"' for c in columns[1:])])
-        marks = ", ".join("?" * len(columns))
-        try:
-            dst.executemany(f"INSERT OR IGNORE INTO {quoted} ({names}) VALUES ({marks})",
-                            rows)
-        except sqlite3.Error:
-            return 0
-        return len(rows)
-
-    while misses < 1000:
-        try:
-            cur = src.execute(f"SELECT rowid, * FROM {quoted} WHERE rowid > ? ORDER BY rowid "
-                              f"LIMIT 200", (last,))
-            rows = cur.fetchall()
-        except sqlite3.Error:
-            last += 1
-            misses += 1
-            try:
-                cur = src.execute(f"SELECT rowid, * FROM {quoted} WHERE rowid = ?", (last,))
-                row = cur.fetchone()
-            except sqlite3.Error:
-                continue
-            if row is not None:
-                seen += 1
-                copied += put([row], [d[0] for d in cur.description])
-                misses = 0
-            continue
-        if not rows:
-            break
-        seen += len(rows)
-        copied += put(rows, [d[0] for d in cur.description])
-        last, misses = rows[-1][0], 0
-    return copied, seen
+def _what_came_back(kept: int, played: int) -> str:
+    """The games recovered into the new history, of how many, in words."""
+    games = f"game{'s' * (played != 1)}"
+    if not played:
+        return "nothing in it could be read: a new history was started"
+    if not kept:
+        return f"none of its {played:,} {games} could be read: a new history was started"
+    if kept == played:
+        return (f"all {played:,} {games} in it were recovered into a new history" if
+                played > 1 else "its one game was recovered into a new history")
+    return (f"{kept:,} of its {played:,} games were recovered into a new history; "
+            f"{played - kept:,} could not be read")
 
 
 def _guarded(method):

@@ -1,0 +1,101 @@
+"""One damaged page of a long history costs the rows on that page and no more: the history
+is set aside (kept byte for byte), every other game is read back exactly as it was, and the
+person is told in one sentence how many games came back and how many could not be read."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+
+import pytest
+
+from ai import make_player
+from ai.history import History, latest_game_file
+from ai.match.driver import refereed_game
+
+GAMES = 300
+
+
+@pytest.fixture(scope="module")
+def long_history(tmp_path_factory):
+    """A history of 300 games with their records (three games played, each kept 100 times
+    under its own seed: the pages are what matter here, not the play)."""
+    path = tmp_path_factory.mktemp("long") / "history.sqlite3"
+    played = [refereed_game((make_player("random"), make_player("random")), seed)[1]
+              for seed in range(3)]
+    history = History(path)
+    for i in range(GAMES):
+        game = played[i % 3]
+        history.record_game(game.events, opponent="random", seed=i, game_index=0,
+                            human_seat=i % 2, players=("you", "random") if i % 2 == 0
+                            else ("random", "you"), record=game.to_record())
+    history.close()
+    return path
+
+
+def _pages(path) -> dict[str, list[tuple[int, str, int]]]:
+    """(page number, kind, rows on it) of each table's pages, in page order."""
+    db = sqlite3.connect(path)
+    try:
+        rows = db.execute("SELECT name, pageno, pagetype, ncell FROM dbstat "
+                          "ORDER BY pageno").fetchall()
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no dbstat table to find a table's pages with")
+    finally:
+        db.close()
+    out: dict[str, list[tuple[int, str, int]]] = {}
+    for name, page, kind, cells in rows:
+        out.setdefault(name, []).append((page, kind, cells))
+    return out
+
+
+def _rows(path, table: str) -> dict[int, tuple]:
+    db = sqlite3.connect(path)
+    try:
+        return {row[0]: row for row in db.execute(f"SELECT rowid, * FROM {table}")}
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("where", ["a page of games in the middle", "the games' index page",
+                                   "the list of tables"])
+def test_one_damaged_page_costs_only_the_games_on_it(long_history, tmp_path, where):
+    pages = _pages(long_history)
+    page_size = sqlite3.connect(long_history).execute("PRAGMA page_size").fetchone()[0]
+    if where == "a page of games in the middle":  # a leaf: the games on it are lost
+        leaves = [(p, cells) for p, kind, cells in pages["games"] if kind == "leaf"]
+        page, lost = leaves[len(leaves) // 2]
+        assert lost >= 1
+    elif where == "the games' index page":  # interior: it holds no game, only the way
+        (page, _, _), = [p for p in pages["games"] if p[1] == "internal"]
+        lost = 0
+    else:  # page 1 past the file's header: the schema, which holds no game either
+        page, lost = 1, 0
+    path = tmp_path / "history.sqlite3"
+    shutil.copy(long_history, path)
+    data = bytearray(path.read_bytes())
+    start = (page - 1) * page_size + (100 if page == 1 else 0)  # never the file's header
+    rng = random.Random(page)
+    data[start:page * page_size] = bytes(rng.randrange(256)
+                                         for _ in range(page * page_size - start))
+    path.write_bytes(bytes(data))
+    told: list[str] = []
+    latest_game_file(path, on_problem=told.append)  # what `cribbage review --last` reads
+    (aside,) = tmp_path.glob("history.corrupt-*.sqlite3")
+    assert aside.read_bytes() == bytes(data)  # kept exactly as it was
+    (message,) = told
+    assert "set aside" in message and aside.name in message
+    if lost:
+        assert f"{GAMES - lost} of its {GAMES} games" in message
+        assert f"{lost} could not be read" in message
+    else:
+        assert f"all {GAMES} games" in message
+    games, original = _rows(path, "games"), _rows(long_history, "games")
+    assert len(games) == GAMES - lost
+    assert all(games[i] == original[i] for i in games)  # read back exactly
+    deals, original_deals = _rows(path, "deals"), _rows(long_history, "deals")
+    assert deals == {k: row for k, row in original_deals.items() if row[1] in games}
+    history = History(path)
+    assert history.totals()["games"] == GAMES - lost
+    history.close()
