@@ -27,6 +27,13 @@ class TableFileError(CribbageError):
     """A trained table that is missing, unreadable or of the wrong shape."""
 
 
+class IncompleteTableError(TableFileError):
+    """A table whose two files are not a whole pair: a sidecar without its ``.npz``, an
+    ``.npz`` without its sidecar, or the two written for different tables. A run stopped
+    between the two writes leaves this (``--resume`` then goes on from an earlier
+    checkpoint: ``ai.training.checkpoints``)."""
+
+
 def asset_path(name: str) -> Path:
     """Where a shipped table lives (``CRIBBAGE_ASSETS`` overrides the folder)."""
     return Path(os.environ.get("CRIBBAGE_ASSETS", ASSETS)) / name
@@ -37,10 +44,12 @@ def sidecar_path(path: Path) -> Path:
 
 
 def save_table(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
-    """Write ``path`` (.npz) and its sidecar, each atomically. The sidecar holds the
+    """Write ``path`` (.npz) and its sidecar, each atomically: the sidecar first, so the
+    ``.npz``, the name every reader (and ``--resume``, and the window's list of
+    checkpoints) looks for, appears only with its sidecar beside it. The sidecar holds the
     SHA-256 of the arrays' file, so a pair cut in two by a crash between the writes (a new
-    table beside an old sidecar, or the reverse) is refused when read, never read with the
-    wrong meaning."""
+    sidecar beside an old table, or a sidecar alone) is refused when read
+    (:class:`IncompleteTableError`), never read with the wrong meaning."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
@@ -48,8 +57,8 @@ def save_table(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) 
     data = buffer.getvalue()
     meta = {**meta, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
             "sha256": hashlib.sha256(data).hexdigest()}
-    for target, content in ((path, data),
-                            (sidecar_path(path), json.dumps(meta, indent=1).encode())):
+    for target, content in ((sidecar_path(path), json.dumps(meta, indent=1).encode()),
+                            (path, data)):
         write_atomic(target, content, mode=0o644)  # shipped tables are readable by everyone
 
 
@@ -68,6 +77,10 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
     path = Path(path)
     hint = rebuild_hint(path, rebuild)
     if not path.is_file():
+        if sidecar_path(path).is_file():
+            raise IncompleteTableError(
+                f"{path}: only its sidecar {sidecar_path(path).name} is there, the table "
+                f"itself was never written (a training run stopped while writing it); {hint}")
         raise TableFileError(f"{path}: no such file; {hint}")
     try:
         with np.load(path, allow_pickle=False) as data:
@@ -92,18 +105,19 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
                                  f"{hint}")
     meta = read_sidecar(path, hint)
     if not meta:
-        raise TableFileError(
+        raise IncompleteTableError(
             f"{path}: its sidecar {sidecar_path(path).name} (how the table was made, and "
             f"which role is which) is missing, so it cannot be read safely; a training run "
             f"stopped while writing leaves this: {hint}")
     expected_sum = meta.get("sha256")
-    if expected_sum is not None and expected_sum != _sha256(path):
-        raise TableFileError(f"{path}: the table and its sidecar do not belong together "
+    if expected_sum is not None and expected_sum != file_sha256(path):
+        raise IncompleteTableError(f"{path}: the table and its sidecar do not belong together "
                              f"(one was written without the other); {hint}")
     return arrays, meta
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, as a sidecar records it."""
     digest = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):

@@ -14,7 +14,7 @@ from ai.match.jobs import add_backend_arguments, backend_from
 from ai.match.runner import MAX_GAMES
 from ai.tables import evolved as table
 from ai.tables.files import resume_point
-from ai.training import evolve
+from ai.training import checkpoints, evolve
 from engine.arguments import decimal, output_file, seed, whole, workers
 from engine.errors import UsageError
 
@@ -52,7 +52,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--checkpoint-every", type=whole(0, MAX_ITERATIONS, "iterations"),
                    default=0, metavar="N",
                    help="also write OUT.ckpt-<iterations>.npz every N iterations")
-    p.add_argument("--resume", type=Path, help="continue from this table (or checkpoint)")
+    p.add_argument("--resume", type=Path,
+                   help="continue from this table or checkpoint (one cut short by a kill: "
+                        "from the newest whole checkpoint before it)")
     p.add_argument("--evaluate", type=whole(0, MAX_EVALUATE, "deals"), default=1000,
                    metavar="DEALS",
                    help="measure the result exactly on this many deals (0: skip)")
@@ -215,13 +217,14 @@ def _train_evolved(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     values, done = None, 0
     if args.resume:
-        values, meta = table.load(args.resume)
-        done = resume_point(args.resume, meta, "iterations_done", config.iterations,
+        resume, (values, meta) = checkpoints.resume_from(args.resume, table.load)
+        done = resume_point(resume, meta, "iterations_done", config.iterations,
                             "iterations")
+    checkpoints.remove_leftovers(args.out)
     start = time.perf_counter()
 
     def checkpoint(v, n) -> None:
-        path = args.out.with_name(f"{args.out.stem}.ckpt-{n}.npz")
+        path = checkpoints.checkpoint_path(args.out, n)
         evolve.save(path, v, config, n, time.perf_counter() - start)
 
     with tqdm(total=config.iterations, initial=done, unit="it", unit_scale=True,

@@ -14,6 +14,7 @@ from ai.match.jobs import add_backend_arguments, backend_from
 from ai.tables import weights as table
 from ai.tables.files import resume_point, resume_value
 from ai.tables.index import N_FOUR
+from ai.training import checkpoints
 from ai.training import weights as model
 from engine.arguments import decimal, output_file, seed, whole, workers
 from engine.bounded import quote
@@ -77,7 +78,9 @@ def register(kinds) -> None:
                    default=0, metavar="N",
                    help="write OUT.ckpt-<games>.npz every N games (at the first multiple of "
                         f"{model.CHUNK:,} games, the training chunk, past each N)")
-    p.add_argument("--resume", type=Path, help="continue a run from a checkpoint")
+    p.add_argument("--resume", type=Path,
+                   help="continue a run from a checkpoint (one cut short by a kill: from "
+                        "the newest whole checkpoint before it)")
     p.set_defaults(handler=_train_weights)
 
     q = kinds.add_parser("pegging-stats", help="the pegging statistics the weights use",
@@ -133,12 +136,13 @@ def _train_weights(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     trainer_kwargs: dict[str, Any] = {}
     if args.resume:
-        weights, meta = table.load(args.resume)
-        pegging = table.load_pegging_from(args.resume)
+        resume, ((weights, meta), pegging) = checkpoints.resume_from(
+            args.resume, lambda path: (table.load(path), table.load_pegging_from(path)))
         trainer_kwargs = {
             "weights": weights, "pegging": pegging,
-            "done": resume_point(args.resume, meta, "games_done", config.games, "games"),
-            "baseline": np.array([resume_value(args.resume, meta, "baseline", 0.0)])}
+            "done": resume_point(resume, meta, "games_done", config.games, "games"),
+            "baseline": np.array([resume_value(resume, meta, "baseline", 0.0)])}
+    checkpoints.remove_leftovers(args.out)
     trainer = model.Trainer(config, **trainer_kwargs)
     start = time.perf_counter()
 
@@ -148,7 +152,7 @@ def _train_weights(args: argparse.Namespace) -> int:
                    trainer.pegging if config.update_pegging else None)
 
     def checkpoint(t: model.Trainer) -> None:
-        save(args.out.with_name(f"{args.out.stem}.ckpt-{t.done}.npz"))
+        save(checkpoints.checkpoint_path(args.out, t.done))
 
     with tqdm(total=config.games, initial=trainer.done, unit="game", unit_scale=True,
               desc=f"weights ({config.rule})", disable=None) as bar:
