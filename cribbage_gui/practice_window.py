@@ -90,8 +90,16 @@ class PracticeWindow(QWidget):
         if scan:
             self.find_positions()  # (first: the position shown knows a search is under way)
         self.next_position()
-        if store.problems:  # a damaged practice file, set aside
-            self._say(" ".join(store.problems))
+        notes = list(store.problems)  # a damaged practice file, set aside
+        try:
+            unreadable = store.unreadable()
+        except PracticeError:
+            unreadable = 0
+        if unreadable:
+            notes.append(f"{unreadable} of your positions could not be read: "
+                         f"{'it is' if unreadable == 1 else 'they are'} left out.")
+        if notes:
+            self._say(" ".join(notes))
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:

@@ -7,9 +7,10 @@
 - ``--import FILE``: add a JSON-lines set to this player's practice (all of it, or nothing
   when a line is bad: the error names the line);
 - ``--export FILE``: the player's own positions (from games and imports; ``--all`` adds the
-  built-in set) as JSON lines;
+  built-in set) as JSON lines, saying how many could not be read (left out);
 - ``--build-set FILE``: rebuild the built-in set (``ai.practice.builtin``);
-- no option: the player's practice in a few lines (rating, answers, positions due).
+- no option: the player's practice in a few lines (rating, answers, positions due, and
+  how many positions could not be read).
 """
 
 from __future__ import annotations
@@ -140,14 +141,17 @@ def _export(path: Path, everything: bool) -> int:
     from ai.paths import write_atomic
     from ai.practice.positions import write_lines
 
+    origins = ("games", "import", "built-in") if everything else ("games", "import")
     store = _store()
     try:
-        positions = store.positions(("games", "import", "built-in") if everything
-                                    else ("games", "import"))
+        positions = store.positions(origins)
+        unreadable = store.unreadable(origins)
     finally:
         store.close()
     write_atomic(path, write_lines(positions).encode("utf-8"))
-    print(f"wrote {len(positions)} position{'s' * (len(positions) != 1)} to {path}")
+    left_out = f"; {unreadable} could not be read and {'was' if unreadable == 1 else 'were'} " \
+        f"left out" if unreadable else ""
+    print(f"wrote {len(positions)} position{'s' * (len(positions) != 1)} to {path}{left_out}")
     return 0
 
 
@@ -174,6 +178,11 @@ def _status() -> int:
     print(f"rating {s['rating']:.0f} ± {s['deviation']:.0f}")
     print(f"positions: {held['games']} from your games, {held['import']} imported, "
           f"{held['built-in']} built in")
+    if s["unreadable"]:
+        n = s["unreadable"]
+        they = "it is" if n == 1 else "they are"
+        print(f"{n} of your positions could not be read: {they} left out of practice and "
+              f"kept in the file as {they}")
     if s["answered"]:
         print(f"answered {s['answered']}, right {s['correct']} "
               f"({100 * s['accuracy']:.0f}%); due now {s['due']}")

@@ -15,16 +15,20 @@ The player's rating moves with each answer. The next position (:meth:`PracticeSt
 next_position`) is the one most overdue; with none due, a new one of the player's own
 first, the one rated nearest the player. A damaged database is set aside (never deleted) and
 practice starts afresh, with a message; one that cannot be written at all (a read-only
-folder) gives way to one in memory for the session (:func:`open_store`).
+folder) gives way to one in memory for the session (:func:`open_store`). A row that no
+longer reads (its position, schedule or difficulty changed outside the program) is left out
+of practice, kept as it is, and counted (:meth:`PracticeStore.unreadable`).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import functools
+import itertools
 import json
+import math
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,6 +88,21 @@ def _guarded(method):
             raise PracticeError(f"the practice file {self.path} cannot be used ({exc})") \
                 from exc
     return guarded
+
+
+def _schedule(card: str) -> FsrsCard | None:
+    """A position's schedule from its JSON; None if it no longer reads as one."""
+    try:
+        schedule = FsrsCard.from_dict(json.loads(card))
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+    return schedule if schedule.due.tzinfo is not None else None  # (compared with UTC)
+
+
+def _numbers(*values: object) -> bool:
+    """Are ``values`` all finite numbers (a difficulty as stored)?"""
+    return all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+               for v in values)
 
 
 def _model() -> BradleyTerryFull:
@@ -150,18 +169,32 @@ class PracticeStore:
     @_guarded
     def positions(self, origins: Iterable[str] = ORIGINS) -> list[Position]:
         """The positions held from ``origins``, in the order added. A row that no longer
-        reads as a position (edited by hand) is left out, not fatal."""
+        reads (:meth:`unreadable` counts them) is left out, not fatal."""
+        return [p for p, readable in self._rows(origins) if p is not None and readable]
+
+    @_guarded
+    def unreadable(self, origins: Iterable[str] = ORIGINS) -> int:
+        """How many rows of positions from ``origins`` cannot be read: a line that is no
+        longer a position, a schedule that is no longer one, a difficulty that is not a
+        number (changed outside the program). Practice leaves them out; they stay in the
+        file as they are until an answer to the same position writes them afresh."""
+        return sum(p is None or not readable for p, readable in self._rows(origins))
+
+    def _rows(self, origins: Iterable[str]) -> Iterator[tuple[Position | None, bool]]:
+        """Each row from ``origins`` in the order added: its position (None if the line does
+        not read) and whether its schedule and difficulty read."""
         wanted = tuple(origins)
-        rows = self.db.execute(
-            f"SELECT line FROM practice_positions WHERE origin IN "
-            f"({', '.join('?' * len(wanted))}) ORDER BY rowid", wanted).fetchall()
-        return [p for p in (self._read(line) for (line,) in rows) if p is not None]
+        for line, card, rating, deviation in self.db.execute(
+                f"SELECT line, card, rating, deviation FROM practice_positions WHERE origin "
+                f"IN ({', '.join('?' * len(wanted))}) ORDER BY rowid", wanted).fetchall():
+            yield self._read(line), (card is None or _schedule(card) is not None) and \
+                _numbers(rating, deviation)
 
     @staticmethod
     def _read(line: str) -> Position | None:
         try:
             return from_line(json.loads(line))
-        except (PositionError, ValueError, RecursionError):
+        except (PositionError, ValueError, TypeError, RecursionError):
             return None
 
     @_guarded
@@ -174,7 +207,8 @@ class PracticeStore:
     def difficulty(self, position_id: str) -> tuple[float, float]:
         row = self.db.execute("SELECT rating, deviation FROM practice_positions WHERE id = ?",
                               (position_id,)).fetchone()
-        return (START_RATING, START_DEVIATION) if row is None else (row[0], row[1])
+        return (row[0], row[1]) if row is not None and _numbers(*row) else \
+            (START_RATING, START_DEVIATION)
 
     @_guarded
     def next_position(self, now: _dt.datetime | None = None,
@@ -185,19 +219,20 @@ class PracticeStore:
         now = now or now_utc()
         skipped = set(skip)
         rows = self.db.execute(
-            "SELECT id, line, card, rating, origin FROM practice_positions").fetchall()
+            "SELECT id, line, card, rating, deviation, origin FROM practice_positions"
+        ).fetchall()
         due = []
         fresh = []
         player, _ = self.rating()
-        for pid, line, card, rating, origin in rows:
-            if pid in skipped:
+        for pid, line, card, rating, deviation, origin in rows:
+            if pid in skipped or not _numbers(rating, deviation):
                 continue
             if card is None:
                 fresh.append((origin == "built-in", abs(rating - player), pid, line))
                 continue
-            when = FsrsCard.from_dict(json.loads(card)).due
-            if when <= now:
-                due.append((when, pid, line))
+            schedule = _schedule(card)
+            if schedule is not None and schedule.due <= now:
+                due.append((schedule.due, pid, line))
         for _when, _pid, line in sorted(due):
             position = self._read(line)
             if position is not None:
@@ -210,9 +245,22 @@ class PracticeStore:
 
     @_guarded
     def next_due(self) -> _dt.datetime | None:
-        cards = [FsrsCard.from_dict(json.loads(c)).due for (c,) in self.db.execute(
-            "SELECT card FROM practice_positions WHERE card IS NOT NULL")]
-        return min(cards) if cards else None
+        """When the position that comes back first is due (None: none has a schedule)."""
+        return next(self._due(), None)
+
+    def _due(self) -> Iterator[_dt.datetime]:
+        """When each position with a schedule is due, soonest first (a row that does not
+        read left out; its line read only when its turn comes)."""
+        rows = []
+        for line, card, rating, deviation in self.db.execute(
+                "SELECT line, card, rating, deviation FROM practice_positions "
+                "WHERE card IS NOT NULL").fetchall():
+            schedule = _schedule(card)
+            if schedule is not None and _numbers(rating, deviation):
+                rows.append((schedule.due, line))
+        for when, line in sorted(rows, key=lambda row: row[0]):
+            if self._read(line) is not None:
+                yield when
 
     # ------------------------------------------------------------------ answers
     @_guarded
@@ -237,7 +285,10 @@ class PracticeStore:
         self.add([position], "import")  # (a position not held yet: kept from now on)
         row = self.db.execute("SELECT card, rating, deviation FROM practice_positions "
                               "WHERE id = ?", (position.id,)).fetchone()
-        card = FsrsCard() if row[0] is None else FsrsCard.from_dict(json.loads(row[0]))
+        # (a schedule or difficulty that no longer reads starts afresh with this answer)
+        card = (None if row[0] is None else _schedule(row[0])) or FsrsCard()
+        if not _numbers(row[1], row[2]):
+            row = (row[0], START_RATING, START_DEVIATION)
         card, _log = self.scheduler.review_card(
             card, FsrsRating.Good if correct else FsrsRating.Again, review_datetime=now)
         mine, deviation = self.rating()
@@ -280,22 +331,22 @@ class PracticeStore:
     # ------------------------------------------------------------------ statistics
     @_guarded
     def summary(self, now: _dt.datetime | None = None) -> dict[str, Any]:
-        """Figures for Statistics: positions held (by origin), answers and the share
-        right, the rating, positions due now, and the rating after each answer."""
+        """Figures for Statistics: positions held (by origin; ``unreadable``: how many of
+        them cannot be read, :meth:`unreadable`), answers and the share right, the rating,
+        positions due now, and the rating after each answer."""
         now = now or now_utc()
         held = dict(self.db.execute(
             "SELECT origin, COUNT(*) FROM practice_positions GROUP BY origin").fetchall())
         answered, right = self.db.execute(
             "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM practice_answers").fetchone()
-        due = sum(FsrsCard.from_dict(json.loads(c)).due <= now for (c,) in self.db.execute(
-            "SELECT card FROM practice_positions WHERE card IS NOT NULL"))
+        due = sum(1 for _ in itertools.takewhile(lambda when: when <= now, self._due()))
         rating, deviation = self.rating()
         history = [r for (r,) in self.db.execute(
             "SELECT rating FROM practice_answers ORDER BY id")]
         return {"positions": {o: held.get(o, 0) for o in ORIGINS}, "answered": answered,
                 "correct": right, "accuracy": (right / answered) if answered else None,
                 "rating": rating, "deviation": deviation, "due": due,
-                "rating_history": history}
+                "rating_history": history, "unreadable": self.unreadable()}
 
 
 def open_store(path: Path, builtin: Iterable[Position] | None = None
