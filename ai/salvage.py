@@ -367,8 +367,10 @@ _SCHEMA_SHAPE = _Shape(("type", "name", "tbl_name", "rootpage", "sql"),
 
 def _from_pages(old: Path, dst: sqlite3.Connection, copied: dict[str, Salvaged],
                 roots: dict[str, int]) -> None:
-    """The second pass: every row of ``old``'s table leaf pages that the first missed."""
-    shapes = {name: _shape(dst, name) for name in copied}
+    """The second pass: every row of ``old``'s table leaf pages that the first missed. A
+    table the first pass read whole is left alone: its leaves all hang from its tree, so a
+    leaf cut off belongs to one of the others."""
+    shapes = {name: _shape(dst, name) for name, done in copied.items() if not done.whole}
     shapes[_SCHEMA] = _SCHEMA_SHAPE
     with open(old, "rb") as f:
         if not f.seek(0, 2):
@@ -382,6 +384,8 @@ def _from_pages(old: Path, dst: sqlite3.Connection, copied: dict[str, Salvaged],
                     continue
                 cells = list(file.cells(number))
                 table = owner.get(number)
+                if table is not None and table not in shapes:
+                    continue  # (a table read whole)
                 if table is None:  # cut off from its table: the one table it is shaped as
                     fitting = [name for name, shape in shapes.items()
                                if all(shape.fits(c[1]) for c in cells)]
