@@ -18,7 +18,10 @@ are an optional extra (``pip install -e ".[env]"``)::
 (the only legal action when no card fits), 53-1378 throw a pair of cards to the crib (the
 pair ``i < j`` is ``53 + pair_index(i, j)``, the combinatorial number of the pair). Only the
 legal ones are set in ``action_mask``; an illegal action raises ``IllegalActionError`` and
-changes nothing.
+changes nothing. An action is an integer, Python's or numpy's (``action_space.sample()``
+gives ``numpy.int64``); anything else (a bool, a float, a string) raises ``TypeError``, a
+number outside 0..1378 ``ValueError``. A step after the game's end, or before ``reset()``,
+raises :class:`ResetNeededError` (Gymnasium's ``ResetNeeded``).
 
 **Observations** (a dict of ``observation``, ``Box(0, 1, (373,), float32)``, and
 ``action_mask``, ``(1379,)`` int8): the seat's own view only, never the opponent's unplayed
@@ -42,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import GameState, Phase
+from engine import GameState, Phase, bounded
 from engine.actions import GO, TERMINAL, Action, PlayCard, Toss
 from engine.errors import IllegalActionError
 from engine.events import seat_view
@@ -60,6 +63,41 @@ OBSERVATION_SIZE = PLANES * N_CARDS + N_SCALARS  # 373
 AGENTS = ("player_0", "player_1")  # by seat
 
 
+def _reset_needed_base():
+    from gymnasium.error import ResetNeeded
+
+    return ResetNeeded
+
+
+class ResetNeededError(_reset_needed_base(), RuntimeError):  # type: ignore[misc]
+    """A step before ``reset()`` or after the game's end: Gymnasium's ``ResetNeeded``, and
+    a ``RuntimeError``."""
+
+
+def action_number(action: Any) -> int:
+    """``action`` as an action number: an integer from 0 to 1378, Python's or numpy's (a
+    0-d integer array too, as ``Discrete`` takes). ``TypeError`` for anything else, a bool
+    included (``True == 1`` in Python, but it is no action); ``ValueError`` out of range.
+
+    >>> action_number(np.int64(52))
+    52
+    >>> action_number(12.7)
+    Traceback (most recent call last):
+    ...
+    TypeError: an action is an integer from 0 to 1378 (numpy's integers too), not 12.7 (float)
+    """
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError(f"an action is an integer from 0 to {N_ACTIONS - 1} (numpy's integers "
+                        f"too), not {bounded.clean(repr(action), 40)} "
+                        f"({type(action).__name__})")
+    number = int(action)
+    if not 0 <= number < N_ACTIONS:
+        raise ValueError(f"no action numbered {number} (0 to {N_ACTIONS - 1})")
+    return number
+
+
 def pair_index(a: int, b: int) -> int:
     """The combinatorial number of the pair of cards ``a`` and ``b`` (either order).
 
@@ -74,7 +112,7 @@ def encode_action(action: Action) -> int:
 
     >>> from engine.cards import parse_cards
     >>> encode_action(Toss(tuple(parse_cards("AC 2C"))))
-    57
+    56
     """
     if isinstance(action, PlayCard):
         return action.card
@@ -86,15 +124,14 @@ def encode_action(action: Action) -> int:
 
 
 def decode_action(number: int) -> Action:
-    """The action of a number; ValueError if it is none."""
-    number = int(number)
-    if 0 <= number < N_CARDS:
+    """The action of a number; TypeError if it is not an integer, ValueError if it is no
+    action's (:func:`action_number`)."""
+    number = action_number(number)
+    if number < N_CARDS:
         return PlayCard(number)
     if number == GO_ACTION:
         return GO
-    if FIRST_TOSS <= number < N_ACTIONS:
-        return Toss(PAIRS[number - FIRST_TOSS])
-    raise ValueError(f"no action numbered {number} (0 to {N_ACTIONS - 1})")
+    return Toss(PAIRS[number - FIRST_TOSS])
 
 
 def action_mask(game: GameState, seat: int) -> np.ndarray:
@@ -164,9 +201,11 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
         self._seeds = np.random.SeedSequence()
 
     def observation_space(self, agent: str):
+        _seat(agent)
         return self._observation_space
 
     def action_space(self, agent: str):
+        _seat(agent)
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -184,15 +223,23 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
         self.agent_selection = AGENTS[self.game.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = _seat(agent)
         game = self._game()
-        seat = AGENTS.index(agent)
         return {"observation": observe(game, seat), "action_mask": action_mask(game, seat)}
 
+    def last(self, observe: bool = True):
+        self._game()
+        if not self.agents:
+            raise ResetNeededError("the game is over: call reset() to start a new one")
+        return super().last(observe)
+
     def step(self, action) -> None:
+        game = self._game()
+        if not self.agents:
+            raise ResetNeededError("the game is over: call reset() to start a new one")
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
-        game = self._game()
         seat = AGENTS.index(self.agent_selection)
         move = decode_action(action)
         if move not in game.legal_actions(seat):
@@ -230,8 +277,16 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
 
     def _game(self) -> GameState:
         if self.game is None:
-            raise RuntimeError("call reset() first")
+            raise ResetNeededError("call reset() first")
         return self.game
+
+
+def _seat(agent: Any) -> int:
+    """The seat of a PettingZoo agent's name; ValueError for another name."""
+    if isinstance(agent, str) and agent in AGENTS:
+        return AGENTS.index(agent)
+    raise ValueError(f"unknown agent {bounded.clean(repr(agent), 40)}: "
+                     f"{' or '.join(AGENTS)}")
 
 
 def _gym_base():
@@ -247,7 +302,10 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
     turn. Observations, actions and the reward as in the module docstring; ``info`` also
     holds the ``action_mask``. An illegal action raises ``IllegalActionError`` and changes
     nothing (``illegal_action="raise"``), or loses the game at once, as a skunk would
-    (``"lose"``: -1, or -3 ACC points; ``info["illegal"]``), for learners that do not mask."""
+    (``"lose"``: -1, or -3 ACC points; ``info["illegal"]``), for learners that do not mask
+    (and Gymnasium's ``check_env``, which steps with unmasked samples). Either way, an
+    action that is not an integer of the action space raises, and so does a step after the
+    game's end (:class:`ResetNeededError`: call ``reset()``)."""
 
     metadata: dict[str, Any] = {"render_modes": []}
 
@@ -270,6 +328,7 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
         self.seat = 0
         self.game: GameState | None = None
         self._seen = 0
+        self._lost_by_illegal_action = False
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -278,15 +337,19 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
         self.game = GameState.new(int(rng.integers(2**62)))
         self.opponent.new_game(1 - self.seat, np.random.default_rng(rng.integers(2**62)))
         self._seen = 0
+        self._lost_by_illegal_action = False
         self._opponent_moves()
         return self._observation(), self._info()
 
     def step(self, action):
         game = self._live()
+        if game.is_over or self._lost_by_illegal_action:
+            raise ResetNeededError("the game is over: call reset() to start a new one")
         move = decode_action(action)
-        if move not in game.legal_actions(self.seat) or game.is_over:
+        if move not in game.legal_actions(self.seat):
             if self.illegal_action == "raise":
                 raise IllegalActionError(f"action {action} ({move!r}) is not legal now")
+            self._lost_by_illegal_action = True
             worst = -1.0 if self.objective == "win" else -float(match_points(1))
             return self._observation(), worst, True, False, {**self._info(), "illegal": True}
         game.apply(self.seat, move)
@@ -324,7 +387,7 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
 
     def _live(self) -> GameState:
         if self.game is None:
-            raise RuntimeError("call reset() first")
+            raise ResetNeededError("call reset() first")
         return self.game
 
 

@@ -147,12 +147,16 @@ def test_one_agent_against_a_built_in_player(opponent):
 
 
 def test_the_gymnasium_checker_and_an_illegal_action_there():
+    """Gymnasium's check_env steps with unmasked samples, mostly illegal: it passes with
+    illegal_action="lose" (as docs/rl-environments.md says), and by default each raises."""
     from gymnasium.utils.env_checker import check_env
 
-    env = CribbageGymEnv("random", illegal_action="lose")
+    env = CribbageGymEnv("mueller", illegal_action="lose")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env, skip_render_check=True)
+        with pytest.raises(IllegalActionError):
+            check_env(CribbageGymEnv("mueller"), skip_render_check=True)
     obs, _ = env.reset(seed=4)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, over, _, info = env.step(illegal)
@@ -164,6 +168,95 @@ def test_the_gymnasium_checker_and_an_illegal_action_there():
     with pytest.raises(IllegalActionError):
         strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert strict.game.snapshot() == before
+
+
+def _play_to_the_end(env: CribbageGymEnv, seed: int) -> float:
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    over, reward = False, 0.0
+    while not over:
+        obs, reward, over, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return reward
+
+
+@pytest.mark.parametrize("illegal_action", ["raise", "lose"])
+def test_a_step_after_the_end_raises_telling_to_reset(illegal_action):
+    """It used to be refused as an illegal action, or with "lose" to give -1 after a won
+    game; a game lost by an illegal action went on at the next step."""
+    from gymnasium.error import ResetNeeded
+
+    env = CribbageGymEnv("random", seat=0, illegal_action=illegal_action)
+    won = next(seed for seed in range(20) if _play_to_the_end(env, seed) > 0)
+    assert env.game.winner == 0
+    for action in (0, int(np.flatnonzero(env._observation()["action_mask"] == 0)[0])):
+        with pytest.raises(ResetNeeded, match=r"the game is over: call reset\(\)"):
+            env.step(action)
+    assert env.game.winner == 0
+    obs, _ = env.reset(seed=won)
+    if illegal_action == "lose":
+        _, reward, over, _, info = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+        assert over and reward == -1.0 and info["illegal"]
+        before = env.game.snapshot()
+        with pytest.raises(ResetNeeded, match="call reset"):
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert env.game.snapshot() == before
+    with pytest.raises(RuntimeError, match="call reset"):  # (ResetNeeded is one too)
+        CribbageGymEnv("random").step(0)
+
+
+NOT_ACTIONS = ["123", 12.7, True, np.bool_(True), float("inf"), np.float64(3.0), None, [3],
+               np.array([5])]
+
+
+@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
+@pytest.mark.parametrize("illegal_action", ["raise", "lose"])
+def test_an_action_that_is_not_an_integer_is_refused_naming_it(action, illegal_action):
+    """"123", 12.7 and True used to be taken as actions 123, 12 and 1, and inf raised
+    OverflowError: now one TypeError, whatever illegal_action says (not a move at all)."""
+    env = CribbageGymEnv("random", seat=0, illegal_action=illegal_action)
+    env.reset(seed=3)
+    before = env.game.snapshot()
+    with pytest.raises(TypeError) as info:
+        env.step(action)
+    message = str(info.value)
+    assert "an integer from 0 to 1378" in message and repr(action)[:4] in message, message
+    assert env.game.snapshot() == before
+    with pytest.raises(ValueError, match="no action numbered 1379"):
+        env.step(N_ACTIONS)
+
+
+@pytest.mark.parametrize("kind", [int, np.int64, np.int32, np.uint16, np.array])
+def test_numpy_integers_are_actions(kind):
+    env = CribbageGymEnv("random", seat=0)
+    obs, _ = env.reset(seed=3)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    env.step(kind(legal))
+    assert env.game.tosses[0] is not None and decode_action(kind(legal)) == \
+        decode_action(legal)
+
+
+def test_the_pettingzoo_environment_refuses_what_is_not_an_action_or_an_agent():
+    from gymnasium.error import ResetNeeded
+
+    env = CribbageEnv()
+    with pytest.raises(ResetNeeded, match=r"call reset\(\)"):
+        env.step(0)
+    env.reset(seed=2)
+    before = env.game.snapshot()
+    for action in NOT_ACTIONS:
+        with pytest.raises(TypeError, match="an integer from 0 to 1378"):
+            env.step(action)
+    assert env.game.snapshot() == before
+    for ask in (env.observe, env.action_space, env.observation_space):
+        with pytest.raises(ValueError, match="unknown agent 'player_2': player_0 or player_1"):
+            ask("player_2")
+    play_out(env, 2)
+    assert env.agents == []
+    for action in (0, None):
+        with pytest.raises(ResetNeeded, match=r"the game is over: call reset\(\)"):
+            env.step(action)
+    with pytest.raises(ResetNeeded, match="call reset"):
+        env.last()
 
 
 def test_bench_env_prints_both_speeds(capsys):
