@@ -82,10 +82,10 @@ def parse(data: Any) -> GameFile:
     game whose events, result or deals do not follow from its moves and its seed."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise GameFileError(f"not a cribbage game file (no \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise GameFileError(f"unsupported game file version "
-                            f"{bounded.clean(data.get('version'), 20)} (this program reads "
-                            f"version {VERSION})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # JSON's true equals 1 in Python
+        raise GameFileError(f"unsupported game file version {bounded.json_text(version, 20)} "
+                            f"(this program reads version {VERSION})")
     header = schema.check(schema.GameFileModel, data, GameFileError)
     players, record = list(header.players), data["game"]
     expected = header.sha256

@@ -7,7 +7,8 @@ A file is read in three steps, each refusing what the next could not take:
    the stack or the time);
 2. these models: every field of the right type and within its range, no unknown field in a
    record (``"muggins": "false"`` is refused, not read as true; an unknown ``objective`` is
-   refused, not read as "win");
+   refused, not read as "win"; ``"version": true`` is refused, not read as version 1, as
+   pydantic's ``Literal[1]`` alone would: :func:`one_of`);
 3. a replay (``engine.record``): the events, the result and, for game files and saves, the
    deals must follow from the moves and the seed.
 
@@ -16,11 +17,22 @@ A file is read in three steps, each refusing what the next could not take:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+)
 from pydantic import ValidationError as _ValidationError
+from pydantic_core import PydanticCustomError
 
+from engine import bounded
 from engine.errors import RecordError
 from engine.rules import WINNING_SCORE
 
@@ -30,7 +42,25 @@ MAX_ACTIONS = 40 * MAX_DEALS
 MAX_EVENTS = 100 * MAX_DEALS
 MAX_NAME = 1000  # a player's registry name may hold a table file's path
 
-Seat = Literal[0, 1]
+
+def one_of(*allowed: int) -> Callable[[Any], Any]:
+    """A validator (``BeforeValidator``) for a field of whole numbers from a file: one of
+    ``allowed``, as JSON writes an integer. JSON's ``true`` is Python's ``True``, which
+    equals 1 (as 1.0 does), so ``Literal[1]`` alone takes ``"version": true``, even in
+    pydantic's strict mode."""
+    *first, last = (str(a) for a in allowed)
+    expected = f"{', '.join(first)} or {last}" if first else last
+
+    def check(value: Any) -> Any:
+        if type(value) is not int or value not in allowed:
+            raise PydanticCustomError("one_of", "should be {expected}, not {given}",
+                                      {"expected": expected, "given": bounded.json_text(value)})
+        return value
+    return check
+
+
+Version = Annotated[Literal[1], BeforeValidator(one_of(1))]  # a file format's version
+Seat = Annotated[Literal[0, 1], BeforeValidator(one_of(0, 1))]
 Card = Annotated[StrictStr, Field(min_length=2, max_length=3)]
 # cards as engine.record writes them ("8C 9C"), or as a list (["8C", "9C"])
 Cut = Annotated[StrictStr, Field(max_length=2 * 4)] | tuple[Card, Card]
@@ -49,14 +79,14 @@ class _Model(BaseModel):
 class Result(_Model):
     winner: Seat
     scores: tuple[Score, Score]
-    skunk: Literal[0, 1, 2]
+    skunk: Annotated[Literal[0, 1, 2], BeforeValidator(one_of(0, 1, 2))]
 
 
 class GameRecord(_Model):
     """``engine.record.to_record``: a game's setup, chance outcomes, actions and events."""
 
     format: Literal["cribbage-game"]
-    version: Literal[1]
+    version: Version
     seed: NonNegative
     first_dealer: Seat | None
     start_scores: tuple[StartScore, StartScore]
@@ -89,7 +119,7 @@ class GameFileModel(_Model):
     """``ai.gamefile``: a header around a game record."""
 
     format: Literal["cribbage-game-file"]
-    version: Literal[1]
+    version: Version
     players: tuple[Name, Name]
     date: Annotated[StrictStr, Field(max_length=40)] | None = None
     context: Context = Context()

@@ -154,6 +154,20 @@ def clean(text: Any, max_length: int = MAX_NAME) -> str:
     return shown
 
 
+def json_text(value: Any, max_length: int = 40) -> str:
+    """A value read from JSON as the file wrote it, short and printable: ``true``, not
+    Python's ``True`` (which equals 1); ``"1"``, not ``1``.
+
+    >>> json_text(True), json_text("1"), json_text(1.0)
+    ('true', '"1"', '1.0')
+    """
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return clean(text, max_length)
+
+
 def quote(text: Any, max_length: int = 80) -> str:
     """A short, printable quotation of a bad input for a message: its start, with how long
     it was when it was cut.

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any, Protocol, TypeVar
 
 from engine.actions import CHANCE, GO, Claim, PlayCard, Toss
+from engine.bounded import json_text
 from engine.cards import card_name, card_names, parse_card, parse_cards
 from engine.errors import CribbageError, RecordError
 from engine.events import event_from_dict, event_to_dict
@@ -157,8 +158,9 @@ class Replay:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(
                 "not a cribbage game record (missing \"format\": \"cribbage-game\")")
-        if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r}")
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:  # JSON's true equals 1 in Python
+            raise RecordError(f"unsupported record version {json_text(version, 20)}")
         try:
             seed = data["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):

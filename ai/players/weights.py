@@ -61,7 +61,7 @@ class GreedyPlay(Reasoning):
 def _load(path: str | None):
     weights, meta = model.load(Path(path) if path else None)
     pegging = model.load_pegging_from(Path(path)) if path else None
-    blend = float(meta.get("config", {}).get("blend", 1.0))
+    blend = model.blend_of(Path(path) if path else None, meta)
     return weights, model.Matrix(pegging), blend
 
 

@@ -30,9 +30,11 @@ from ai.tables.files import (
     read_sidecar,
     rebuild_hint,
     save_table,
+    sidecar_path,
 )
 from ai.tables.index import N_FOUR, SPLITS
 from ai.tables.splits import split_tables
+from engine.bounded import json_text
 from engine.roles import ROLES_FORMAT
 from engine.rules import WINNING_SCORE
 
@@ -147,6 +149,22 @@ def load(path: Path | None = None) -> tuple[np.ndarray, dict]:
         raise TableFileError(f"{path}: weights must be non-negative and sum to 1 at every "
                              f"position; {rebuild_hint(path, REBUILD)}")
     return w, meta
+
+
+def blend_of(path: Path | None, meta: dict) -> float:
+    """The neighbour blend X a table (``path``, None: the shipped one) was trained with,
+    for playing it the same way: its sidecar's ``config.blend``, 1 when absent. A number
+    from 0 to 1, never a JSON ``true`` (Python's ``True`` equals 1); else TableFileError."""
+    path = Path(path) if path is not None else asset_path(FILE)
+    config = meta.get("config", {})
+    if not isinstance(config, dict):
+        raise TableFileError(f"{sidecar_path(path)}: config is {json_text(config)}, not an "
+                             f"object; {rebuild_hint(path, REBUILD)}")
+    blend = config.get("blend", 1.0)
+    if isinstance(blend, bool) or not isinstance(blend, (int, float)) or not 0 <= blend <= 1:
+        raise TableFileError(f"{sidecar_path(path)}: config.blend is {json_text(blend)}, not "
+                             f"a number from 0 to 1; {rebuild_hint(path, REBUILD)}")
+    return float(blend)
 
 
 def load_pegging_from(path: Path) -> PeggingStats | None:

@@ -161,3 +161,66 @@ def test_resuming_from_a_hand_edited_sidecar_says_what_is_wrong(tmp_path, capsys
     err = capsys.readouterr().err.strip()
     assert needle in err and "\n" not in err and "Traceback" not in err, err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", 2])
+@pytest.mark.parametrize("where", ["file", "game"])
+def test_a_version_other_than_the_number_1_is_refused(tmp_path, where, version):
+    """JSON's true is Python's True, which equals 1 (as 1.0 does): "version": true was read
+    as version 1. The version is named as the file has it (true, "1"), not as Python's."""
+    data = _file_data()
+    (data if where == "file" else data["game"])["version"] = version
+    message = _refused(tmp_path, _signed(data), "version", json.dumps(version))
+    assert "True" not in message, message
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("first_dealer", False), ("first_dealer", 0.0), ("result.winner", False),
+    ("result.skunk", True)])
+def test_a_bool_is_never_read_as_a_seat_or_a_skunk(tmp_path, field, value):
+    data = _file_data()
+    record = data["game"]
+    *parents, key = field.split(".")
+    for parent in parents:
+        record = record[parent]
+    assert record[key] == value and type(record[key]) is int  # (the file as written)
+    record[key] = value
+    _refused(tmp_path, _signed(data), f"game.{field}", "should be 0", json.dumps(value))
+
+
+def test_a_record_of_another_version_is_refused_by_the_engine_too():
+    """engine.record reads records without the schema (a record of the window's history):
+    its own check of the version takes no bool either."""
+    from engine.errors import RecordError
+
+    _, game = refereed_game((make_player("random"), make_player("random")), 2)
+    record = game.to_record()
+    assert GameState.from_record(record).scores == game.scores
+    for version in (True, 1.0, "1"):
+        with pytest.raises(RecordError, match=f"unsupported record version {json.dumps(version)}"):
+            GameState.from_record({**record, "version": version})
+
+
+@pytest.mark.parametrize(("blend", "needle"), [
+    (True, "config.blend is true, not a number from 0 to 1"),
+    ("x", 'config.blend is "x"'), (None, "config.blend is null"), (2, "config.blend is 2"),
+    ([1], "config.blend is [1]")])
+def test_a_weights_sidecar_whose_blend_is_not_a_number_is_refused(tmp_path, blend, needle):
+    """A weights table is played with the neighbour blend it was trained with (its
+    sidecar's config.blend): true was read as 1.0, and a string or null stopped the player
+    with Python's own error."""
+    from ai.tables.files import TableFileError
+    from cribbage_gui.cli import main
+
+    table = tmp_path / "w.npz"
+    assert main(["train", "weights", "--games", "0", "--init", "random", "--out",
+                 str(table)]) == 0
+    sidecar = table.with_suffix(".json")
+    meta = json.loads(sidecar.read_text())
+    assert meta["config"]["blend"] == 1.0
+    sidecar.write_text(json.dumps({**meta, "config": {**meta["config"], "blend": blend}}))
+    with pytest.raises(TableFileError, match="w.json: " + needle.replace("[", r"\[")):
+        make_player(f"weights:{table}")
+    sidecar.write_text(json.dumps({**meta, "config": [1]}))
+    with pytest.raises(TableFileError, match=r"w.json: config is \[1\], not an object"):
+        make_player(f"weights:{table}")
