@@ -158,12 +158,16 @@ class HistoryError(CribbageError):
 DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 
 
-def damaged(exc: sqlite3.Error) -> bool:
-    """Does ``exc`` say the database file itself is damaged (not merely unwritable)?"""
+def damaged(exc: sqlite3.Error | UnicodeDecodeError) -> bool:
+    """Does ``exc`` say the database file itself is damaged (not merely unwritable)? Text
+    that is not UTF-8 is damage: the program writes only text that is (SQLite's message
+    quoting such a name from a damaged schema is a UnicodeDecodeError of its own)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return True
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
     return name.startswith(DAMAGE) or "malformed" in text or "not a database" in text \
-        or text.startswith("integrity check")
+        or text.startswith("integrity check") or text.startswith("Could not decode to UTF-8")
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -181,6 +185,10 @@ def connect(path: Path) -> sqlite3.Connection:
         problems = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
         if problems != ["ok"]:
             raise sqlite3.DatabaseError(f"integrity check: {'; '.join(problems)[:200]}")
+    except UnicodeDecodeError as exc:  # SQLite's message quoted a damaged schema's bytes
+        db.close()
+        raise sqlite3.DatabaseError("database disk image is malformed (its list of tables "
+                                    "is not text)") from exc
     except BaseException:
         db.close()
         raise
@@ -252,7 +260,7 @@ def _guarded(method):
     def guarded(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             if not damaged(exc):
                 raise HistoryError(f"the game history {self.path} cannot be used "
                                    f"({exc})") from exc

@@ -23,6 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 LEAF, INTERIOR = 0x0D, 0x05  # table b-tree pages (index pages are 0x0A, 0x02)
+# what reading a damaged file through SQLite raises: its errors, and UnicodeDecodeError when
+# its message quotes bytes of a damaged schema that are not UTF-8
+_UNREADABLE = (sqlite3.Error, UnicodeDecodeError)
 MAX_MISSES = 1000  # unreadable rowids in a row before the first pass gives up on a table
 
 
@@ -50,7 +53,7 @@ def salvage(old: Path, new: Path, schema: str = "") -> dict[str, Salvaged]:
             tables = src.execute("SELECT name, sql, rootpage FROM sqlite_master "
                                  "WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
                                  ).fetchall()
-        except sqlite3.Error:
+        except _UNREADABLE:
             tables = None
         roots: dict[str, int] = {}
         if tables is None:
@@ -111,14 +114,14 @@ def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> 
             cur = src.execute(f"SELECT rowid, * FROM {quoted} WHERE rowid > ? ORDER BY rowid "
                               f"LIMIT 200", (last,))
             rows = cur.fetchall()
-        except sqlite3.Error:
+        except _UNREADABLE:
             out.whole = False
             last += 1
             misses += 1
             try:
                 cur = src.execute(f"SELECT rowid, * FROM {quoted} WHERE rowid = ?", (last,))
                 row = cur.fetchone()
-            except sqlite3.Error:
+            except _UNREADABLE:
                 continue
             if row is not None:
                 put([row], cur)

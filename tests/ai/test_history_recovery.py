@@ -99,3 +99,50 @@ def test_one_damaged_page_costs_only_the_games_on_it(long_history, tmp_path, whe
     history = History(path)
     assert history.totals()["games"] == GAMES - lost
     history.close()
+
+
+def test_a_list_of_tables_whose_damage_is_not_text_is_recovered_not_a_traceback(
+        long_history, tmp_path):
+    """SQLite's message for a damaged schema quotes the damaged name; bytes that are not
+    UTF-8 there made Python's sqlite3 raise UnicodeDecodeError (not a sqlite3.Error), so
+    `review --last` and the window's start ended in a traceback and nothing was set aside.
+    (Found by feeding randomly damaged histories to the recovery.)"""
+    path = tmp_path / "history.sqlite3"
+    shutil.copy(long_history, path)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA writable_schema = ON")
+    db.execute("UPDATE sqlite_master SET name = CAST(X'64ee6c73' AS TEXT), "
+               "sql = 'CREATE TABLE deals(' WHERE name = 'deals'")
+    db.commit()
+    db.close()
+    told: list[str] = []
+    latest_game_file(path, on_problem=told.append)
+    (message,) = told
+    assert "set aside" in message and f"all {GAMES} games" in message
+    assert _rows(path, "games") == _rows(long_history, "games")
+    assert _rows(path, "deals") == _rows(long_history, "deals")  # read from their pages
+
+
+def test_a_game_whose_text_is_not_utf8_is_damage_found_and_recovered(long_history, tmp_path):
+    """One byte of a game's text changed to one that is not UTF-8 passes SQLite's check of
+    the pages, and then the list of games failed at every call ('cannot be used'), the
+    history never recovered. Now it is damage: set aside, and the other games kept."""
+    path = tmp_path / "history.sqlite3"
+    shutil.copy(long_history, path)
+    data = bytearray(path.read_bytes())
+    at = data.find(b"random", 8192)  # an opponent's name, in some game's row
+    data[at] = 0xFF
+    path.write_bytes(bytes(data))
+    told: list[str] = []
+    history = History(path, on_problem=told.append)
+    try:
+        games = history.games()
+    finally:
+        history.close()
+    (message,) = told
+    assert f"{GAMES - 1} of its {GAMES} games" in message and "1 could not be read" in message
+    original = _rows(long_history, "games")
+    assert len(games) == GAMES - 1
+    assert all(original[g["id"]][3] == g["opponent"] for g in games)
+    (aside,) = tmp_path.glob("history.corrupt-*.sqlite3")
+    assert aside.read_bytes() == bytes(data)
