@@ -159,15 +159,21 @@ DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 
 
 def damaged(exc: sqlite3.Error | UnicodeDecodeError) -> bool:
-    """Does ``exc`` say the database file itself is damaged (not merely unwritable)? Text
-    that is not UTF-8 is damage: the program writes only text that is (SQLite's message
-    quoting such a name from a damaged schema is a UnicodeDecodeError of its own)."""
+    """Does ``exc`` say the database file itself is damaged (not merely unwritable)? (A
+    UnicodeDecodeError is SQLite's message quoting a damaged schema's bytes.)"""
     if isinstance(exc, UnicodeDecodeError):
         return True
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
     return name.startswith(DAMAGE) or "malformed" in text or "not a database" in text \
-        or text.startswith("integrity check") or text.startswith("Could not decode to UTF-8")
+        or text.startswith("integrity check")
+
+
+def _not_text(exc: sqlite3.Error | UnicodeDecodeError) -> bool:
+    """Is ``exc`` a value that is not UTF-8? In the history that is damage (the program
+    writes only text that is, and recovery keeps every other row); the practice file,
+    which is not recovered row by row, says it cannot be used instead."""
+    return str(exc).startswith("Could not decode to UTF-8")
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -261,7 +267,7 @@ def _guarded(method):
         try:
             return method(self, *args, **kwargs)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
-            if not damaged(exc):
+            if not (damaged(exc) or _not_text(exc)):
                 raise HistoryError(f"the game history {self.path} cannot be used "
                                    f"({exc})") from exc
             self._recover()

@@ -98,3 +98,24 @@ def test_nothing_unreadable_says_nothing(tmp_path, capsys, monkeypatch, answered
     assert main(["practice", "--export", str(tmp_path / "out.jsonl")]) == 0
     assert main(["practice"]) == 0
     assert "could not be read" not in capsys.readouterr().out
+
+
+def test_a_counting_row_that_is_not_text_does_not_set_the_practice_file_aside(tmp_path):
+    """Text that is not UTF-8 is damage in the history, which is recovered row by row; in
+    the practice file it would set aside every position and rating with it: the counting
+    log says it cannot be used instead, and the file stays where it is."""
+    from ai.practice.counting_log import CountingLog, CountingLogError
+
+    path = tmp_path / "practice.sqlite3"
+    _practice(path, answered=0)
+    told: list[str] = []
+    log = CountingLog(path, told.append)
+    with log.db:
+        log.db.execute("INSERT INTO counting_attempts (at, kind, cards, total, seconds, "
+                       "correct, too_slow, categories, missed) VALUES ('2026-11-26', 'hand', "
+                       "'5H 5D 5C JS', 29, 3.0, 1, 0, CAST(X'ff41' AS TEXT), '')")
+    with pytest.raises(CountingLogError, match="cannot be used"):
+        log.summary()
+    log.close()
+    assert told == [] and list(tmp_path.iterdir()) == [path]
+    assert len(PracticeStore(path, builtin=()).positions()) == 2
