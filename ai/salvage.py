@@ -153,6 +153,10 @@ class _File:
         self.pages = len(data) // size
         self.encoding = {2: "utf-16-le", 3: "utf-16-be"}.get(
             int.from_bytes(data[56:60], "big"), "utf-8")
+        # the overflow pages read so far: each belongs to one record, so no page is read
+        # twice, and the pass over a file (even a hostile one, whose every record claims a
+        # huge size and the same long chain) reads each page at most once
+        self.walked: set[int] = set()
 
     def page(self, number: int) -> bytes:
         if not 1 <= number <= self.pages:
@@ -231,12 +235,16 @@ class _File:
             yield rowid, types, size, head, overflow
 
     def payload(self, head: bytes, size: int, overflow: int) -> bytes:
-        """The whole payload: its local part and its overflow pages."""
-        parts, have, seen = [head], len(head), set()
+        """The whole payload: its local part and its overflow pages (ValueError if they
+        are not there, or were another record's, or the chain loops)."""
+        if size > len(head) + self.pages * (self.usable - 4):
+            raise ValueError("a record larger than the file")
+        parts, have = [head], len(head)
         while have < size:
-            if overflow in seen:
-                raise ValueError("an overflow chain that loops")
-            seen.add(overflow)
+            if overflow in self.walked:
+                raise ValueError("an overflow page read before: a chain that loops or "
+                                 "runs into another record's")
+            self.walked.add(overflow)
             page = self.page(overflow)
             part = page[4:min(self.usable, 4 + size - have)]
             parts.append(part)
