@@ -130,7 +130,12 @@ def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> 
         if not rows:
             break
         put(rows, cur)
-        last, misses = rows[-1][0], 0
+        if rows[0][0] <= last or any(a[0] >= b[0] for a, b in zip(rows, rows[1:])):
+            out.whole = False  # rowids out of order: SQLite read a damaged page as it is
+        furthest = max(row[0] for row in rows)
+        if furthest <= last:  # (the next chunk would be the same rows, for ever)
+            break
+        last, misses = furthest, 0
     if misses >= MAX_MISSES:
         out.whole = False
     return out

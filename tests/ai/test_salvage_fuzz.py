@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -199,3 +202,30 @@ def test_records_that_all_claim_one_long_overflow_chain_read_each_page_once(
     copied = salvage.salvage(path, tmp_path / "new.sqlite3", SCHEMA)
     assert not copied["games"].whole and not copied["games"].rowids  # (none reads)
     assert reads <= 2 * pages
+
+
+def test_a_rowid_changed_to_an_earlier_one_does_not_keep_the_first_pass_going_for_ever(
+        tmp_path):
+    """The first pass reads a table 200 rows at a time from the last rowid read; one cell's
+    rowid changed (two bytes) to the last of the chunk before made each chunk end where
+    the one before it had, and the recovery (at the window's start) never ended."""
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE t (a TEXT)")
+    db.executemany("INSERT INTO t VALUES (?)", [("x" * 40,)] * 1000)
+    db.commit()
+    db.close()
+    data = bytearray(path.read_bytes())
+    # the cell of rowid 400: its payload's size (42), its rowid (400), its record's header
+    at = data.index(bytes([42, 0x83, 0x10, 2]))
+    data[at + 1:at + 3] = bytes([0x81, 0x48])  # rowid 200
+    path.write_bytes(bytes(data))
+    new = tmp_path / "new.sqlite3"
+    subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
+                    "from ai.salvage import salvage; salvage(Path(sys.argv[1]), "
+                    "Path(sys.argv[2]))", str(path), str(new)],
+                   check=True, timeout=60, cwd=Path(__file__).parents[2])
+    db = sqlite3.connect(new)
+    rowids = [r for (r,) in db.execute("SELECT rowid FROM t ORDER BY rowid")]
+    db.close()
+    assert rowids == [r for r in range(1, 1001) if r != 400]  # (its cell now says 200)
