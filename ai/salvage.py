@@ -67,7 +67,7 @@ def salvage(old: Path, new: Path, schema: str = "") -> dict[str, Salvaged]:
                 dst.execute(sql.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
             except sqlite3.Error:
                 continue
-            copied[name] = _copy_rows(src, dst, name)
+            copied[name] = _copy_rows(src, dst, name, _shape(dst, name))
             if isinstance(root, int):
                 roots[name] = root
         if not all(s.whole for s in copied.values()):
@@ -81,33 +81,46 @@ def salvage(old: Path, new: Path, schema: str = "") -> dict[str, Salvaged]:
     return copied
 
 
-def _insert(dst: sqlite3.Connection, table: str, columns: list[str], rows: list) -> bool:
-    """INSERT OR IGNORE ``rows`` (the rowid first, then ``columns``) into ``table``; False
-    if the new database refused them."""
+def _insert(dst: sqlite3.Connection, table: str, columns: list[str], rows: list) -> set[int]:
+    """INSERT OR IGNORE ``rows`` (the rowid first, then ``columns``) into ``table``; the
+    rowids the new database took (not one it ignored: a NULL where NOT NULL is wanted, a
+    key it holds already)."""
+    if not rows:
+        return set()
     names = ", ".join(["rowid", *(_quote(c) for c in columns)])
     marks = ", ".join("?" * (len(columns) + 1))
     try:
-        dst.executemany(f"INSERT OR IGNORE INTO {_quote(table)} ({names}) VALUES ({marks})",
-                        rows)
+        cur = dst.executemany(f"INSERT OR IGNORE INTO {_quote(table)} ({names}) VALUES "
+                              f"({marks})", rows)
+        if cur.rowcount == len(rows):
+            return {row[0] for row in rows}
+        wanted = [row[0] for row in rows]
+        return {r for (r,) in dst.execute(
+            f"SELECT rowid FROM {_quote(table)} WHERE rowid IN "
+            f"({', '.join('?' * len(wanted))})", wanted)}
     except sqlite3.Error:
-        return False
-    return True
+        return set()
 
 
 def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> Salvaged:
+def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str,
+               shape: _Shape) -> Salvaged:
     """The first pass over ``table``: rows in rowid order, in chunks; past a damaged chunk,
-    one rowid at a time (giving up after MAX_MISSES unreadable ones in a row)."""
+    one rowid at a time (giving up after MAX_MISSES unreadable ones in a row). A row not
+    of ``shape`` is left out: SQLite read it through a damaged page (an interior page's
+    child pointing at another table's leaf gives that table's rows as this one's)."""
     out = Salvaged()
     last, misses = 0, 0
     quoted = _quote(table)
 
     def put(rows, cur) -> None:
-        if _insert(dst, table, [d[0] for d in cur.description[1:]], rows):
-            out.rowids.update(r[0] for r in rows)
+        shaped = [row for row in rows if shape.holds(row[1:])]
+        if len(shaped) < len(rows):
+            out.whole = False
+        out.rowids |= _insert(dst, table, [d[0] for d in cur.description[1:]], shaped)
 
     while misses < MAX_MISSES:
         try:
@@ -334,10 +347,21 @@ class _Shape:
     alias: int | None  # the INTEGER PRIMARY KEY column, stored as NULL (the rowid is it)
 
     def fits(self, types: list[int]) -> bool:
+        """Could a record of these serial types be one of this table's rows?"""
         if not self.least <= len(types) <= len(self.columns):
             return False
         return all(_kind(t) in allowed for t, allowed in zip(types, self.allowed,
                                                              strict=False))
+
+    def holds(self, values: tuple) -> bool:
+        """Could ``values``, a row as SQLite reads it (every column; the rowid in the
+        INTEGER PRIMARY KEY's place), be one of this table's rows?"""
+        return len(values) == len(self.columns) and all(
+            isinstance(v, int) if i == self.alias else _KINDS.get(type(v)) in allowed
+            for i, (v, allowed) in enumerate(zip(values, self.allowed, strict=True)))
+
+
+_KINDS = {type(None): "null", int: "int", float: "real", str: "text", bytes: "blob"}
 
 
 def _kind(serial_type: int) -> str:
@@ -393,29 +417,35 @@ def _from_pages(old: Path, dst: sqlite3.Connection, copied: dict[str, Salvaged],
             return
         with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
             file = _File(data)
-            owner = _owners(file, {**roots, _SCHEMA: 1})
+            owners = _owners(file, {**roots, _SCHEMA: 1})
             free = file.free()
             for number in range(2, file.pages + 1):
                 if number in free or file.kind(number) != LEAF:
                     continue
+                reaching = owners.get(number, [])
+                if any(table not in shapes for table in reaching):
+                    continue  # (a table read whole reaches it: SQLite read it as that's)
                 cells = list(file.cells(number))
-                table = owner.get(number)
-                if table is not None and table not in shapes:
-                    continue  # (a table read whole)
-                if table is None:  # cut off from its table: the one table it is shaped as
-                    fitting = [name for name, shape in shapes.items()
-                               if all(shape.fits(c[1]) for c in cells)]
-                    table = fitting[0] if len(fitting) == 1 else None
-                elif not all(shapes[table].least <= len(c[1]) <= len(shapes[table].columns)
-                             for c in cells):
-                    table = None  # (not its table's records: damaged)
-                if table is not None and table != _SCHEMA:
+                # its table: of the tables reaching it (or, cut off, of all), the one its
+                # records are all shaped as; else, reached from one table only, that
+                # table, taking only its records shaped as that table's (one damaged)
+                fitting = [name for name in reaching or shapes
+                           if all(shapes[name].fits(c[1]) for c in cells)]
+                if len(fitting) == 1:
+                    table = fitting[0]
+                elif len(reaching) == 1:
+                    table = reaching[0]
+                    cells = [c for c in cells if shapes[table].fits(c[1])]
+                else:
+                    continue
+                if table != _SCHEMA:
                     _copy_cells(file, dst, table, shapes[table], cells, copied[table])
 
 
-def _owners(file: _File, roots: dict[str, int]) -> dict[int, str]:
-    """The leaf pages reached from each table's root, through interior pages that read."""
-    owner: dict[int, str] = {}
+def _owners(file: _File, roots: dict[str, int]) -> dict[int, list[str]]:
+    """The leaf pages reached from each table's root, through interior pages that read:
+    by leaf, the tables reaching it (two, when a damaged page points into another tree)."""
+    owner: dict[int, list[str]] = {}
     for name, root in roots.items():
         todo, seen = [root], set()
         while todo:
@@ -425,7 +455,7 @@ def _owners(file: _File, roots: dict[str, int]) -> dict[int, str]:
             seen.add(number)
             kind = file.kind(number)
             if kind == LEAF:
-                owner.setdefault(number, name)
+                owner.setdefault(number, []).append(name)
             elif kind == INTERIOR:
                 with contextlib.suppress(ValueError):
                     todo.extend(file.children(number))
@@ -444,5 +474,5 @@ def _copy_cells(file: _File, dst: sqlite3.Connection, table: str, shape: _Shape,
             continue
         if shape.alias is not None:
             values[shape.alias] = rowid
-        if _insert(dst, table, list(shape.columns[:len(values)]), [(rowid, *values)]):
-            out.rowids.add(rowid)
+        out.rowids |= _insert(dst, table, list(shape.columns[:len(values)]),
+                              [(rowid, *values)])

@@ -146,3 +146,28 @@ def test_a_game_whose_text_is_not_utf8_is_damage_found_and_recovered(long_histor
     assert all(original[g["id"]][3] == g["opponent"] for g in games)
     (aside,) = tmp_path.glob("history.corrupt-*.sqlite3")
     assert aside.read_bytes() == bytes(data)
+
+
+def test_an_index_page_pointing_at_another_tables_page_gives_back_no_false_game(
+        long_history, tmp_path):
+    """One child pointer of the games' interior page changed (four bytes) to a page of
+    deals: SQLite reads that page's deals as games and nothing past them, so the new
+    history held 49 deals posing as games (opponent '1', finished at '4') and lacked
+    the 101 games behind them, and said '200 of its 495 games'. Rows not shaped as
+    their table's are left out, and every game is read from its own page."""
+    pages = _pages(long_history)
+    page_size = sqlite3.connect(long_history).execute("PRAGMA page_size").fetchone()[0]
+    (interior, _, _), = [p for p in pages["games"] if p[1] == "internal"]
+    deals_leaf = [p for p, kind, _ in pages["deals"] if kind == "leaf"][3]
+    path = tmp_path / "history.sqlite3"
+    data = bytearray(long_history.read_bytes())
+    base = (interior - 1) * page_size
+    cell = int.from_bytes(data[base + 12 + 2 * 100:base + 14 + 2 * 100], "big")
+    data[base + cell:base + cell + 4] = deals_leaf.to_bytes(4, "big")
+    path.write_bytes(bytes(data))
+    told: list[str] = []
+    latest_game_file(path, on_problem=told.append)
+    (message,) = told
+    assert f"all {GAMES} games" in message
+    assert _rows(path, "games") == _rows(long_history, "games")
+    assert _rows(path, "deals") == _rows(long_history, "deals")
