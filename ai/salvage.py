@@ -472,7 +472,10 @@ def _copy_cells(file: _File, dst: sqlite3.Connection, table: str, shape: _Shape,
             values = file.values(types, file.payload(head, size, overflow))
         except ValueError:
             continue
-        if shape.alias is not None:
+        columns = list(shape.columns[:len(values)])
+        if shape.alias is not None and shape.alias < len(values):
             values[shape.alias] = rowid
-        out.rowids |= _insert(dst, table, list(shape.columns[:len(values)]),
-                              [(rowid, *values)])
+        elif shape.alias is not None:  # (a record that ends before it: the rowid is it)
+            columns.append(shape.columns[shape.alias])
+            values.append(rowid)
+        out.rowids |= _insert(dst, table, columns, [(rowid, *values)])

@@ -229,3 +229,30 @@ def test_a_rowid_changed_to_an_earlier_one_does_not_keep_the_first_pass_going_fo
     rowids = [r for (r,) in db.execute("SELECT rowid FROM t ORDER BY rowid")]
     db.close()
     assert rowids == [r for r in range(1, 1001) if r != 400]  # (its cell now says 200)
+
+
+def test_a_record_that_ends_before_its_tables_integer_key_is_read_not_a_traceback(tmp_path):
+    """A table whose INTEGER PRIMARY KEY is not its first column, with records that end
+    before it (a file changed outside the program; SQLite reads the rowid there): the
+    rowid was put in the key's place past the record's end, an IndexError out of the
+    recovery."""
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE notes (title TEXT)")
+    db.executemany("INSERT INTO notes VALUES (?)", [(f"note {i} " * 20,) for i in range(2000)])
+    db.commit()
+    (root,) = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'notes'").fetchone()
+    db.execute("PRAGMA writable_schema = ON")
+    db.execute("UPDATE sqlite_master SET sql = 'CREATE TABLE notes (title TEXT, id INTEGER "
+               "PRIMARY KEY)' WHERE name = 'notes'")
+    db.commit()
+    db.close()
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * PAGE:root * PAGE] = bytes(range(256)) * (PAGE // 256)  # its root
+    path.write_bytes(bytes(data))
+    copied = salvage.salvage(path, tmp_path / "new.sqlite3")
+    assert not copied["notes"].whole and copied["notes"].rowids == set(range(1, 2001))
+    db = sqlite3.connect(tmp_path / "new.sqlite3")
+    rows = db.execute("SELECT id, title FROM notes ORDER BY id").fetchall()
+    db.close()
+    assert rows == [(i + 1, f"note {i} " * 20) for i in range(2000)]
