@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from ai.history import History, HistoryError
 from ai.practice.judge import Verdict, judge
 from ai.practice.positions import Position
-from ai.practice.store import PracticeError, PracticeStore, now_utc
+from ai.practice.store import PracticeError, PracticeStore, count_unreadable, now_utc
 from cribbage_gui import accessibility, theme
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.model import TableModel
@@ -66,6 +66,7 @@ class PracticeWindow(QWidget):
     """The practice: one position at a time. ``clock`` gives the time (tests move it)."""
 
     judged = Signal(object)  # the Verdict, once shown
+    unreadable_counted = Signal(int)  # how many positions could not be read, once counted
 
     def __init__(self, store: PracticeStore, history: History | None = None, parent=None,
                  scan: bool = True, clock: Callable = now_utc) -> None:
@@ -90,16 +91,29 @@ class PracticeWindow(QWidget):
         if scan:
             self.find_positions()  # (first: the position shown knows a search is under way)
         self.next_position()
-        notes = list(store.problems)  # a damaged practice file, set aside
+        if store.problems:  # a damaged practice file, set aside
+            self._say(" ".join(store.problems))
+        self.count_unreadable()
+
+    def count_unreadable(self) -> None:
+        """Say how many positions cannot be read (their lines are read off the GUI thread:
+        10,000 take over a second); ``unreadable_counted`` when done."""
         try:
-            unreadable = store.unreadable()
+            rows, known = self.store.rows_to_count(), self.store.known_lines()
         except PracticeError:
-            unreadable = 0
+            return
+        run_job(self, "unreadable", lambda: count_unreadable(rows, known), self._counted)
+
+    def _counted(self, _tag, result) -> None:
+        if isinstance(result, Exception):
+            return
+        unreadable, checked = result
+        self.store.know_lines(checked)
         if unreadable:
-            notes.append(f"{unreadable} of your positions could not be read: "
-                         f"{'it is' if unreadable == 1 else 'they are'} left out.")
-        if notes:
-            self._say(" ".join(notes))
+            note = (f"{unreadable} of your positions could not be read: "
+                    f"{'it is' if unreadable == 1 else 'they are'} left out.")
+            self._say(" ".join(filter(None, (self.status_label.text(), note))))
+        self.unreadable_counted.emit(unreadable)
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:

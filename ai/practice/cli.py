@@ -172,14 +172,15 @@ def _status() -> int:
     try:
         s = store.summary()
         due = store.next_due()
+        unreadable = store.unreadable()
     finally:
         store.close()
     held = s["positions"]
     print(f"rating {s['rating']:.0f} ± {s['deviation']:.0f}")
     print(f"positions: {held['games']} from your games, {held['import']} imported, "
           f"{held['built-in']} built in")
-    if s["unreadable"]:
-        n = s["unreadable"]
+    if unreadable:
+        n = unreadable
         they = "it is" if n == 1 else "they are"
         print(f"{n} of your positions could not be read: {they} left out of practice and "
               f"kept in the file as {they}")

@@ -105,6 +105,32 @@ def _numbers(*values: object) -> bool:
                for v in values)
 
 
+def _reads(line: str) -> bool:
+    """Does ``line`` (a row's JSON) still read as a position?"""
+    return PracticeStore._read(line) is not None
+
+
+Row = tuple[Any, Any, Any, Any]  # a position's line, schedule, rating and deviation, as stored
+
+
+def count_unreadable(rows: Iterable[Row], known: dict[str, bool] | None = None
+                     ) -> tuple[int, dict[str, bool]]:
+    """How many of ``rows`` (:meth:`PracticeStore.rows_to_count`) cannot be read, and
+    whether each line not in ``known`` reads as a position. Reading a line takes about
+    0.15 ms (10,000 positions: 1.5 s), so a window calls this off its thread and hands
+    the lines to :meth:`PracticeStore.know_lines`."""
+    known = known or {}
+    checked: dict[str, bool] = {}
+    count = 0
+    for line, card, rating, deviation in rows:
+        reads = known.get(line, checked.get(line))
+        if reads is None:
+            reads = checked[line] = _reads(line)
+        count += not (reads and (card is None or _schedule(card) is not None)
+                      and _numbers(rating, deviation))
+    return count, checked
+
+
 def _model() -> BradleyTerryFull:
     # the Glicko scale: openskill's defaults (25, 25/3, beta 25/6, tau 25/300) times 42
     return BradleyTerryFull(mu=START_RATING, sigma=START_DEVIATION,
@@ -141,6 +167,9 @@ class PracticeStore:
                 on_problem(message)
 
         self.db = open_database(path, SCHEMA, told)
+        # whether each line seen reads as a position: reading one is slow (see
+        # check_lines), and a line only changes when a row is written afresh
+        self._lines: dict[str, bool] = {}
         try:
             self.add(builtin_positions() if builtin is None else builtin, "built-in")
         except BaseException:  # (a built-in set that cannot be read: nothing left open)
@@ -177,8 +206,34 @@ class PracticeStore:
         """How many rows of positions from ``origins`` cannot be read: a line that is no
         longer a position, a schedule that is no longer one, a difficulty that is not a
         number (changed outside the program). Practice leaves them out; they stay in the
-        file as they are until an answer to the same position writes them afresh."""
-        return sum(p is None or not readable for p, readable in self._rows(origins))
+        file as they are until an answer to the same position writes them afresh. Each
+        line not read before is read (slow: on the GUI thread, first
+        :meth:`lines_to_check`)."""
+        count, checked = count_unreadable(self.rows_to_count(origins), self._lines)
+        self._lines.update(checked)
+        return count
+
+    @_guarded
+    def rows_to_count(self, origins: Iterable[str] = ORIGINS) -> list[Row]:
+        """The rows of positions from ``origins`` as stored, for :func:`count_unreadable`
+        (fetching them is quick: 30 ms for 10,000)."""
+        wanted = tuple(origins)
+        return self.db.execute(
+            f"SELECT line, card, rating, deviation FROM practice_positions WHERE origin IN "
+            f"({', '.join('?' * len(wanted))}) ORDER BY rowid", wanted).fetchall()
+
+    def known_lines(self) -> dict[str, bool]:
+        """Whether each line read so far reads as a position (a copy)."""
+        return dict(self._lines)
+
+    def know_lines(self, checked: dict[str, bool]) -> None:
+        """Keep what :func:`count_unreadable` found of the lines."""
+        self._lines.update(checked)
+
+    def _line_reads(self, line: str) -> bool:
+        if line not in self._lines:
+            self._lines[line] = _reads(line)
+        return self._lines[line]
 
     def _rows(self, origins: Iterable[str]) -> Iterator[tuple[Position | None, bool]]:
         """Each row from ``origins`` in the order added: its position (None if the line does
@@ -248,9 +303,10 @@ class PracticeStore:
         """When the position that comes back first is due (None: none has a schedule)."""
         return next(self._due(), None)
 
-    def _due(self) -> Iterator[_dt.datetime]:
+    def _due(self, read: bool = True) -> Iterator[_dt.datetime]:
         """When each position with a schedule is due, soonest first (a row that does not
-        read left out; its line read only when its turn comes)."""
+        read left out; its line read only when its turn comes; ``read`` False: a line
+        never read counts as one that reads)."""
         rows = []
         for line, card, rating, deviation in self.db.execute(
                 "SELECT line, card, rating, deviation FROM practice_positions "
@@ -259,7 +315,7 @@ class PracticeStore:
             if schedule is not None and _numbers(rating, deviation):
                 rows.append((schedule.due, line))
         for when, line in sorted(rows, key=lambda row: row[0]):
-            if self._read(line) is not None:
+            if self._line_reads(line) if read else self._lines.get(line, True):
                 yield when
 
     # ------------------------------------------------------------------ answers
@@ -331,22 +387,25 @@ class PracticeStore:
     # ------------------------------------------------------------------ statistics
     @_guarded
     def summary(self, now: _dt.datetime | None = None) -> dict[str, Any]:
-        """Figures for Statistics: positions held (by origin; ``unreadable``: how many of
-        them cannot be read, :meth:`unreadable`), answers and the share right, the rating,
-        positions due now, and the rating after each answer."""
+        """Figures for Statistics: positions held (by origin), answers and the share
+        right, the rating, positions due now, and the rating after each answer. Quick
+        (the window asks on its thread): no position's line is read, so a position due
+        whose line does not read counts as due until :meth:`unreadable` (or the practice
+        window) has read it."""
         now = now or now_utc()
         held = dict(self.db.execute(
             "SELECT origin, COUNT(*) FROM practice_positions GROUP BY origin").fetchall())
         answered, right = self.db.execute(
             "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM practice_answers").fetchone()
-        due = sum(1 for _ in itertools.takewhile(lambda when: when <= now, self._due()))
+        due = sum(1 for _ in itertools.takewhile(lambda when: when <= now,
+                                                 self._due(read=False)))
         rating, deviation = self.rating()
         history = [r for (r,) in self.db.execute(
             "SELECT rating FROM practice_answers ORDER BY id")]
         return {"positions": {o: held.get(o, 0) for o in ORIGINS}, "answered": answered,
                 "correct": right, "accuracy": (right / answered) if answered else None,
                 "rating": rating, "deviation": deviation, "due": due,
-                "rating_history": history, "unreadable": self.unreadable()}
+                "rating_history": history}
 
 
 def open_store(path: Path, builtin: Iterable[Position] | None = None

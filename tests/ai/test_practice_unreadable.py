@@ -46,7 +46,7 @@ def test_the_store_counts_the_rows_it_cannot_read_and_goes_on_without_them(tmp_p
     assert [p.id for p in store.positions()] == [p.id for p in positions[5:]]
     later = T0 + dt.timedelta(days=400)
     s = store.summary(later)
-    assert s["unreadable"] == 5 and s["answered"] == 5
+    assert s["answered"] == 5
     assert s["due"] == 0  # the answered rows are all damaged: none of them is due
     assert store.next_due() is None
     shown = store.next_position(later)
@@ -119,3 +119,23 @@ def test_a_counting_row_that_is_not_text_does_not_set_the_practice_file_aside(tm
     log.close()
     assert told == [] and list(tmp_path.iterdir()) == [path]
     assert len(PracticeStore(path, builtin=()).positions()) == 2
+
+
+def test_the_figures_for_statistics_read_no_positions_line(tmp_path, monkeypatch):
+    """Statistics asks for the figures on the GUI thread: reading every position's line
+    there (0.15 ms each) took 1.3 s with 10,000 positions. The figures read none; a
+    position due whose line does not read counts as due until a count has read it."""
+    path = tmp_path / "practice.sqlite3"
+    _practice(path)
+    store = PracticeStore(path, builtin=())
+    read = []
+    monkeypatch.setattr(PracticeStore, "_read", staticmethod(
+        lambda line, _read=PracticeStore._read: read.append(line) or _read(line)))
+    later = T0 + dt.timedelta(days=400)
+    s = store.summary(later)
+    assert read == [] and s["answered"] == 5
+    assert s["due"] == 2  # the two whose line was damaged, not read yet
+    assert store.unreadable() == 5
+    read.clear()
+    assert store.summary(later)["due"] == 0 and read == []
+    store.close()
