@@ -143,7 +143,8 @@ def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str,
         if not rows:
             break
         put(rows, cur)
-        if rows[0][0] <= last or any(a[0] >= b[0] for a, b in zip(rows, rows[1:])):
+        if rows[0][0] <= last or any(a[0] >= b[0] for a, b in
+                                         zip(rows, rows[1:], strict=False)):
             out.whole = False  # rowids out of order: SQLite read a damaged page as it is
         furthest = max(row[0] for row in rows)
         if furthest <= last:  # (the next chunk would be the same rows, for ever)
