@@ -5,8 +5,9 @@ A table is written sidecar first and its ``.npz`` last (``ai.tables.files.save_t
 a checkpoint whose ``.npz`` is there is whole. A ``kill -9`` between or during the writes
 leaves a sidecar alone or a temporary file (``NAME.XXXXXXXX.tmp``); an earlier version,
 which wrote the ``.npz`` first, left an ``.npz`` without its sidecar. Such a checkpoint is
-never resumed from (:func:`resume_from` goes on from the newest whole one before it) and
-the next run writing the same ``OUT`` removes it (:func:`remove_leftovers`).
+never resumed from (:func:`resume_from` goes on from the newest whole one before it), and
+the next run writing the same ``OUT`` clears it (:func:`remove_leftovers`: what holds no
+table is removed, an ``.npz`` is set aside).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from glob import escape
 from pathlib import Path
 from typing import TypeVar
 
+from ai.paths import set_aside
 from ai.tables.files import (
     IncompleteTableError,
     TableFileError,
@@ -101,16 +103,19 @@ def _to_stderr(message: str) -> None:
     print(f"cribbage train: {message}", file=sys.stderr)
 
 
-def remove_leftovers(out: Path) -> list[Path]:
-    """Remove what a stop mid-write left of the run writing ``out``: temporary files of
-    ``out``, of its sidecar and of its checkpoints; checkpoints that are half a pair (a
-    sidecar alone, an ``.npz`` alone) or whose two files were written for different
-    tables. A checkpoint whose sidecar cannot be read is left alone (not ours to judge).
-    Returns the files removed."""
+def remove_leftovers(out: Path, notify: Callable[[str], None] | None = None) -> list[Path]:
+    """Clear what a stop mid-write left of the run writing ``out``. Its temporary files
+    (``ai.paths.write_atomic``'s names) and its lone sidecars (written for a table that
+    never was) are removed. A checkpoint's ``.npz`` without its sidecar (as the earlier
+    order left it), or beside a sidecar written for another table, holds a table: it is set
+    aside with its sidecar (``NAME.incomplete-STAMP.npz``, never deleted) and ``notify``
+    told (by default a line on stderr). A checkpoint whose sidecar cannot be read is left
+    alone (not ours to judge). Returns the files removed or set aside, by their old names."""
     out = Path(out)
     if not out.parent.is_dir():
         return []
-    temporary = re.compile(rf"^{re.escape(out.stem)}(\.ckpt-\d+)?\.(npz|json)\.\w+\.tmp$")
+    temporary = re.compile(rf"^{re.escape(out.stem)}(\.ckpt-\d+)?\.(npz|json)"
+                           rf"\.[a-z0-9_]{{8}}\.tmp$")
     removed = [p for p in out.parent.glob(f"{escape(out.stem)}.*.tmp")
                if temporary.match(p.name)]
     for sidecar in out.parent.glob(f"{escape(out.stem)}.ckpt-*.json"):
@@ -118,11 +123,18 @@ def remove_leftovers(out: Path) -> list[Path]:
         m = _CHECKPOINT.match(table.name)
         if m and m["run"] == out.stem and not table.exists():
             removed.append(sidecar)
-    for _, table in checkpoints(out):
-        if _half_pair(table):
-            removed += [p for p in (table, sidecar_path(table)) if p.is_file()]
     for path in removed:
         path.unlink(missing_ok=True)
+    for _, table in checkpoints(out):
+        if _half_pair(table):
+            why = _reason(table)
+            moved = set_aside(table, "incomplete")
+            removed.append(table)
+            if sidecar_path(table).is_file():
+                sidecar_path(table).rename(sidecar_path(moved))
+                removed.append(sidecar_path(table))
+            (notify or _to_stderr)(f"{table.name} is incomplete ({why}); set aside as "
+                                   f"{moved.name}")
     return removed
 
 

@@ -39,8 +39,9 @@ def _load(kind: str, path: Path) -> np.ndarray:
 
 
 def _leftovers(folder: Path) -> list[str]:
-    """Temporary files, and checkpoints or sidecars without their other half."""
-    names = {p.name for p in folder.iterdir()}
+    """Temporary files, and checkpoints or sidecars without their other half (what was set
+    aside, ``NAME.incomplete-STAMP.npz``, is not left over)."""
+    names = {p.name for p in folder.iterdir() if ".incomplete-" not in p.name}
     left = [n for n in names if n.endswith(".tmp")]
     left += [n for n in names if n.endswith(".npz") and n[:-4] + ".json" not in names]
     left += [n for n in names if n.endswith(".json") and n[:-5] + ".npz" not in names]
@@ -142,6 +143,9 @@ def test_resume_from_a_checkpoint_cut_short_goes_on_from_the_last_whole_one(
     assert "run.ckpt-6.npz" in err and "resuming from run.ckpt-4.npz" in err, err
     assert np.array_equal(_load(kind, out), _load(kind, expected))
     assert _leftovers(tmp_path) == []
+    # checkpoint 6's table, without its sidecar, is set aside, not deleted, and said so
+    (aside,) = tmp_path.glob("run.ckpt-6.incomplete-*.npz")
+    assert f"set aside as {aside.name}" in err
 
 
 def test_no_whole_checkpoint_to_resume_from_is_one_clear_error(tmp_path, small_chunks,
@@ -178,13 +182,24 @@ def test_what_a_run_removes_at_its_start_and_what_it_keeps(tmp_path):
     kept_sidecar = tmp_path / "run-b.ckpt-4.json"  # another run's
     kept_sidecar.write_text("{}")
     for name in ("run.npz.0a_b9xyz.tmp", "run.json.k2x9_q1a.tmp", "run.ckpt-12.npz.a81hz0qe.tmp",
-                 "run-b.ckpt-2.json.a81hz0qe.tmp", "run.other.tmp"):
+                 "run-b.ckpt-2.json.a81hz0qe.tmp", "run.other.tmp",
+                 "run.npz.backup.tmp"):  # (the user's: not a name write_atomic makes)
         (tmp_path / name).write_bytes(b"x")
-    removed = sorted(p.name for p in remove_leftovers(tmp_path / "run.npz"))
+    told: list[str] = []
+    table_4 = (tmp_path / "run.ckpt-4.npz").read_bytes()
+    removed = sorted(p.name for p in remove_leftovers(tmp_path / "run.npz", told.append))
     assert removed == ["run.ckpt-10.json", "run.ckpt-12.npz.a81hz0qe.tmp",
                        "run.ckpt-4.npz", "run.ckpt-6.json", "run.ckpt-6.npz",
                        "run.json.k2x9_q1a.tmp", "run.npz.0a_b9xyz.tmp"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
+    # the two tables are set aside (with checkpoint 6's sidecar), each said in a line
+    (aside_4,) = tmp_path.glob("run.ckpt-4.incomplete-*.npz")
+    (aside_6,) = tmp_path.glob("run.ckpt-6.incomplete-*.npz")
+    assert aside_6.with_suffix(".json").is_file()
+    assert aside_4.read_bytes() == table_4  # kept as it was
+    assert len(told) == 2 and all(f"set aside as {a.name}" in " ".join(told)
+                                  for a in (aside_4, aside_6))
+    assert sorted(p.name for p in tmp_path.iterdir()
+                  if p not in (aside_4, aside_6, aside_6.with_suffix(".json"))) == [
         "run-b.ckpt-2.json", "run-b.ckpt-2.json.a81hz0qe.tmp", "run-b.ckpt-2.npz",
         "run-b.ckpt-4.json", "run.ckpt-2.json", "run.ckpt-2.npz", "run.ckpt-8.json",
-        "run.ckpt-8.npz", "run.json", "run.npz", "run.other.tmp"]
+        "run.ckpt-8.npz", "run.json", "run.npz", "run.npz.backup.tmp", "run.other.tmp"]
