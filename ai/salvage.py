@@ -44,7 +44,9 @@ def salvage(old: Path, new: Path, schema: str = "") -> dict[str, Salvaged]:
     list is what was damaged."""
     copied: dict[str, Salvaged] = {}
     try:
-        src = sqlite3.connect(f"file:{old}?mode=ro", uri=True)
+        # (as a URI, every character of the path quoted: "#", "?" or "%" in a folder's
+        # name would end or change the path SQLite opens)
+        src = sqlite3.connect(f"{Path(old).resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error:
         return copied
     dst = sqlite3.connect(new)

@@ -171,3 +171,24 @@ def test_an_index_page_pointing_at_another_tables_page_gives_back_no_false_game(
     assert f"all {GAMES} games" in message
     assert _rows(path, "games") == _rows(long_history, "games")
     assert _rows(path, "deals") == _rows(long_history, "deals")
+
+
+def test_a_history_in_a_folder_whose_name_has_uri_characters_is_recovered(long_history,
+                                                                        tmp_path):
+    """The damaged file was opened read-only as a URI with its path as it is: "#" ended the
+    path and "%41" became "A", so a history in such a folder recovered nothing."""
+    pages = _pages(long_history)
+    page_size = sqlite3.connect(long_history).execute("PRAGMA page_size").fetchone()[0]
+    leaves = [(p, cells) for p, kind, cells in pages["games"] if kind == "leaf"]
+    page, lost = leaves[len(leaves) // 2]
+    folder = tmp_path / "a#b%41?c"
+    folder.mkdir()
+    path = folder / "history.sqlite3"
+    data = bytearray(long_history.read_bytes())
+    data[(page - 1) * page_size:page * page_size] = bytes(page_size)
+    path.write_bytes(bytes(data))
+    told: list[str] = []
+    History(path, on_problem=told.append).close()
+    (message,) = told
+    assert f"{GAMES - lost} of its {GAMES} games" in message, message
+    assert len(_rows(path, "games")) == GAMES - lost
