@@ -181,15 +181,25 @@ def _bench_match(args: argparse.Namespace) -> int:
 
 
 def _engine(args: argparse.Namespace) -> int:
-    from ai.external import serve
     from ai.registry import make_player
+    from ai.serving import serve
 
     name = canonical_name(args.player)
     return serve(make_player(name, seed=args.seed), name=name)
 
 
+def say_timeout_problems(command: str, names: list[str]) -> None:
+    """Say once, before the run, what is wrong with the engines' time settings when an
+    ``ext:`` engine plays (the workers read the settings again, silently)."""
+    from ai.external import timeout_problems
+
+    for problem in timeout_problems(names):
+        print(f"cribbage {command}: {problem}", file=sys.stderr)
+
+
 def _match(args: argparse.Namespace) -> int:
     args.player_a, args.player_b = canonical_name(args.player_a), canonical_name(args.player_b)
+    say_timeout_problems("match", [args.player_a, args.player_b])
     if args.best_of != 1:
         return _best_of(args)
     with tqdm(total=args.games, unit="game", desc=f"{args.player_a} v {args.player_b}",
@@ -318,6 +328,7 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     if len(args.players) > MAX_PLAYERS:
         raise UsageError(f"a tournament takes at most {MAX_PLAYERS} players, not "
                          f"{len(args.players)}")
+    say_timeout_problems("tournament", args.players)
     history = None if args.no_store else check_history()  # before the games, not after
     pairs = len(args.players) * (len(args.players) - 1) // 2
     total = pairs * (2 * ((args.games + 1) // 2) if args.duplicate else args.games)

@@ -20,7 +20,8 @@ An engine may name itself, as chess engines do with UCI's ``id name``: a line
 ``{"type": "id", "name": "Hal", "author": "...", "version": "1.2"}`` (author and version
 optional) as its first line, before its first answer; the referee reads it where it reads
 that answer. Its name, author and version are cleaned before they are shown (control
-characters stripped, at most 60 characters). An engine that says nothing is named by its
+characters stripped, at most 60 characters). An engine that needs time to get ready (to load
+tables, say) says its id line once it is ready. An engine that says nothing is named by its
 program's file name (:func:`program_name`): ``ext:python3 bots/hal.py --fast`` is "hal".
 Match and tournament tables, their JSON, the history and the window use that name
 (:func:`engine_name`).
@@ -30,7 +31,10 @@ game (``PlayerFailure``) with a short reason that quotes at most 60 characters o
 sent; the match records it and goes on with a fresh engine:
 
 - time: one answer, every line read for it included, within the timeout
-  (``CRIBBAGE_ENGINE_TIMEOUT`` seconds, default 5, at most 3600);
+  (``CRIBBAGE_ENGINE_TIMEOUT`` seconds, default 5, at most 3600); the start has its own
+  limit (``CRIBBAGE_ENGINE_START_TIMEOUT``, default 120 s): from the engine's start to its
+  first line, its id line (the time for a move starts after it) or else its first answer.
+  A setting that is not a time is said once by the command, and the default used;
 - lines: at most :data:`MAX_LINES` (8) lines for one answer (the answer and a few ``id``
   lines), each at most 64 KiB (``ai.engine_process.MAX_LINE``); at most 16 lines are read
   ahead of the referee, then the engine's writes wait;
@@ -47,7 +51,8 @@ or a forfeit) ends the group, and on Linux every process that carries the engine
 in its environment, even one that left the group (``ai.engine_process``): nothing an
 engine starts outlives its match, unless it leaves the group *and* clears its environment.
 
-``cribbage engine NAME`` serves any of our players over the same protocol (:func:`serve`).
+``cribbage engine NAME`` serves any of our players over the same protocol
+(``ai.serving``).
 """
 
 from __future__ import annotations
@@ -57,23 +62,25 @@ import json
 import math
 import os
 import shlex
-import sys
 import time
 from dataclasses import dataclass
-from itertools import combinations
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from ai.base import Decision, Player, PlayerFailure, Reasoning, Seed
 from ai.engine_process import MAX_LINE, EngineIOError, EngineProcess, LineTooLong
 from engine import GO, Observation, Phase, PlayCard, Toss
 from engine.bounded import MAX_NAME, BoundedInputError, clean, loads, quote
-from engine.cards import CardName, card_name, parse_card, pip_value
+from engine.cards import CardName, card_name, parse_card
 from engine.errors import CribbageError
 from engine.events import Dealt, GameOver, Tossed, event_to_dict
-from engine.rules import MAX_COUNT
 
-DEFAULT_TIMEOUT = 5.0
-MAX_TIMEOUT = 3600.0  # a CRIBBAGE_ENGINE_TIMEOUT above it is taken as this
+DEFAULT_TIMEOUT = 5.0  # seconds for one move
+# seconds from an engine's start to its first line (its id line, or else its first answer):
+# imports, tables, kernels compiled on a cold cache, on a slow or busy machine
+DEFAULT_START_TIMEOUT = 120.0
+MAX_TIMEOUT = 3600.0  # a time setting above it is taken as this
+TIMEOUT_VARIABLE = "CRIBBAGE_ENGINE_TIMEOUT"
+START_TIMEOUT_VARIABLE = "CRIBBAGE_ENGINE_START_TIMEOUT"
 MAX_LINES = 8  # lines read for one answer: the answer and a few id lines
 QUOTED = 60  # characters of a bad reply quoted in a forfeit's reason
 INTERPRETERS = {"python", "python3", "node", "java", "ruby", "perl", "pypy", "pypy3"}
@@ -102,7 +109,10 @@ def program_name(command: str) -> str:
     """
     from pathlib import PurePath
 
-    words = [w for w in shlex.split(command) if not w.startswith("-")]
+    try:
+        words = [w for w in shlex.split(command) if not w.startswith("-")]
+    except ValueError:  # (said when the engine is made: split_command)
+        words = command.split()
     chosen = next((w for w in words if _interpreter(PurePath(w).name) is None),
                   words[0] if words else "engine")
     return PurePath(chosen).stem or "engine"
@@ -169,13 +179,52 @@ def engine_name(command: str, timeout: float | None = None) -> EngineId:
     return identity
 
 
-def default_timeout() -> float:
-    """``CRIBBAGE_ENGINE_TIMEOUT`` (seconds), else :data:`DEFAULT_TIMEOUT`."""
+def timeout_setting(variable: str = TIMEOUT_VARIABLE, default: float = DEFAULT_TIMEOUT
+                    ) -> tuple[float, str | None]:
+    """The seconds an environment ``variable`` sets (more than 0, at most
+    :data:`MAX_TIMEOUT`), and None; or, when it holds something else, the seconds used
+    instead (``default``, or the most for a larger number) and a sentence saying so.
+
+    >>> timeout_setting("NO_SUCH_VARIABLE")
+    (5.0, None)
+    """
+    text = os.environ.get(variable)
+    if text is None or not text.strip():
+        return default, None
     try:
-        return _bounded_timeout(float(os.environ.get("CRIBBAGE_ENGINE_TIMEOUT",
-                                                     DEFAULT_TIMEOUT)))
+        seconds = float(text)
     except ValueError:
-        return DEFAULT_TIMEOUT
+        seconds = math.nan
+    shown = f"{variable}={quote(text, 20)}"
+    if math.isnan(seconds):
+        return default, f"{shown} is not a number of seconds: {default:g} s is used"
+    if seconds <= 0:
+        return default, f"{shown} is not more than 0 seconds: {default:g} s is used"
+    if seconds > MAX_TIMEOUT:
+        return MAX_TIMEOUT, f"{shown} is more than {MAX_TIMEOUT:g} s: {MAX_TIMEOUT:g} s is used"
+    return seconds, None
+
+
+def default_timeout() -> float:
+    """``CRIBBAGE_ENGINE_TIMEOUT`` (seconds for one move), else :data:`DEFAULT_TIMEOUT`."""
+    return timeout_setting()[0]
+
+
+def default_start_timeout() -> float:
+    """``CRIBBAGE_ENGINE_START_TIMEOUT`` (seconds from an engine's start to its first line),
+    else :data:`DEFAULT_START_TIMEOUT`."""
+    return timeout_setting(START_TIMEOUT_VARIABLE, DEFAULT_START_TIMEOUT)[0]
+
+
+def timeout_problems(names: list[str]) -> list[str]:
+    """What is wrong with the engines' time settings, when ``names`` (players) name an
+    ``ext:`` engine: a sentence for each setting that is not a time (and what is used
+    instead), for a command to say once before its run."""
+    if not any(n.strip().lower().startswith("ext:") for n in names):
+        return []
+    found = (timeout_setting(), timeout_setting(START_TIMEOUT_VARIABLE,
+                                                DEFAULT_START_TIMEOUT))
+    return [problem for _, problem in found if problem is not None]
 
 
 def _bounded_timeout(seconds: float) -> float:
@@ -184,6 +233,28 @@ def _bounded_timeout(seconds: float) -> float:
     if math.isnan(seconds) or seconds <= 0:
         return DEFAULT_TIMEOUT
     return min(seconds, MAX_TIMEOUT)
+
+
+def split_command(command: str) -> list[str]:
+    """An ``ext:`` engine's command split as a shell splits words (never run through
+    one); a CribbageError saying what is wrong with it (an unbalanced quote, nothing at
+    all).
+
+    >>> split_command("python3 'my bot.py' --fast")
+    ['python3', 'my bot.py', '--fast']
+    >>> split_command("python3 'bot.py")
+    Traceback (most recent call last):
+    ...
+    engine.errors.CribbageError: ext: the engine's command "python3 'bot.py" has no closing...
+    """
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise CribbageError(f"ext: the engine's command {quote(command, 80)} has "
+                            f"{clean(exc, 80).lower()}") from None
+    if not argv:
+        raise CribbageError("ext: needs a command, e.g. ext:python3 mybot.py")
+    return argv
 
 
 @dataclass(frozen=True, eq=False)
@@ -202,13 +273,14 @@ class ExternalPlayer(Player):
     def __init__(self, seed: Seed = None, command: str = "",
                  timeout: float | None = None) -> None:
         super().__init__(seed)
-        self.argv = shlex.split(command)
-        if not self.argv:
-            raise CribbageError("ext: needs a command, e.g. ext:python3 mybot.py")
+        self.argv = split_command(command)
         self.name = f"ext:{command}"
         self.command = command
         self.identity: EngineId | None = None  # what its id line said, once it has
         self.timeout = default_timeout() if timeout is None else _bounded_timeout(timeout)
+        self.start_timeout = default_start_timeout()
+        self.started = 0.0  # when the running engine started (time.monotonic)
+        self.heard = False  # whether it has said a line since
         self.process: EngineProcess | None = None
         self.failed = False
         self.pending_failure: str | None = None
@@ -219,6 +291,7 @@ class ExternalPlayer(Player):
         self.close()
         try:
             self.process = EngineProcess(self.argv)
+            self.started, self.heard = time.monotonic(), False
         except OSError as exc:
             raise PlayerFailure(f"the engine could not start: {clean(exc, 120)}") from exc
         self.failed = False
@@ -248,11 +321,20 @@ class ExternalPlayer(Player):
     def _ask(self, message: dict) -> dict:
         """Its answer to ``message``; ``id`` lines before it are read and kept. The
         timeout covers the whole decision, every line read included, and at most
-        :data:`MAX_LINES` lines are read for one answer."""
+        :data:`MAX_LINES` lines are read for one answer. Until the engine's first line
+        since it started (its id line, or else its answer) the start's own limit holds
+        instead, if that is later: the time for a move starts once it is ready."""
         self._send(message)
         deadline = time.monotonic() + self.timeout
         for _ in range(MAX_LINES):
-            reply = self._read_line(deadline)
+            if self.heard:
+                reply = self._read_line(deadline, f"no answer within {self.timeout:g} s")
+            else:
+                reply = self._read_line(
+                    max(deadline, self.started + self.start_timeout),
+                    f"no id line or answer within {self.start_timeout:g} s of its start")
+                self.heard = True
+                deadline = time.monotonic() + self.timeout  # ready: the move's time
             if reply.get("type") != "id":
                 return reply
             try:
@@ -262,12 +344,14 @@ class ExternalPlayer(Player):
             _KNOWN[self.command] = self.identity
         self._fail(f"{MAX_LINES} lines and no answer among them")
 
-    def _read_line(self, deadline: float) -> dict:
+    def _read_line(self, deadline: float, too_late: str) -> dict:
+        """The engine's next line as a JSON object by ``deadline`` (else it forfeits,
+        with ``too_late`` as the reason when time ran out)."""
         assert self.process is not None  # _send has checked
         try:
             line = self.process.next_line(deadline)
         except TimeoutError:
-            self._fail(f"no answer within {self.timeout:g} s")
+            self._fail(too_late)
         except LineTooLong as exc:
             self._fail(f"{exc}, beginning "
                        f"{clean(exc.prefix.decode('utf-8', 'replace'), QUOTED)!r}")
@@ -372,38 +456,6 @@ def play_message(obs: Observation) -> dict[str, Any]:
             "dealer": obs.is_dealer, "scores": [obs.my_score, obs.opponent_score]}
 
 
-def observation_from_message(message: dict, seat: int, dealt: tuple, toss: tuple
-                             ) -> Observation:
-    """The :class:`Observation` a protocol question describes (for ``serve``)."""
-    own, opp = (int(x) for x in message["scores"])
-    scores = (own, opp) if seat == 0 else (opp, own)
-    dealer = seat if message["dealer"] else 1 - seat
-    if message["type"] == "discard":
-        return Observation(
-            seat=seat, phase=Phase.DISCARD, deal=0, dealer=dealer, scores=scores,
-            dealt=dealt, toss=None, hand=dealt, opponent_tossed=False, starter=None,
-            count=0, current=(), played=(), go_said=(False, False), opponent_cards_left=6,
-            to_play=None, legal_actions=tuple(Toss(p) for p in combinations(dealt, 2)),
-            winner=None)
-    hand = tuple(parse_card(c) for c in message["hand"])
-    played = tuple((seat if p["by"] == "me" else 1 - seat, parse_card(p["card"]))
-                   for p in message["played"])
-    current_cards = [parse_card(c) for c in message["current"]]
-    current = played[len(played) - len(current_cards):] if current_cards else ()
-    if [c for _, c in current] != current_cards:
-        raise ValueError("'current' must be the last cards of 'played'")
-    count = int(message["count"])
-    fits = tuple(PlayCard(c) for c in hand if count + pip_value(c) <= MAX_COUNT)
-    theirs = sum(1 for s, _ in played if s != seat)
-    starter = parse_card(message["starter"]) if message.get("starter") else None
-    return Observation(
-        seat=seat, phase=Phase.PLAY, deal=0, dealer=dealer, scores=scores,
-        dealt=dealt or hand, toss=toss or None, hand=hand, opponent_tossed=True,
-        starter=starter, count=count, current=current, played=played,
-        go_said=(False, False), opponent_cards_left=4 - theirs, to_play=seat,
-        legal_actions=fits or (GO,), winner=None)
-
-
 def _who(seat: int, me: int | None) -> str:
     return "me" if seat == me else "opponent"
 
@@ -415,76 +467,3 @@ def _own_first(scores, seat: int) -> list[int]:
 def _quoted(value: Any) -> str:
     """A short quotation of (part of) an engine's reply for a forfeit's reason."""
     return quote(json.dumps(value), QUOTED)
-
-
-# ---------------------------------------------------------------------------- serving
-def served_id(name: str) -> dict[str, str]:
-    """The ``id`` line ``cribbage engine NAME`` starts with."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        ours = version("cribbage")
-    except PackageNotFoundError:
-        ours = "unknown"
-    return {"type": "id", "name": f"{name} (cribbage engine)",
-            "author": "the cribbage project", "version": ours}
-
-
-def serve(player: Player, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout,
-          name: str | None = None) -> int:
-    """Answer the protocol's questions with ``player`` until "quit" or the end of input,
-    having first named itself (an ``id`` line: ``name``, by default the player's, and this
-    program's version)."""
-    stdout.write(json.dumps(served_id(name or player.name)) + "\n")
-    stdout.flush()
-    dealt: tuple = ()
-    toss: tuple = ()
-    seat = 0
-    for line in _bounded_lines(stdin):
-        try:
-            message = loads(line, max_bytes=MAX_LINE)
-            kind = message.get("type")
-        except (BoundedInputError, AttributeError):
-            continue
-        if kind == "quit":
-            return 0
-        if kind == "new_game":
-            seat = 1 if message.get("seat") == 1 else 0
-            player.new_game(seat)
-            continue
-        if kind not in ("discard", "play"):
-            continue
-        try:
-            if kind == "discard":
-                dealt = tuple(parse_card(c) for c in message["hand"])
-            obs = observation_from_message(message, seat, dealt, toss)
-            decision = player.decide(obs)
-        except (KeyError, TypeError, ValueError, CribbageError) as exc:
-            print(f"cribbage engine: cannot answer {quote(line.strip(), 120)}: "
-                  f"{clean(exc, 200)}", file=sys.stderr)
-            stdout.write(json.dumps({"error": clean(exc, 200)}) + "\n")
-            stdout.flush()
-            continue
-        reply: dict[str, Any]
-        if kind == "discard":
-            assert isinstance(decision.action, Toss)  # a discard decision is a toss
-            reply = {"toss": [card_name(c) for c in decision.action.cards]}
-        else:
-            card = getattr(decision.action, "card", None)
-            reply = {"card": card_name(card) if card is not None else None}
-        stdout.write(json.dumps(reply) + "\n")
-        stdout.flush()
-    return 0
-
-
-def _bounded_lines(stream: IO[str]):
-    """The lines of ``stream``, each read only up to :data:`MAX_LINE` characters; a longer
-    line is skipped to its end (and said on stderr)."""
-    while line := stream.readline(MAX_LINE + 1):
-        if len(line) <= MAX_LINE or line.endswith("\n"):
-            yield line
-            continue
-        while (rest := stream.readline(MAX_LINE + 1)) and not rest.endswith("\n"):
-            pass
-        print(f"cribbage engine: skipped a line longer than {MAX_LINE:,} characters: "
-              f"{quote(line, 60)}", file=sys.stderr)

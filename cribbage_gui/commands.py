@@ -35,11 +35,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _watch(args: argparse.Namespace) -> int:
     from ai import make_player
+    from ai.cli import say_timeout_problems
     from ai.registry import canonical_name
     from cribbage_gui.app import run_gui
     from cribbage_gui.watching import WatchSetup
 
     players = canonical_name(args.player_a), canonical_name(args.player_b)
+    say_timeout_problems("watch", list(players))
     for name in players:
         make_player(name).close()  # a clear error for a bad name, before the window opens
     if args.games < 1:

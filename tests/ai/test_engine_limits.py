@@ -13,8 +13,9 @@ import pytest
 
 from ai.base import PlayerFailure
 from ai.engine_process import MAX_QUEUED, EngineProcess
-from ai.external import ExternalPlayer, default_timeout, serve
+from ai.external import ExternalPlayer, default_timeout, timeout_problems
 from ai.match.runner import run_match
+from ai.serving import serve
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="reads /proc to find the engine's processes")
@@ -212,6 +213,39 @@ def test_the_names_an_engine_gives_itself_are_cleaned(tmp_path):
 def test_the_timeout_from_the_environment_is_bounded(monkeypatch, value, seconds):
     monkeypatch.setenv("CRIBBAGE_ENGINE_TIMEOUT", value)
     assert default_timeout() == seconds
+
+
+@pytest.mark.parametrize("value,says", [
+    ("abc", "is not a number of seconds: 5 s is used"),
+    ("nan", "is not a number of seconds: 5 s is used"),
+    ("-1", "is not more than 0 seconds: 5 s is used"),
+    ("0", "is not more than 0 seconds: 5 s is used"),
+    ("1e9", "is more than 3600 s: 3600 s is used"),
+    ("inf", "is more than 3600 s: 3600 s is used")])
+def test_a_timeout_setting_that_is_not_a_time_is_said(monkeypatch, value, says):
+    """Issue 36: it was ignored without a word. Said when an engine plays, not otherwise."""
+    monkeypatch.setenv("CRIBBAGE_ENGINE_TIMEOUT", value)
+    assert timeout_problems(["random", "ext:python3 bot.py"]) == \
+        [f"CRIBBAGE_ENGINE_TIMEOUT='{value}' {says}"]
+    assert timeout_problems(["random", "mueller"]) == []
+    monkeypatch.setenv("CRIBBAGE_ENGINE_TIMEOUT", "2.5")
+    monkeypatch.setenv("CRIBBAGE_ENGINE_START_TIMEOUT", value)
+    assert timeout_problems(["ext:python3 bot.py"]) == \
+        [f"CRIBBAGE_ENGINE_START_TIMEOUT='{value}' {says.replace('5 s', '120 s')}"]
+
+
+def test_a_bad_timeout_setting_is_said_once_by_the_command(tmp_path, monkeypatch, capsys):
+    """Once, before the run, however many workers and engines read it."""
+    from cribbage_gui.cli import main
+    from tests.ai.test_external import MINIMAL_BOT, bot
+
+    monkeypatch.setenv("CRIBBAGE_ENGINE_TIMEOUT", "soon")
+    assert main(["match", bot(tmp_path, "minimal", MINIMAL_BOT), "random", "--games", "4",
+                 "--workers", "2"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("CRIBBAGE_ENGINE_TIMEOUT") == 1, captured.err
+    assert captured.err.startswith("cribbage match: CRIBBAGE_ENGINE_TIMEOUT='soon' is not a")
+    assert "4 games" in captured.out
 
 
 def test_serving_skips_lines_over_the_limits():
