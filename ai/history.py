@@ -26,6 +26,7 @@ from ai.gamefile import GameFile, GameFileError
 from ai.paths import set_aside
 from ai.salvage import salvage
 from engine import bounded
+from engine.bounded import not_a_file
 from engine.errors import CribbageError, UsageError
 from engine.events import SOURCES, Dealt, GameOver, Scored
 
@@ -181,8 +182,9 @@ def connect(path: Path) -> sqlite3.Connection:
     damaged page that a first query would not touch is found now, not in the middle of the
     Statistics window); sqlite3.DatabaseError if it is damaged, HistoryError if it cannot
     be opened at all."""
-    if path.exists() and not path.is_file():
-        raise sqlite3.DatabaseError(f"not a database: {path.name} is a folder")
+    kind = not_a_file(path)
+    if kind is not None:  # (SQLite would wait forever on a named pipe)
+        raise sqlite3.DatabaseError(f"not a database: {path.name} is {kind}")
     try:
         db = sqlite3.connect(path)
     except sqlite3.Error as exc:
@@ -224,9 +226,10 @@ def recover(path: Path) -> str:
         leftover = path.with_name(path.name + suffix)
         if leftover.exists():
             leftover.rename(moved.with_name(moved.name + suffix))
-    if moved.is_dir():
-        return (f"The game history was a folder; it was set aside as {moved.name} and a new "
-                f"history was started.")
+    kind = not_a_file(moved)
+    if kind is not None:
+        return (f"The game history was {kind}, not a file; it was set aside as {moved.name} "
+                f"and a new history was started.")
     # (with the list of tables damaged, only the tables of SCHEMA are looked for: the
     # tournaments' runs, which share the file, stay in the one set aside)
     tables = salvage(moved, path, SCHEMA)

@@ -4,8 +4,9 @@ A game file, a saved game, a table's sidecar or an external engine's reply may c
 anyone. Everything read from them is bounded *before* it is parsed, so no input can exhaust
 the memory, the stack or the time of the program:
 
-- :func:`read_text` reads at most ``max_bytes`` of a file (``/dev/zero`` is refused after
-  its first megabytes, not read to the end);
+- :func:`read_text` reads at most ``max_bytes`` of a regular file, and refuses anything
+  else (a named pipe no one writes to would be waited on forever, ``/dev/zero`` read
+  without end) before reading a byte (:func:`open_regular`, :func:`check_regular`);
 - :func:`loads` refuses JSON that is too long, nested too deeply (Python's parser would raise
   ``RecursionError``), or holds a number with too many digits or a ``NaN``;
 - :func:`clean` strips control characters (terminal escape codes, bidirectional overrides)
@@ -27,12 +28,15 @@ engine.bounded.BoundedInputError: JSON nested deeper than 32 levels
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import re
+import stat
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from engine.errors import CribbageError
 
@@ -111,12 +115,87 @@ def loads(text: str | bytes, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX
         raise BoundedInputError("JSON nested too deeply") from exc
 
 
-def read_text(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
-    """A text file's contents, read only up to ``max_bytes`` (a larger file, or a device
-    that never ends, is refused after that much); BoundedInputError if it is larger or not
-    UTF-8; OSError as ``open`` raises it (a folder, no permission, no file)."""
+class NotAFileError(BoundedInputError):
+    """A path that names something other than a regular file: a named pipe (FIFO), a
+    device, a socket. Reading one could wait forever (a pipe no one writes to) or never end
+    (``/dev/zero``), so it is refused before any byte is read."""
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading in binary, if it is a regular file (after symbolic
+    links); :class:`NotAFileError` if it is anything else, OSError as ``open`` raises it
+    (no file, no permission, a folder). Opening never waits: a FIFO is opened without
+    blocking, seen for what it is, and closed.
+
+    >>> open_regular("/dev/null")
+    Traceback (most recent call last):
+    ...
+    engine.bounded.NotAFileError: null is a device, not a regular file
+    """
     path = Path(path)
-    with path.open("rb") as f:
+    check_regular(path)  # (a socket cannot even be opened: say what it is)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):  # as open() says it
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        kind = _kind(mode)
+        if kind is not None:
+            raise NotAFileError(f"{path.name} is {kind}, not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def check_regular(path: str | Path) -> None:
+    """:class:`NotAFileError` if ``path`` exists and is neither a regular file nor a folder
+    (after symbolic links: a named pipe, a device, a socket), for files a library opens
+    itself (SQLite, NumPy); nothing if it is a file, a folder (which ``open`` refuses) or
+    missing."""
+    kind = not_a_file(path)
+    if kind is not None and kind != "a folder":
+        raise NotAFileError(f"{Path(path).name} is {kind}, not a regular file")
+
+
+def not_a_file(path: str | Path) -> str | None:
+    """What ``path`` is when it exists and is not a regular file (after symbolic links):
+    "a folder", "a named pipe", "a device", "a socket"; None for a regular file or
+    nothing there.
+
+    >>> not_a_file("/dev/null"), not_a_file("/no/such/file")
+    ('a device', None)
+    """
+    try:
+        return _kind(os.stat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _kind(mode: int) -> str | None:
+    """What a file mode is, if not a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "something else"
+
+
+def read_text(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
+    """A text file's contents, read only up to ``max_bytes`` (a larger file is refused
+    after that much); BoundedInputError if it is larger or not UTF-8,
+    :class:`NotAFileError` if it is not a regular file (a pipe or a device: refused before
+    reading); OSError as ``open`` raises it (a folder, no permission, no file)."""
+    path = Path(path)
+    with open_regular(path) as f:
         data = f.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise BoundedInputError(f"{path.name} is larger than {max_bytes:,} bytes")

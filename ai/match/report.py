@@ -110,10 +110,10 @@ def check_history() -> Path:
     from ai.paths import HISTORY_NAME, data_dir
     from engine.arguments import check_output_file
 
-    path = check_output_file(data_dir() / HISTORY_NAME)
-    if path.exists():
+    path = data_dir() / HISTORY_NAME
+    if path.exists():  # (what is not a file, a named pipe say, is set aside as damage is)
         open_database(path, _tell).close()
-    return path
+    return check_output_file(path)
 
 
 def store(path: Path, results: dict[str, Any]) -> int:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ai.history import HistoryError, connect, damaged
 from ai.paths import set_aside
+from engine.bounded import not_a_file
 from engine.errors import CribbageError
 
 
@@ -54,7 +55,9 @@ def set_aside_damaged(path: Path, fresh: str = "practice starts afresh") -> str:
         leftover = path.with_name(path.name + suffix)
         if leftover.exists():
             leftover.rename(moved.with_name(moved.name + suffix))
-    return f"The practice file was damaged; it was set aside as {moved.name} and {fresh}."
+    kind = not_a_file(moved)
+    was = f"was {kind}, not a file" if kind is not None else "was damaged"
+    return f"The practice file {was}; it was set aside as {moved.name} and {fresh}."
 
 
 def _connect(path: Path) -> sqlite3.Connection:

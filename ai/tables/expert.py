@@ -68,8 +68,13 @@ def load(path: Path | str | None = None) -> ExpertTables:
     if key in _LOADED:
         return _LOADED[key]
     from ai.tables.files import TableFileError, rebuild_hint
+    from engine.bounded import NotAFileError, check_regular
 
     hint = rebuild_hint(path, REBUILD)
+    try:
+        check_regular(path)
+    except NotAFileError as exc:
+        raise TableFileError(f"{path}: {exc}; {hint}") from exc
     if not path.is_file():
         raise TableFileError(f"{path}: no such file; {hint}")
     try:

@@ -17,6 +17,7 @@ import numpy as np
 
 from ai.paths import write_atomic
 from engine import bounded
+from engine.bounded import NotAFileError, check_regular
 from engine.errors import CribbageError
 from engine.roles import ROLES_FORMAT
 
@@ -76,6 +77,12 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
     """Load the arrays named in ``expected`` (name -> shape) and the sidecar (if any)."""
     path = Path(path)
     hint = rebuild_hint(path, rebuild)
+    try:
+        check_regular(path)
+    except NotAFileError as exc:
+        raise TableFileError(f"{path}: {exc}; {hint}") from exc
+    if path.is_dir():  # ("" and "." too, which have no sidecar's name)
+        raise TableFileError(f"{path}: a folder, not a table; {hint}")
     if not path.is_file():
         if sidecar_path(path).is_file():
             raise IncompleteTableError(

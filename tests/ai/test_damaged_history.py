@@ -153,3 +153,44 @@ def test_the_commands_recover_a_damaged_history_and_a_data_folder_that_is_a_file
                                        "elo": 1500.0, "elo_ci95": [1400.0, 1600.0]}],
                           "games_per_pair": 1, "seed": 0, "duplicate": False})
     assert run == 1 and "set aside" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["a named pipe", "a socket"])
+def test_a_history_or_practice_file_that_is_not_a_file_is_set_aside_not_waited_on(
+        tmp_path, monkeypatch, capsys, kind):
+    """Issue 36: SQLite waited forever on a named pipe (and SIGTERM with it): ``review
+    --last``, ``practice`` and a tournament's store each set it aside with one sentence."""
+    import os
+    import signal
+    import socket
+    import stat
+
+    from cribbage_gui.cli import main
+
+    def make(path):
+        if kind == "a named pipe":
+            os.mkfifo(path)
+        else:
+            with contextlib.closing(socket.socket(socket.AF_UNIX)) as sock:
+                sock.bind(str(path))
+
+    monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path))
+    make(tmp_path / "history.sqlite3")
+    make(tmp_path / "practice.sqlite3")
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    signal.alarm(60)  # a wait in SQLite would never return here
+    try:
+        with pytest.raises(SystemExit):
+            main(["review", "--last"])
+        assert main(["practice"]) == 0
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    err = capsys.readouterr().err
+    assert f"The game history was {kind}, not a file; it was set aside as" in err
+    assert f"The practice file was {kind}, not a file; it was set aside as" in err
+    assert "Traceback" not in err
+    test = stat.S_ISFIFO if kind == "a named pipe" else stat.S_ISSOCK
+    for name in ("history", "practice"):
+        (aside,) = tmp_path.glob(f"{name}.corrupt-*.sqlite3")
+        assert test(aside.lstat().st_mode)

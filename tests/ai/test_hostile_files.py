@@ -90,7 +90,7 @@ def test_a_stacked_deck_is_refused_even_with_a_recomputed_checksum(tmp_path):
 
 def test_an_endless_or_huge_file_and_a_folder_are_refused_at_once(tmp_path):
     started = time.perf_counter()
-    with pytest.raises(gamefile.GameFileError, match="larger than"):
+    with pytest.raises(gamefile.GameFileError, match="zero is a device, not a regular file"):
         gamefile.read("/dev/zero")
     assert time.perf_counter() - started < 5
     _refused(tmp_path, b" " * (MAX_BYTES + 1), "larger than")

@@ -3,7 +3,11 @@ ended (the program stopped before the window showed its end) is settled at the n
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import socket
+import stat
 
 from ai.match.series import Series
 from cribbage_gui import saving
@@ -93,12 +97,19 @@ def test_a_damaged_save_never_stops_a_start_and_is_kept_aside(qtbot, make_window
              "digits": '{"format": "cribbage-save", "version": ' + "1" * 5000 + "}",
              "shape": '{"format": "cribbage-save", "version": 1, "setup": 5}',
              "binary": b"\xff\xfe\x00garbage",
-             "folder": None}
+             "folder": None,
+             # issue 36: the window waited forever on a named pipe (and SIGTERM with it)
+             "pipe": "fifo", "socket": "socket"}
     for name, content in cases.items():
         store.path.unlink(missing_ok=True)  # the last case's new game
         if content is None:
             store.path.mkdir()
             (store.path / "inside").write_text(name)
+        elif content == "fifo":
+            os.mkfifo(store.path)
+        elif content == "socket":
+            with contextlib.closing(socket.socket(socket.AF_UNIX)) as sock:
+                sock.bind(str(store.path))
         elif isinstance(content, bytes):
             store.path.write_bytes(content)
         else:
@@ -113,3 +124,5 @@ def test_a_damaged_save_never_stops_a_start_and_is_kept_aside(qtbot, make_window
     kept = sorted(tmp_path.glob("current_game.corrupt-*"))
     assert len(kept) == len(cases)
     assert any(p.is_dir() and (p / "inside").read_text() == "folder" for p in kept)
+    assert any(stat.S_ISFIFO(p.lstat().st_mode) for p in kept)
+    assert any(stat.S_ISSOCK(p.lstat().st_mode) for p in kept)

@@ -19,6 +19,7 @@ import io
 import os
 import resource
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -57,10 +58,17 @@ def compiled():
 
 
 def _fixtures(folder: Path) -> None:
-    """What the cases' paths refer to: a regular file, a folder, a bad game file."""
+    """What the cases' paths refer to: a regular file, a folder, a bad game file, and what
+    is neither file nor folder (issue 36: a named pipe no one writes to was waited on
+    forever): named pipes, one behind a link, a socket."""
     (folder / "afile").write_text("not a table, not a folder\n")
     (folder / "adir").mkdir()
     (folder / "bad.crib.json").write_text('{"format": "nothing"}')
+    for name in ("afifo", "apipe.npz", "apipe.crib.json"):
+        os.mkfifo(folder / name)
+    (folder / "alink.npz").symlink_to(folder / "afifo")
+    with contextlib.closing(socket.socket(socket.AF_UNIX)) as sock:
+        sock.bind(str(folder / "asocket"))
 
 
 def _files(folder: Path) -> set[str]:
@@ -196,6 +204,19 @@ TABLE = [
     (["review", "bad.crib.json"], 2, "bad.crib.json"),
     (["review", "--last"], 2, "no game history"),
     (["match", "random", "random", "--address", "auto"], 2, "--address is for --backend ray"),
+    # issue 36: what is not a regular file (a named pipe was waited on forever)
+    (["review", "apipe.crib.json"], 2, "apipe.crib.json is a named pipe, not a regular file"),
+    (["review", "asocket"], 2, "asocket is a socket, not a regular file"),
+    (["review", "/dev/zero"], 2, "zero is a device, not a regular file"),
+    (["practice", "--import", "afifo"], 2, "afifo is a named pipe"),
+    (["match", "weights:apipe.npz", "random"], 2, "apipe.npz is a named pipe"),
+    (["match", "evolved:alink.npz", "random"], 2, "alink.npz is a named pipe"),
+    (["train", "evolved", "--resume", "afifo", "--out", "e.npz"], 2, "afifo is a named pipe"),
+    (["train", "weights", "--init", "apipe.npz", "--games", "0", "--out", "w.npz"], 2,
+     "apipe.npz is a named pipe"),
+    (["weights-plot", "apipe.npz", "--out", "plots"], 2, "apipe.npz is a named pipe"),
+    (["tournament", "random", "heuristic", "--ratings-out", "afifo"], 2,
+     "not a regular file"),
 ]
 
 
@@ -289,11 +310,15 @@ WORKERS = values(["1"], ["0", "-1", "10000", *NUMBERS_BAD])
 PLAYERS = values(["random", "heuristic", "mueller", "Random", "MUELLER", "Beginner", "hard"],
                  ["nobody", "", "ext:", "ext:   ", "random:opt", "weights:missing.npz",
                   "evolved:afile", "evolved:adir", "expert:deep:deep", "\x1b[2Jx", "x" * 300,
-                  "weights:/dev/null"])
+                  "weights:/dev/null", "ext:python3 'bot.py", 'ext:"unclosed',
+                  "weights:apipe.npz", "evolved:afifo", "weights:alink.npz",
+                  "evolved:asocket"])
+# (/proc/...: a path whose permissions say yes to root, and where nothing can be made)
 OUT_FILE = values(["t.npz", "adir/t.npz", "new/t.npz"],
-                  ["adir", "afile/x", "/dev/null", ".", "", "adir/"])
-OUT_FOLDER = values(["out", "adir"], ["afile", "afile/x", "/dev/null"])
-IN_FILE = values([], ["afile", "adir", "missing.npz", "/dev/null", ""])
+                  ["adir", "afile/x", "/dev/null", ".", "", "adir/", "/proc/t.npz"])
+OUT_FOLDER = values(["out", "adir"], ["afile", "afile/x", "/dev/null", "/proc/out"])
+IN_FILE = values([], ["afile", "adir", "missing.npz", "/dev/null", "", "afifo", "apipe.npz",
+                      "apipe.crib.json", "alink.npz", "asocket", "/dev/zero"])
 FLAG = values([""], [])  # a switch: given or not
 DECIMAL = values(["0.5"], ["nan", "inf", "-inf", "-1", "1e308", "x", ""])
 BOGUS = values([], ["--bogus", "extra"])  # unrecognized arguments
