@@ -26,6 +26,7 @@ import argparse
 import contextlib
 import math
 import os
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NoReturn
@@ -136,12 +137,34 @@ def _look(path: Path) -> None:
 
 
 def _check_can_create_in(target: Path, folder: Path) -> None:
-    """``target`` may be created in ``folder`` (made first, with any missing parents)."""
+    """``target`` may be created in ``folder`` (made first, with any missing parents).
+    Permissions are not enough to go by (root may write anywhere, but not in ``/proc``; a
+    disk mounted read-only): the folders are made and a file made in the last, then all of
+    it removed again, so a write that would fail at the end of a long run fails now."""
     existing = _nearest_existing(folder)
     if not existing.is_dir():
         raise UsageError(f"cannot write {target}: {existing} is a file, not a folder")
     if not os.access(existing, os.W_OK | os.X_OK):
         raise UsageError(f"cannot write {target}: no permission to write in {existing}")
+    missing = []
+    parent = folder
+    while parent != existing:
+        missing.append(parent)
+        parent = parent.parent
+    made: list[Path] = []
+    try:
+        for path in reversed(missing):
+            os.mkdir(path)
+            made.append(path)
+        fd, probe = tempfile.mkstemp(prefix=".cribbage-probe-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"cannot write {quote(target)}: {_why(exc)}") from exc
+    finally:
+        for path in reversed(made):
+            with contextlib.suppress(OSError):
+                path.rmdir()
 
 
 def check_output_file(path: str | Path) -> Path:

@@ -23,6 +23,15 @@ BAD = [
      "unknown strategy 'luck'"),
     (["count", "5H", "5C", "5S", "JX", "--starter", "5D"], "JX"),
     (["match", "weights:missing.npz", "random"], "missing.npz: no such file"),
+    # issue 36: a traceback from shlex; and paths root may write by their permissions,
+    # where nothing can be made (found only at the end of the run)
+    (["match", "ext:python3 'bot.py", "random"], "has no closing quotation"),
+    (["tournament", "random", "heuristic", "--games", "2", "--out", "/proc/res"],
+     "cannot write '/proc/res'"),
+    (["tournament", "random", "heuristic", "--games", "2", "--ratings-out", "/proc/r.json"],
+     "cannot write '/proc/r.json'"),
+    (["match", "random", "heuristic", "--save-games", "/proc/games"],
+     "cannot write '/proc/games'"),
 ]
 
 
