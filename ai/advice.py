@@ -19,7 +19,7 @@ Example::
     >>> game = GameState.new(7)
     >>> obs = game.observation(game.pone)
     >>> advice = discard_advice(obs)
-    >>> advice.best.toss == hint(obs).action.cards
+    >>> set(advice.best.toss) == set(hint(obs).action.cards)
     True
 """
 

@@ -4,9 +4,13 @@ import pkgutil
 
 import pytest
 
+import ai
 import engine
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(engine.__path__, "engine."))
+# the engine's modules and the AI layer's (whose examples went unrun until issue 36: one
+# had gone wrong); the window's need a QApplication and are shown by their tests
+MODULES = sorted(m.name for package, prefix in ((engine, "engine."), (ai, "ai."))
+                 for m in pkgutil.walk_packages(package.__path__, prefix))
 
 
 @pytest.mark.parametrize("name", MODULES)
