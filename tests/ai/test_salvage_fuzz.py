@@ -27,7 +27,7 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 
 
 @pytest.fixture(scope="module")
-def history_bytes(tmp_path_factory) -> bytes:
+def history_file(tmp_path_factory) -> Path:
     """A small history whose games' records run over several overflow pages each."""
     path = tmp_path_factory.mktemp("fuzz") / "history.sqlite3"
     played = [refereed_game((make_player("random"), make_player("random")), seed)[1]
@@ -39,9 +39,8 @@ def history_bytes(tmp_path_factory) -> bytes:
                             human_seat=i % 2, players=("you", "random") if i % 2 == 0
                             else ("random", "you"), record=game.to_record())
     history.close()
-    data = path.read_bytes()
-    assert int.from_bytes(data[16:18], "big") == PAGE
-    return data
+    assert int.from_bytes(path.read_bytes()[16:18], "big") == PAGE
+    return path
 
 
 def _pages(path) -> list[tuple[str, int, str]]:
@@ -99,9 +98,10 @@ def _damaged(data: bytes, steps: list[tuple]) -> bytes:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.data_too_large])
 @given(data=st.data())
-def test_recovery_of_a_damaged_history_returns_soon_and_never_raises(history_bytes, tmp_path,
+def test_recovery_of_a_damaged_history_returns_soon_and_never_raises(history_file, tmp_path,
                                                                      data):
-    damaged = _damaged(history_bytes, data.draw(damage(len(history_bytes))))
+    original = history_file.read_bytes()
+    damaged = _damaged(original, data.draw(damage(len(original))))
     folder = tmp_path / f"case{time.perf_counter_ns()}"
     folder.mkdir()
     path = folder / "history.sqlite3"
@@ -115,7 +115,9 @@ def test_recovery_of_a_damaged_history_returns_soon_and_never_raises(history_byt
     db = sqlite3.connect(path)
     try:
         assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] <= GAMES
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        if "games" in tables:  # (a file cut to nothing gives back nothing)
+            assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] <= GAMES
     finally:
         db.close()
 
@@ -181,15 +183,13 @@ def _header(length: int) -> int:
 
 
 def test_records_that_all_claim_one_long_overflow_chain_read_each_page_once(
-        history_bytes, tmp_path, monkeypatch):
+        history_file, tmp_path, monkeypatch):
     """A hostile file whose every cell claims a huge record on the same chain of overflow
     pages: each cell read the whole chain again, so the work grew as cells times pages (a
     10 MB history took 2 s, a 100 MB one minutes). An overflow page belongs to one
     record: each is read at most once."""
-    original = tmp_path / "original.sqlite3"
-    original.write_bytes(history_bytes)
     path = tmp_path / "hostile.sqlite3"
-    pages = _hostile(original, path)
+    pages = _hostile(history_file, path)
     reads = 0
     page = salvage._File.page
 
