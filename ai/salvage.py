@@ -429,11 +429,13 @@ def _from_pages(old: Path, dst: sqlite3.Connection, copied: dict[str, Salvaged],
                 if any(table not in shapes for table in reaching):
                     continue  # (a table read whole reaches it: SQLite read it as that's)
                 cells = list(file.cells(number))
-                # its table: of the tables reaching it (or, cut off, of all), the one its
-                # records are all shaped as; else, reached from one table only, that
-                # table, taking only its records shaped as that table's (one damaged)
-                fitting = [name for name in reaching or shapes
-                           if all(shapes[name].fits(c[1]) for c in cells)]
+                # its table: of the tables reaching it (else of all: it is cut off, or
+                # reached through a damaged page), the one its records are all shaped as;
+                # else, reached from one table only, that table, taking only its records
+                # shaped as that table's (one damaged)
+                fitting = [name for name in reaching
+                           if all(shapes[name].fits(c[1]) for c in cells)] or \
+                    [name for name in shapes if all(shapes[name].fits(c[1]) for c in cells)]
                 if len(fitting) == 1:
                     table = fitting[0]
                 elif len(reaching) == 1:

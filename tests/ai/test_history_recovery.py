@@ -192,3 +192,27 @@ def test_a_history_in_a_folder_whose_name_has_uri_characters_is_recovered(long_h
     (message,) = told
     assert f"{GAMES - lost} of its {GAMES} games" in message, message
     assert len(_rows(path, "games")) == GAMES - lost
+
+
+def test_a_page_of_deals_reached_only_through_the_games_index_is_read_as_deals(
+        long_history, tmp_path):
+    """The deals' interior page damaged too: the page of deals the games' interior page
+    points at is reached from the games alone; its records are deals, read as deals (they
+    were left out: taken for damaged games)."""
+    pages = _pages(long_history)
+    page_size = sqlite3.connect(long_history).execute("PRAGMA page_size").fetchone()[0]
+    (games_interior, _, _), = [p for p in pages["games"] if p[1] == "internal"]
+    (deals_interior, _, _), = [p for p in pages["deals"] if p[1] == "internal"]
+    deals_leaf = [p for p, kind, _ in pages["deals"] if kind == "leaf"][3]
+    path = tmp_path / "history.sqlite3"
+    data = bytearray(long_history.read_bytes())
+    base = (games_interior - 1) * page_size
+    cell = int.from_bytes(data[base + 12 + 2 * 100:base + 14 + 2 * 100], "big")
+    data[base + cell:base + cell + 4] = deals_leaf.to_bytes(4, "big")
+    data[(deals_interior - 1) * page_size:deals_interior * page_size] = bytes(page_size)
+    path.write_bytes(bytes(data))
+    told: list[str] = []
+    latest_game_file(path, on_problem=told.append)
+    assert f"all {GAMES} games" in told[0]
+    assert _rows(path, "games") == _rows(long_history, "games")
+    assert _rows(path, "deals") == _rows(long_history, "deals")
