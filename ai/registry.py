@@ -275,6 +275,30 @@ def known_names() -> str:
     return f"{', '.join(_registry())}; or a level: {levels}"
 
 
+def is_external(name: str) -> bool:
+    """Does ``name`` name an external engine (``ext:COMMAND``: a program this one would
+    start), in any case and spacing?
+
+    >>> is_external("ext:python3 bot.py"), is_external(" EXT:x"), is_external("mueller")
+    (True, True, False)
+    """
+    return canonical_name(name.strip()).partition(":")[0] == "ext"
+
+
+def make_builtin_player(name: str, seed: Seed = None, where: str = "a saved game"
+                        ) -> Player:
+    """:func:`make_player` for a name that did not come from the person's own choice of an
+    engine (a name read from a file: ``where`` says whose): one of ours only. An external
+    engine is refused (UnknownPlayerError) and nothing is started, since a file must never
+    make this program run another."""
+    if is_external(name):
+        command = name.strip().partition(":")[2].strip()
+        raise UnknownPlayerError(f"it names an outside program, {quote(command, 60)}, as a "
+                                 f"player: {where} may name only the built-in players, and "
+                                 f"nothing was run")
+    return make_player(name, seed)
+
+
 def make_player(name: str, seed: Seed = None) -> Player:
     """Build the player called ``name`` (``"random"``, ``"heuristic"``, ``"mueller"``, ...,
     in any case, or a level's name: ``"Hard"``; options after a colon), with its random

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from ai import make_player
 from ai.base import Player
 from ai.match.driver import DecisionMade, GameStarted, game_events, game_seed
 from ai.players.human import GameCancelled, HumanPlayer
+from ai.registry import make_builtin_player
 from engine import Action, GameState
 
 
@@ -148,7 +148,8 @@ class GameController(QObject):
             self.players = (self.humans[0], self.humans[1])
         else:
             self.humans = (self.human,)
-            opponent = make_player(setup.opponent)
+            # (the window offers only our players; a setup is never a way to run a program)
+            opponent = make_builtin_player(setup.opponent, where="a game in the window")
             self.players = (self.human, opponent) if setup.human_seat == 0 \
                 else (opponent, self.human)
         report_from = len(game.events) if game is not None else 0  # a new game: all

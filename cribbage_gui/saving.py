@@ -140,7 +140,7 @@ class _Series(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     length: Annotated[StrictInt, Field(ge=1, le=MAX_MATCH)] = 1
-    results: Annotated[list[tuple[schema.Seat, Literal[0, 1, 2]]],
+    results: Annotated[list[tuple[schema.Seat, schema.Skunk]],
                        Field(max_length=MAX_MATCH)] = []
 
 
@@ -150,7 +150,7 @@ class SaveModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["cribbage-save"]
-    version: Literal[1]
+    version: schema.Version
     setup: _Setup
     game: schema.GameRecord
     rng_states: tuple[dict[str, Any], dict[str, Any]]
@@ -162,13 +162,14 @@ def decode(data: Any) -> SavedGame:
     """Check and rebuild a saved game; raises RecordError (a ValueError) if it is bad: not
     the shape of a save (:class:`SaveModel`), a game that does not replay or was not dealt
     from the setup's seed, random states a player cannot take, or a match already over."""
-    from ai import make_player
     from ai.players.human import HumanPlayer
+    from ai.registry import make_builtin_player
 
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise RecordError("not a saved cribbage game")
-    if data.get("version") != SAVE_VERSION:
-        raise RecordError(f"unsupported save version {bounded.clean(data.get('version'), 20)}")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:  # (JSON's true equals 1)
+        raise RecordError(f"unsupported save version {bounded.json_text(version, 20)}")
     model = schema.check(SaveModel, data)
     fields = model.setup.model_dump()
     # names a person typed, shown on the table and the board: no control characters
@@ -182,13 +183,14 @@ def decode(data: Any) -> SavedGame:
         if series.over:
             raise RecordError("the match it belongs to is already decided")
         for seat, state in enumerate(model.rng_states):  # check them now, not in the worker
+            # a file never starts a program: an outside engine is refused here
             player = HumanPlayer() if seat == setup.human_seat or setup.two_players \
-                else make_player(setup.opponent)
+                else make_builtin_player(setup.opponent)
             player.restore_random_state(state)
     except RecordError:
         raise
-    except ValueError as exc:  # an unknown opponent, a random state it cannot take
-        raise RecordError(f"bad save: {bounded.clean(exc, 200)}") from exc
+    except ValueError as exc:  # an unknown or outside opponent, a random state it cannot
+        raise RecordError(f"bad save: {bounded.clean(exc, 200)}") from exc  # take
     game = GameState.from_record(data["game"], seeded=True)
     if game.seed != game_seed(setup.seed, setup.index):
         raise RecordError("its game was not dealt from its setup's seed")

@@ -4,10 +4,14 @@ ended (the program stopped before the window showed its end) is settled at the n
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import socket
 import stat
+import time
+
+import pytest
 
 from ai.match.series import Series
 from cribbage_gui import saving
@@ -126,3 +130,41 @@ def test_a_damaged_save_never_stops_a_start_and_is_kept_aside(qtbot, make_window
     assert any(p.is_dir() and (p / "inside").read_text() == "folder" for p in kept)
     assert any(stat.S_ISFIFO(p.lstat().st_mode) for p in kept)
     assert any(stat.S_ISSOCK(p.lstat().st_mode) for p in kept)
+
+
+@pytest.mark.parametrize("opponent", ["ext:touch {made}", " EXT:touch {made}",
+                                      "Ext: touch {made} --fast"])
+def test_a_saved_game_never_runs_a_program(qtbot, make_window, tmp_path, opponent):
+    """Issue 36: a save edited to name ``ext:touch /tmp/x`` as the opponent ran it when the
+    game was resumed. A save names only our players: this one is set aside, saying which
+    program it named and that nothing ran, before any offer to resume it."""
+    made = tmp_path / "ran"
+    store = saving.SaveStore(tmp_path)
+    data = saving.encode(fresh_save(GameSetup("mueller", seed=4), Series(1)))
+    data["setup"]["opponent"] = opponent.format(made=made)
+    store.path.write_text(json.dumps(data))
+    offered = []
+    window = make_window()
+    window.startup(ask=lambda summary: offered.append(summary) or True)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
+    assert not offered and not made.exists()
+    told = [m for m in window.messages if "set aside" in m]
+    assert len(told) == 1 and "outside program, 'touch /" in told[0], told
+    assert "nothing was run" in told[0]
+    assert window.playing.current_setup().opponent == "mueller"  # (the settings' player)
+    (aside,) = tmp_path.glob("current_game.corrupt-*.json")
+    assert json.loads(aside.read_text())["setup"]["opponent"] == opponent.format(made=made)
+    time.sleep(0.5)  # (a program started in the background would have run by now)
+    assert not made.exists()
+
+
+@pytest.mark.parametrize("field,value", [("version", True), ("version", 1.0),
+                                         ("series", {"length": 3, "results": [[0, True]]}),
+                                         ("series", {"length": 3, "results": [[True, 0]]})])
+def test_a_save_whose_numbers_are_true_is_refused(field, value):
+    """JSON's true equals Python's 1: it passed as version 1, a seat or a skunk."""
+    data = saving.encode(fresh_save(GameSetup("mueller", seed=4), Series(3)))
+    saving.decode(json.loads(json.dumps(data)))  # (the save as written reads)
+    data[field] = value
+    with pytest.raises(ValueError):
+        saving.decode(json.loads(json.dumps(data)))
