@@ -61,6 +61,7 @@ def one_of(*allowed: int) -> Callable[[Any], Any]:
 
 Version = Annotated[Literal[1], BeforeValidator(one_of(1))]  # a file format's version
 Seat = Annotated[Literal[0, 1], BeforeValidator(one_of(0, 1))]
+Skunk = Annotated[Literal[0, 1, 2], BeforeValidator(one_of(0, 1, 2))]  # 1 skunk, 2 double
 Card = Annotated[StrictStr, Field(min_length=2, max_length=3)]
 # cards as engine.record writes them ("8C 9C"), or as a list (["8C", "9C"])
 Cut = Annotated[StrictStr, Field(max_length=2 * 4)] | tuple[Card, Card]
@@ -79,7 +80,7 @@ class _Model(BaseModel):
 class Result(_Model):
     winner: Seat
     scores: tuple[Score, Score]
-    skunk: Annotated[Literal[0, 1, 2], BeforeValidator(one_of(0, 1, 2))]
+    skunk: Skunk
 
 
 class GameRecord(_Model):

@@ -37,7 +37,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from ai.schema import Card as CardText
-from ai.schema import Name, Seat, _Model, check
+from ai.schema import Name, Seat, Version, _Model, check
 from engine import GO, Observation, Phase, PlayCard, Toss, bounded
 from engine.cards import Card, card_name, check_distinct, parse_card, pip_value
 from engine.errors import CribbageError
@@ -181,7 +181,7 @@ class LineModel(_Model):
 
     model_config = _Model.model_config | {"extra": "allow"}
     format: Literal["cribbage-practice-position"]
-    version: Literal[1]
+    version: Version
     id: StrictStr | None = None
     source: Annotated[StrictStr, Field(max_length=4096)] = ""
     players: tuple[Name, Name] | tuple[()] = ()

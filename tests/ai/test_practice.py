@@ -102,6 +102,7 @@ def _bad(change):
     (lambda d: d.update(seat=1 - d["seat"]), "seat"),
     (lambda d: d["table"]["scores"].__setitem__(0, d["table"]["scores"][0] + 1), "id"),
     (lambda d: d["table"].update(hand=["AS"]), "hand"),
+    (lambda d: d.update(version=True), "version: should be 1, not true"),  # (True == 1)
 ])
 def test_a_bad_line_is_refused_saying_what_is_wrong(change, words):
     with pytest.raises(PositionError, match=words):
