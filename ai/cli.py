@@ -219,12 +219,13 @@ def _match(args: argparse.Namespace) -> int:
 STOPPED = 130  # the exit status of a run Ctrl-C stopped (128 + SIGINT), figures printed
 
 
-def _stopped_early(command: str, stopped: bool, done: int, asked: int, what: str) -> None:
-    """Say so when a run was stopped (Ctrl-C): the figures printed are those of the work
-    finished."""
+def _stopped_early(command: str, stopped: bool, done: int, asked: int, what: str,
+                   more: str = "") -> None:
+    """Say so, in one line, when a run was stopped (Ctrl-C, SIGTERM, SIGHUP): the figures
+    printed are those of the work finished (and ``more``: what was not done with them)."""
     if stopped:
         print(f"cribbage {command}: stopped early: {done:,} of {asked:,} {what} finished; "
-              f"the figures are theirs", file=sys.stderr)
+              f"the figures are theirs{more}", file=sys.stderr)
 
 
 def _best_of(args: argparse.Namespace) -> int:
@@ -337,7 +338,9 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
                                  args.workers, progress=bar.update, referee=args.referee,
                                  save_games=args.save_games, backend=backend_from(args))
     _stopped_early("tournament", results["stopped_early"],
-                   sum(p["games"] for p in results["pairs"]), total, "games")
+                   sum(p["games"] for p in results["pairs"]), total, "games",
+                   ", not rated, not added to the history" +
+                   (", no ratings written" if args.ratings_out else ""))
     results["games_per_pair"] = args.games
     if args.json:
         print(json.dumps(results, indent=1))
@@ -346,8 +349,6 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     if args.out:
         _write_results(results, args.out, chart)
     if results["stopped_early"]:  # part of a run: neither ratings nor the history
-        print("cribbage tournament: not added to the history, no ratings written",
-              file=sys.stderr)
         return STOPPED
     if args.ratings_out:
         write_ratings(results, args.ratings_out)

@@ -57,8 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 TERMINATED = 143  # the exit status of a command SIGTERM stopped (128 + SIGTERM)
-# the commands whose end SIGTERM leaves alone: the engine's is its referee's to make, and
-# the window's commands quit on it as the window does (cribbage_gui.app)
+# SIGTERM (kill, timeout, a logout) and SIGHUP (the terminal closed) stop a run as Ctrl-C
+# does; the exit status is 128 + the signal's number
+STOPPING: dict[int, int] = {signal.SIGTERM: TERMINATED}
+if hasattr(signal, "SIGHUP"):
+    STOPPING[signal.SIGHUP] = 128 + signal.SIGHUP
+# the commands whose end these leave alone: the engine's is its referee's to make, and
+# the window's commands quit on them as the window does (cribbage_gui.app)
 OWN_SIGTERM = frozenset({"engine", "watch", "screenshots"})
 
 
@@ -69,47 +74,60 @@ def main(argv: list[str] | None = None) -> int:
         from cribbage_gui.app import run_gui
 
         return run_gui()
-    with _sigterm_as_ctrl_c(args.command not in OWN_SIGTERM) as terminated:
+    with _stop_signals_as_ctrl_c(args.command not in OWN_SIGTERM) as stopped_by:
         try:
             status = engine_cli.run(args.handler, args, parser)
         except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
         except KeyboardInterrupt:
-            if not terminated:
+            if not stopped_by:
                 raise
-            print(f"cribbage {args.command}: stopped (SIGTERM)", file=sys.stderr)
-            return TERMINATED
-    return TERMINATED if terminated and status == ai_cli.STOPPED else status
+            _say(f"cribbage {args.command}: stopped ({signal.Signals(stopped_by[0]).name})")
+            return STOPPING[stopped_by[0]]
+    if stopped_by and status == ai_cli.STOPPED:
+        return STOPPING[stopped_by[0]]
+    return status
+
+
+def _say(line: str) -> None:
+    """A line on stderr, if there is still somewhere to say it (a closed terminal: not)."""
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr)
 
 
 @contextlib.contextmanager
-def _sigterm_as_ctrl_c(wanted: bool) -> Iterator[list[int]]:
-    """SIGTERM (``kill``, a logout, ``timeout``) stops a command as Ctrl-C does: a match or
-    a tournament prints the figures of the games finished, the table builders write
-    nothing, the workers are stopped; then the status is :data:`TERMINATED`. (It used to
-    end the process on the spot: no figures, its workers left behind, and Python's warning
-    of leaked semaphores.) The signal is made a Ctrl-C of this process, so it takes Ctrl-C's
-    path exactly, noted and not raised where the workers or Ray start. The list yielded
-    gets an entry when it came."""
-    terminated: list[int] = []
-    if not wanted or threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        yield terminated
+def _stop_signals_as_ctrl_c(wanted: bool) -> Iterator[list[int]]:
+    """SIGTERM (``kill``, a logout, ``timeout``) and SIGHUP (the terminal closed) stop a
+    command as Ctrl-C does: a match or a tournament prints the figures of the games
+    finished, the table builders write nothing, the workers are stopped; then the status is
+    128 + the signal (:data:`STOPPING`). (They used to end the process on the spot: no
+    figures, its workers left behind, and Python's warning of leaked semaphores.) The
+    signal is made a Ctrl-C of this process, so it takes Ctrl-C's path exactly, noted and
+    not raised where the workers or Ray start. A signal this process was started ignoring
+    stays ignored (``nohup``'s SIGHUP). The list yielded gets the signal when it came."""
+    stopped_by: list[int] = []
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield stopped_by
         return
+    taken = [signum for signum in STOPPING if signal.getsignal(signum) is signal.SIG_DFL]
 
     def as_ctrl_c(signum, frame) -> None:
-        terminated.append(signum)
+        if stopped_by:  # (a second one while stopping: the first is being answered)
+            return
+        stopped_by.append(signum)
         if callable(signal.getsignal(signal.SIGINT)):
             signal.raise_signal(signal.SIGINT)  # (noted, where the workers start)
-        else:  # Ctrl-C ignored (a job started with nohup or `&`): SIGTERM still stops it
+        else:  # Ctrl-C ignored (a job started with nohup or `&`): this still stops it
             raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, as_ctrl_c)
+    for signum in taken:
+        signal.signal(signum, as_ctrl_c)
     try:
-        yield terminated
+        yield stopped_by
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for signum in taken:
+            signal.signal(signum, signal.SIG_DFL)
 
 
 if __name__ == "__main__":

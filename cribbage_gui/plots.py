@@ -201,24 +201,30 @@ def tournament_chart(results: dict[str, Any], path: Path) -> Path:
     from cribbage_gui.theme import LIGHT
 
     app = _app()
-    players = sorted(results["players"], key=lambda p: p["elo"])
+    rated = all(p["elo"] is not None for p in results["players"])  # (a run stopped early)
     win = pg.GraphicsLayoutWidget()
     win.setBackground(LIGHT.chart_background)  # an image file: always light
-    bars = win.addPlot(title="Elo rating (95% interval)")
-    x = np.arange(len(players))
-    elo = np.array([p["elo"] for p in players])
-    lo = np.array([p["elo_ci95"][0] for p in players])
-    hi = np.array([p["elo_ci95"][1] for p in players])
-    base = float(min(lo)) - 50
-    bars.addItem(pg.BarGraphItem(x=x, y0=base, height=elo - base, width=0.6, brush=LIGHT.accent))
-    bars.addItem(pg.ErrorBarItem(x=x, y=elo, top=hi - elo, bottom=elo - lo, beam=0.25,
-                                 pen=pg.mkPen("k", width=2)))
-    bars.getAxis("bottom").setTicks([[(i, p["name"]) for i, p in enumerate(players)]])
+    bars = None
+    if rated:
+        players = sorted(results["players"], key=lambda p: p["elo"])
+        bars = win.addPlot(title="Elo rating (95% interval)")
+        x = np.arange(len(players))
+        elo = np.array([p["elo"] for p in players])
+        lo = np.array([p["elo_ci95"][0] for p in players])
+        hi = np.array([p["elo_ci95"][1] for p in players])
+        base = float(min(lo)) - 50
+        bars.addItem(pg.BarGraphItem(x=x, y0=base, height=elo - base, width=0.6,
+                                     brush=LIGHT.accent))
+        bars.addItem(pg.ErrorBarItem(x=x, y=elo, top=hi - elo, bottom=elo - lo, beam=0.25,
+                                     pen=pg.mkPen("k", width=2)))
+        bars.getAxis("bottom").setTicks([[(i, p["name"]) for i, p in enumerate(players)]])
+        bars.getAxis("left").setWidth(50)
     names = [p["name"] for p in results["players"]]
     wins = np.array(results["win_matrix"], dtype=float)
     games = wins + wins.T
     rate = np.divide(wins, games, out=np.full_like(wins, 0.5), where=games > 0)
-    matrix = win.addPlot(title="Win rate of the row against the column")
+    matrix = win.addPlot(title="Win rate of the row against the column" + (
+        "" if rated else " (stopped early: not rated)"))
     image = pg.ImageItem(axisOrder="row-major")
     image.setImage(rate, levels=(0.0, 1.0))
     image.setColorMap(pg.ColorMap([0.0, 0.5, 1.0], [(200, 40, 40), (255, 255, 255),
@@ -227,16 +233,18 @@ def tournament_chart(results: dict[str, Any], path: Path) -> Path:
     matrix.invertY(True)
     for i in range(len(names)):
         for j in range(len(names)):
-            if i != j:
-                text = pg.TextItem(f"{rate[i, j]:.0%}", color="k", anchor=(0.5, 0.5))
+            if i != j:  # (a pair a run stopped early never played: no rate)
+                shown = f"{rate[i, j]:.0%}" if games[i, j] else "no games"
+                text = pg.TextItem(shown, color="k", anchor=(0.5, 0.5))
                 text.setPos(j + 0.5, i + 0.5)
                 matrix.addItem(text)
     ticks = [[(i + 0.5, n) for i, n in enumerate(names)]]
     matrix.getAxis("left").setTicks(ticks)
     matrix.getAxis("bottom").setTicks(ticks)
-    bars.getAxis("left").setWidth(50)
     matrix.getAxis("left").setWidth(max(60, 8 * max(len(n) for n in names)))
     for plot in (bars, matrix):
+        if plot is None:
+            continue
         for side in ("left", "bottom"):
             plot.getAxis(side).setTextPen("k")
     win.resize(1100, 480)

@@ -31,10 +31,12 @@ import signal
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from engine.errors import CribbageError, UsageError
 
@@ -154,23 +156,41 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1, *,
 def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
     """:func:`run_jobs` on this machine's processes. They start with Ctrl-C blocked (a
     terminal's Ctrl-C reaches the whole process group; only this process acts on it, by
-    keeping the jobs finished)."""
+    keeping the jobs finished). Workers or their fork server that die under the run are
+    :func:`_workers_died`: a stop if this process is being stopped too."""
     done = Finished()
-    with _ctrl_c_for_this_process_only() as pressed:  # the workers started now inherit it
-        pool = ProcessPoolExecutor(workers, mp_context=_pool_context(),
-                                   initializer=_start_worker, initargs=(dict(os.environ),))
-        futures = {pool.submit(fn, job): i for i, job in enumerate(jobs)}
+    pool: ProcessPoolExecutor | None = None
+    futures: dict[Any, int] = {}
+    pressed: list[int] = []
+    try:
+        with _ctrl_c_for_this_process_only() as pressed:  # the workers started now inherit
+            pool = ProcessPoolExecutor(workers, mp_context=_pool_context(),
+                                       initializer=_start_worker, initargs=(dict(os.environ),))
+            for i, job in enumerate(jobs):
+                futures[pool.submit(fn, job)] = i
+    except WORKERS_DIED as exc:  # (the fork server gone as the workers started)
+        _end(pool)
+        _workers_died(exc, pressed)
+    except BaseException:
+        _end(pool)
+        raise
+    assert pool is not None
     interrupted = False
     try:
         if pressed:
             raise KeyboardInterrupt  # pressed as the workers started
-        for future in as_completed(futures):
-            i = futures[future]
-            done.append((i, future.result()))
-            if progress:
-                progress(measure(jobs[i]))
-            if stop():
-                break
+        try:
+            for future in as_completed(futures):
+                i = futures[future]
+                done.append((i, future.result()))
+                if progress:
+                    progress(measure(jobs[i]))
+                if stop():
+                    break
+        except WORKERS_DIED as exc:
+            interrupted = True
+            _stop_workers(pool)
+            _workers_died(exc, [])
     except KeyboardInterrupt:  # keep what finished; the jobs in hand are dropped
         interrupted = True
         _stop_workers(pool)  # (their futures left to the pool, which fails them all)
@@ -185,6 +205,42 @@ def _run_in_pool(fn, jobs, workers, measure, progress, stop) -> Finished:
                 and future.exception() is None:
             done.append((i, future.result()))
     return done
+
+
+# how a pool says its workers or their fork server died: a worker's end fails its futures
+# (BrokenProcessPool); the fork server's makes the next worker's start fail reading from it
+WORKERS_DIED = (BrokenProcessPool, EOFError, ConnectionError)
+
+
+class WorkersDied(CribbageError):
+    """The worker processes ended under a run that was not being stopped (killed one by
+    one, or by the system for want of memory)."""
+
+    exit_status = 1
+
+
+def _workers_died(exc: BaseException, pressed: list[int]) -> NoReturn:
+    """The pool's processes died under the run. A signal to the whole process group (a
+    logout's SIGHUP or SIGTERM, ``kill -- -PGID``) ends the workers and the fork server at
+    once and reaches this process too, whose handler makes it a Ctrl-C, which stops the run
+    and keeps the jobs finished: a moment is left for it to come (it raises
+    KeyboardInterrupt here). Otherwise it is :class:`WorkersDied`, in one line."""
+    if not pressed:
+        time.sleep(0.5)  # (a signal arriving now raises KeyboardInterrupt from the sleep)
+    if pressed:
+        raise KeyboardInterrupt from None
+    raise WorkersDied(f"the worker processes ended under the run ({type(exc).__name__}: "
+                      f"{str(exc)[:120] or 'no reason given'}); was one of them killed, or "
+                      f"the machine out of memory?") from exc
+
+
+def _end(pool: ProcessPoolExecutor | None) -> None:
+    """A pool given up as its workers started: its workers ended, its jobs dropped."""
+    if pool is None:
+        return
+    _stop_workers(pool)
+    with contextlib.suppress(Exception):
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -218,14 +274,32 @@ def _ctrl_c_for_this_process_only():
             return
         # multiprocessing's resource tracker, started by the pool's first worker, unblocks
         # SIGINT after starting: started first, it leaves the mask alone
-        from multiprocessing import resource_tracker
-
-        resource_tracker.ensure_running()
+        _start_resource_tracker()
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             yield pressed
         finally:  # a Ctrl-C held meanwhile is noted now
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (unless it runs) with SIGHUP blocked, as it
+    stays. It ignores Ctrl-C and SIGTERM itself, to outlive the processes whose semaphores
+    it cleans up, but a closed terminal's SIGHUP, sent to the whole process group, killed
+    it: restarted, it printed a KeyError traceback for every semaphore the run let go.
+    (A SIGHUP to this process meanwhile waits until it is unblocked, not lost.)"""
+    from multiprocessing import resource_tracker
+
+    hangup = getattr(signal, "SIGHUP", None)
+    if hangup is None or threading.current_thread() is not threading.main_thread():
+        resource_tracker.ensure_running()
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {hangup})
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        if hangup not in blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {hangup})
 
 
 #: The modules whose functions the local workers run: the fork server imports them once, and

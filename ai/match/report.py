@@ -69,14 +69,18 @@ def format_table(r: dict[str, Any]) -> str:
              "(95% interval):", " " * width + "".join(f"{n:>{cell}}" for n in players)]
     lines += [f"{a:<{width}}" + "".join(f"{c:>{cell}}" for c in cells)
               for a, cells in zip(players, matrix, strict=True)]
-    ranked = sorted(r["players"], key=lambda p: -p["elo"])
-    intervals = [f"{p['elo_ci95'][0]:.0f}-{p['elo_ci95'][1]:.0f}" for p in ranked]
+    rated = all(p["elo"] is not None for p in r["players"])  # (not a run stopped early)
+    ranked = sorted(r["players"], key=lambda p: -p["elo"] if rated else -p["wins"])
+    intervals = [f"{p['elo_ci95'][0]:.0f}-{p['elo_ci95'][1]:.0f}" if rated else "-"
+                 for p in ranked]
+    elos = [f"{p['elo']:.0f}" if rated else "-" for p in ranked]
     wins = [f"{p['wins']}/{p['games']}" for p in ranked]
     iw, ww = 1 + _column("95% interval", intervals), 1 + _column("wins", wins)
-    lines += ["", f"{'player':<{width}}{'Elo':>7}{'95% interval':>{iw}}{'wins':>{ww}} "
-                  f"{'ACC pts/game':>13} {'skunks':>8} {'skunked':>8} {'pts/deal':>9}"]
-    for p, interval, won in zip(ranked, intervals, wins, strict=True):
-        lines.append(f"{p['name']:<{width}}{p['elo']:>7.0f}{interval:>{iw}}{won:>{ww}} "
+    lines += ["" if rated else "\nnot rated: the run was stopped early",
+              f"{'player':<{width}}{'Elo':>7}{'95% interval':>{iw}}{'wins':>{ww}} "
+              f"{'ACC pts/game':>13} {'skunks':>8} {'skunked':>8} {'pts/deal':>9}"]
+    for p, shown, interval, won in zip(ranked, elos, intervals, wins, strict=True):
+        lines.append(f"{p['name']:<{width}}{shown:>7}{interval:>{iw}}{won:>{ww}} "
                      f"{p['acc_points_per_game']:>13.2f} "
                      f"{p['skunk_rate']:>8.1%} {p['skunked_rate']:>8.1%} "
                      f"{p['points_per_deal'].get('total', 0):>9.2f}")

@@ -119,15 +119,21 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
                                save_folder(save_games, "tournament", backend)),
         workers, fold, size=lambda job: len(job[4]) * (2 if job[5] else 1),
         progress=progress, backend=backend)
-    results = tabulate(shown, pairs, tallies, seed, duplicate, time.perf_counter() - start)
+    # a run stopped early is not rated: part of a round robin (a player with no game yet)
+    # has no maximum-likelihood ratings to speak of
+    results = tabulate(shown, pairs, tallies, seed, duplicate, time.perf_counter() - start,
+                       rate=not stopped)
     results["stopped_early"] = stopped
     for row, entry in zip(results["players"], players, strict=True):
         row["entry"] = entry  # as entered: what replays the run (the name is the one shown)
     return results
 
 
-def tabulate(players, pairs, tallies, seed, duplicate, elapsed) -> dict[str, Any]:
-    """The results from each pair's tallies (as (first, second), swapped, ACC net)."""
+def tabulate(players, pairs, tallies, seed, duplicate, elapsed, rate: bool = True
+             ) -> dict[str, Any]:
+    """The results from each pair's tallies (as (first, second), swapped, ACC net); with
+    ``rate`` false (a run stopped early) every player's ``elo`` and ``elo_ci95`` are
+    None."""
     n = len(players)
     wins = np.zeros((n, n), dtype=np.int64)
     points = np.zeros(n, dtype=np.int64)  # ACC game points
@@ -162,7 +168,12 @@ def tabulate(players, pairs, tallies, seed, duplicate, elapsed) -> dict[str, Any
                 per_player_deals[a].append((tally.games, s, "a" if a_seat == 0 else "b"))
                 per_player_deals[b].append((tally.games, s, "b" if a_seat == 0 else "a"))
         pair_rows.append(row)
-    ratings, errors = elo(wins)
+    ratings: list[float | None] = [None] * n
+    intervals: list[list[float] | None] = [None] * n
+    if rate:
+        found, errors = elo(wins)
+        ratings = list(found)
+        intervals = [[r - 1.96 * e, r + 1.96 * e] for r, e in zip(found, errors, strict=True)]
     result_players = []
     for i, name in enumerate(players):
         deals = _merge_per_deal(per_player_deals[i])
@@ -172,8 +183,7 @@ def tabulate(players, pairs, tallies, seed, duplicate, elapsed) -> dict[str, Any
             "acc_points_per_game": points[i] / played[i] if played[i] else 0.0,
             "skunk_rate": skunks_given[i] / max(1, wins[i].sum()),
             "skunked_rate": skunked[i] / played[i] if played[i] else 0.0,
-            "elo": ratings[i], "elo_ci95": [ratings[i] - 1.96 * errors[i],
-                                            ratings[i] + 1.96 * errors[i]],
+            "elo": ratings[i], "elo_ci95": intervals[i],
             "points_per_deal": deals})
     return {"players": result_players, "pairs": pair_rows, "seed": seed,
             "duplicate": duplicate, "elapsed_s": elapsed,

@@ -296,27 +296,48 @@ def test_ctrl_c_in_a_terminal_stops_the_run_and_reports_the_games_finished(backe
     assert _marked(mark) == []
 
 
-@pytest.mark.parametrize("moment, ctrl_c", [("starting", "taken"), ("playing", "taken"),
-                                            ("playing", "ignored")])
-def test_sigterm_stops_a_run_as_ctrl_c_does(moment, ctrl_c):
+@pytest.mark.parametrize("moment, ctrl_c, signame, to", [
+    ("starting", "taken", "SIGTERM", "command"), ("playing", "taken", "SIGTERM", "command"),
+    ("playing", "ignored", "SIGTERM", "command"),
+    # issue 36: to the whole group (a logout; a closed terminal's SIGHUP), the workers and
+    # the fork server die with the command: a traceback (EOFError from the fork server as
+    # the workers started; the resource tracker's KeyErrors) or, for SIGHUP, nothing at all
+    ("starting", "taken", "SIGTERM", "group"), ("playing", "taken", "SIGHUP", "group")])
+def test_sigterm_and_sighup_stop_a_run_as_ctrl_c_does(moment, ctrl_c, signame, to):
     """``kill PID`` (SIGTERM, to the command alone) stops a run as Ctrl-C does: the figures
     of the games finished, one line saying it stopped, status 143 (128 + SIGTERM), no
     traceback, no warning of leaked semaphores and no worker left behind, whether it comes
     as the workers start or while they play, and in a job whose Ctrl-C is ignored (nohup,
-    ``&``), which SIGTERM used to end on the spot with nothing printed."""
+    ``&``), which SIGTERM used to end on the spot with nothing printed. The same when the
+    signal goes to the whole process group, and for SIGHUP (status 129)."""
     import signal
 
+    signum = getattr(signal, signame)
     sigint = signal.SIG_DFL if ctrl_c == "taken" else signal.SIG_IGN
-    p, mark, out, err = _signalled_run("local", moment,
-                                       lambda p: p.send_signal(signal.SIGTERM), sigint)
-    assert p.returncode == 143, err[-2000:]
+    send = (lambda p: p.send_signal(signum)) if to == "command" else \
+        (lambda p: os.killpg(p.pid, signum))
+    p, mark, out, err = _signalled_run("local", moment, send, sigint)
+    assert p.returncode == 128 + signum, err[-2000:]
     assert "Traceback" not in err and "leaked" not in err, err[-2000:]
+    assert "Warning" not in err, err[-2000:]  # (the resource tracker's: "died unexpectedly")
     assert len([line for line in err.splitlines() if "stopped" in line]) == 1, err
     assert "of 2,000,000 games finished" in err and "mueller v heuristic" in out
     deadline = time.monotonic() + 20
     while _marked(mark) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _marked(mark) == []
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_sigterm_or_sighup_while_the_program_loads_is_one_line(signame):
+    """Before the command can take them (Python importing NumPy): one line, 128 + the
+    signal, no traceback (they ended it silently, with the signal's own status)."""
+    import signal
+
+    signum = getattr(signal, signame)
+    p, _, out, err = _signalled_run("local", "importing", lambda p: p.send_signal(signum))
+    assert p.returncode == 128 + signum, err[-2000:]
+    assert err.strip() == f"cribbage: stopped ({signame})" and not out
 
 
 def _cribbage(*args: str, timeout: float = 120):

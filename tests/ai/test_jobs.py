@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -215,11 +216,25 @@ def test_a_tournament_stopped_early_is_printed_but_neither_stored_nor_rated(
     monkeypatch.setattr(runner, "run_jobs", stopped_after_one)
     monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path / "data"))
     ratings = tmp_path / "ratings.json"
-    status = main(["tournament", "random", "heuristic", "--games", "200", "--workers", "1",
-                   "--ratings-out", str(ratings)])
-    err = capsys.readouterr().err
+    # (three players: the third has played no game when it stops, which gave numpy's
+    # warnings, or its LinAlgError, as the partial results were rated)
+    status = main(["tournament", "random", "heuristic", "mueller", "--games", "200",
+                   "--workers", "1", "--ratings-out", str(ratings), "--json",
+                   "--out", str(tmp_path / "out")])
+    out, err = capsys.readouterr()
+    results = json.loads(out)
+    assert [p["elo"] for p in results["players"]] == [None] * 3
+    assert results["players"][2]["games"] == 0
+    from ai.match.report import format_table
+
+    results["games_per_pair"] = 200
+    assert "not rated: the run was stopped early" in format_table(results)
+    assert (tmp_path / "out" / "results.png").stat().st_size > 5_000  # the matrix alone
     assert status == 130
-    assert "stopped early" in err and "not added to the history" in err
+    (line,) = err.strip().splitlines()  # (issue 36: one line)
+    assert "stopped early" in line and "not rated, not added to the history" in line
+    assert "no ratings written" in line and "Traceback" not in err
+    assert "RuntimeWarning" not in err  # (the ratings of part of a round robin: log(0))
     assert not ratings.exists()
     assert not (tmp_path / "data" / "history.sqlite3").exists()
 
