@@ -58,6 +58,7 @@ from cribbage_gui.window_dialogs import WindowDialogs
 from engine import GameState, Phase
 from engine.events import CutForDeal, Dealt, Played, SaidGo, Tossed
 
+ELSEWHERE = "Your game in progress is open in another Cribbage window."
 WATCH_SOUND_MS = 200  # watching with shorter pauses than this makes no sound
 
 
@@ -82,10 +83,7 @@ class MainWindow(QMainWindow):
                                lambda: self.settings, self)
         self.playing.confirm = self._confirm
         self.playing.save = self.saves.write  # after every action, from the game's thread
-        self.playing.save_failed.connect(
-            lambda why: self.tell(f"The game in progress cannot be saved ({why}): it will be "
-                                  f"lost if the program stops. Check the folder "
-                                  f"{self.data_dir}."))
+        self.playing.save_failed.connect(self._save_failed)
         self.watching = Watching(self.presenter, self.watch_bar, self)
         self._connect()
         if problem:
@@ -217,6 +215,10 @@ class MainWindow(QMainWindow):
         """Offer to resume a saved game; else, at the very first start, the welcome (choose
         an opponent); else a game against the last opponent. ``ask(summary) -> bool`` and
         ``welcome() -> opponent or None`` decide instead of dialogs (tests)."""
+        if not self.saves.claim():  # another window is playing it: a game of this one's
+            self.saves.give_way()
+            self.tell(ELSEWHERE + " This window starts a new game, which is not saved "
+                      "between sessions (finished games still go into your history).")
         saved = self.read_saved()
         if saved is not None and saved.game.is_over:
             saved = self._settle_finished(saved)
@@ -337,7 +339,7 @@ class MainWindow(QMainWindow):
         """Stop the game and save it (if one is in progress); True if saved. (It was saved
         after its last action already: this adds nothing but the certainty.)"""
         saved = self.playing.saved()
-        if saved is None:
+        if saved is None or self.saves.disabled:
             return False
         try:
             self.saves.write(saved)
@@ -346,10 +348,17 @@ class MainWindow(QMainWindow):
             return False
         return True
 
+    def _save_failed(self, why: str) -> None:
+        if self.saves.elsewhere:  # (a window that did not start with a game: watching)
+            self.tell(f"{ELSEWHERE} This window's game is not saved between sessions.")
+            return
+        self.tell(f"The game in progress cannot be saved ({why}): it will be lost if the "
+                  f"program stops. Check the folder {self.data_dir}.")
+
     def read_saved(self) -> saving.SavedGame | None:
         """The saved game, or None when there is none (or it cannot be read: then it is
         set aside with a message and everything else is kept)."""
-        if not self.saves.exists():
+        if self.saves.elsewhere or not self.saves.exists():
             return None
         try:
             return self.saves.read()
@@ -441,6 +450,9 @@ class MainWindow(QMainWindow):
 
     def resume_saved_game(self) -> None:
         """Game → Resume saved game (stopping whatever is on the table)."""
+        if not self.saves.take_back():
+            self.tell(ELSEWHERE)
+            return
         if not self.saves.exists():
             self.tell("There is no saved game.")
             return
@@ -858,6 +870,8 @@ class MainWindow(QMainWindow):
             self.save_layout()
             wait_for_jobs(5000)  # advice and ratings in flight finish before the history
         finally:
+            self.playing.controller.stop()  # (no save of this window's after its claim)
+            self.saves.release()
             self.history.close()
             if self.practice is not None:
                 self.practice.close()

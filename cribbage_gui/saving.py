@@ -38,6 +38,7 @@ from engine import GameState, bounded
 from engine.errors import RecordError
 
 SAVE_NAME = "current_game.json"
+CLAIM_NAME = "current_game.lock"  # the window that has the saved game (SaveStore.claim)
 SAVE_FORMAT = "cribbage-save"
 SAVE_VERSION = 1
 MAX_MATCH = 1001  # games in a match (best of)
@@ -204,17 +205,67 @@ def person_name(text: object, default: str) -> str:
     return cleaned or default
 
 
+class SaveElsewhere(OSError):
+    """The saved game is another window's (see :meth:`SaveStore.claim`)."""
+
+
 class SaveStore:
     """The one saved game in progress, in the data folder. Written after every action of
     the game (from the game's thread, hence the lock), read at the next start.
 
+    One window at a time has it: the window claims it (:meth:`claim`, a ``QLockFile``
+    beside it, :data:`CLAIM_NAME`) before reading or writing it. Two windows sharing it
+    both played it and overwrote each other's saves, and one could look ahead at the other's
+    cards. A window that crashed, or was killed, leaves its claim on disk, but a claim
+    whose process is gone is stale and taken over.
+
     ``disabled`` (a damaged save that could not even be set aside, e.g. in a read-only
-    folder) leaves the file as it is: nothing is written over it."""
+    folder; or the save held by another window) leaves the file as it is: nothing is
+    written over it, set aside or removed."""
 
     def __init__(self, folder: Path) -> None:
+        from PySide6.QtCore import QLockFile
+
         self.folder = folder
         self.disabled = False
         self._lock = threading.Lock()
+        self._claim = QLockFile(str(folder / CLAIM_NAME))
+        # held as long as the window is open: never stale by age, only when its process is
+        # gone (Qt compares the process id and name written in it)
+        self._claim.setStaleLockTime(0)
+        self.claim_problem: str | None = None  # why it could not be made at all, if so
+        self.elsewhere = False  # another window has it (give_way)
+
+    def claim(self) -> bool:
+        """Hold the saved game for this window: True if it does (now, or already), False
+        when another running window holds it. A folder where no lock can be made (read
+        only) cannot be shared either: True, and :attr:`claim_problem` says why."""
+        from PySide6.QtCore import QLockFile
+
+        with self._lock:
+            if self._claim.isLocked() or self._claim.tryLock(0):
+                return True
+            if self._claim.error() == QLockFile.LockError.LockFailedError:
+                return False
+            self.claim_problem = f"the lock {CLAIM_NAME} cannot be made"
+            return True
+
+    def give_way(self) -> None:
+        """Another window has the saved game: leave it alone (not read, written, set aside
+        or removed) until :meth:`take_back`."""
+        self.disabled = self.elsewhere = True
+
+    def take_back(self) -> bool:
+        """After :meth:`give_way`: the saved game, if the other window has let it go."""
+        if self.elsewhere and self.claim():
+            self.disabled = self.elsewhere = False
+        return not self.elsewhere
+
+    def release(self) -> None:
+        """Let another window have the saved game (this window closes)."""
+        with self._lock:
+            if self._claim.isLocked():
+                self._claim.unlock()
 
     @property
     def path(self) -> Path:
@@ -225,9 +276,13 @@ class SaveStore:
 
     def write(self, saved: SavedGame) -> None:
         """Write atomically (the old save stays whole until the new one is complete);
-        OSError if the folder cannot take it."""
+        OSError if the folder cannot take it, :class:`SaveElsewhere` if another window has
+        the saved game."""
         if self.disabled:
             return
+        if not self.claim():  # (said once: from now on this window leaves it alone)
+            self.give_way()
+            raise SaveElsewhere("another Cribbage window has the saved game")
         data = encode(saved)
         with self._lock:
             write_json_atomic(self.path, data)

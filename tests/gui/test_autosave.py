@@ -50,6 +50,7 @@ def test_a_game_that_ended_unseen_goes_into_the_history_once(qtbot, make_window,
     over = _finished(GameSetup("random", seed=4), Series(1))
     store = saving.SaveStore(tmp_path)
     store.write(over)
+    store.release()  # (as the window of the session before did)
     window = make_window()
     window.startup(ask=lambda _summary: False)
     assert [g["human_score"] for g in window.history.games()] == \
@@ -57,6 +58,7 @@ def test_a_game_that_ended_unseen_goes_into_the_history_once(qtbot, make_window,
     assert any("had ended" in m and "history" in m for m in window.messages)
     window.close()
     store.write(over)  # the same game again (kill -9 between the history and the save)
+    store.release()
     again = make_window()
     again.startup(ask=lambda _summary: False)
     assert len(again.history.games()) == 1

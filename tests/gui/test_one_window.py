@@ -1,0 +1,133 @@
+"""One game in progress, one window (issue 36): two windows on one data folder both offered,
+played and overwrote the same saved game (the last writer won), and one could be used to
+look ahead at the other's cards. The window that has the saved game holds a claim on it
+(``SaveStore.claim``, a QLockFile); a second window says the game is open in another window
+and plays a new game it does not save; a claim whose window was killed is taken over."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from cribbage_gui.main_window import ELSEWHERE
+from cribbage_gui.saving import CLAIM_NAME, SAVE_NAME
+from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
+
+
+def _playing(qtbot, window, turns: int = 3) -> None:
+    qtbot.waitUntil(lambda: window.presenter.model is not None, timeout=TIMEOUT)
+    for _ in range(turns):
+        take_turn(qtbot, window)
+    wait_for_input(qtbot, window)
+
+
+def test_a_second_window_leaves_the_first_ones_game_alone(qtbot, make_window, tmp_path):
+    first = make_window()
+    first.startup(ask=lambda _summary: True)
+    _playing(qtbot, first)
+    saved = (tmp_path / SAVE_NAME).read_bytes()
+    offered = []
+    second = make_window()
+    second.startup(ask=lambda summary: offered.append(summary) or True)
+    assert not offered  # never offered to resume (nor read) the other window's game
+    told = [m for m in second.messages if m.startswith(ELSEWHERE)]
+    assert len(told) == 1 and "new game" in told[0]
+    _playing(qtbot, second)  # a game of its own, played...
+    assert second.playing.controller.game.seed != first.playing.controller.game.seed
+    assert (tmp_path / SAVE_NAME).read_bytes() == saved  # ...and never saved over the first
+    second.close()  # closing it neither saves over the first's game nor lets go its claim
+    assert (tmp_path / SAVE_NAME).read_bytes() == saved
+    _playing(qtbot, first, 1)
+    assert (tmp_path / SAVE_NAME).read_bytes() != saved  # the first still saves its game
+    first.close()
+    after = (tmp_path / SAVE_NAME).read_bytes()
+    third = make_window()  # the first has let go: the next window offers its game
+    third.startup(ask=lambda summary: offered.append(summary) or True)
+    assert len(offered) == 1
+    assert third.playing.controller.game.snapshot()["scores"] == \
+        first.playing.controller.game.snapshot()["scores"]
+    assert not any(m.startswith(ELSEWHERE) for m in third.messages)
+    assert (tmp_path / SAVE_NAME).read_bytes() == after or third.saves.claim()
+
+
+def test_the_second_window_takes_the_game_back_once_the_first_has_closed(qtbot, make_window,
+                                                                        tmp_path):
+    first = make_window()
+    first.startup(ask=lambda _summary: True)
+    _playing(qtbot, first)
+    second = make_window()
+    second.startup(ask=lambda _summary: True)
+    second.resume_saved_game()  # Game → Resume saved game, while the first has it
+    assert second.messages[-1] == ELSEWHERE
+    snapshot = first.playing.controller.game.snapshot()
+    first.close()
+    second.resume_saved_game()  # now it is free: the first window's game, exactly
+    qtbot.waitUntil(lambda: second.playing.controller.game.snapshot() == snapshot,
+                    timeout=TIMEOUT)
+    _playing(qtbot, second, 1)
+    assert second.saves.claim() and not second.saves.disabled  # and saved from now on
+
+
+HOLDER = textwrap.dedent("""\
+    import os, signal, sys, time
+    from PySide6.QtCore import QCoreApplication, QLockFile
+    app = QCoreApplication([])
+    lock = QLockFile(sys.argv[1])
+    lock.setStaleLockTime(0)
+    assert lock.tryLock(0)
+    print("held", flush=True)
+    if sys.argv[2] == "killed":
+        os.kill(os.getpid(), signal.SIGKILL)  # as kill -9 of a window: the lock stays
+    time.sleep(300)
+""")
+
+
+def test_a_window_in_another_process_holds_the_game_until_it_is_gone(qtbot, make_window,
+                                                                    tmp_path):
+    """The real case, two processes: while the other lives, its claim holds; killed (the
+    lock file left on disk), its claim is stale and the next window takes it over."""
+    from ai.match.series import Series
+    from cribbage_gui import saving
+    from cribbage_gui.controller import GameSetup
+    from cribbage_gui.game import fresh_save
+
+    store = saving.SaveStore(tmp_path)
+    store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
+    store.release()  # (writing, it claimed the game for this process)
+    lock = str(tmp_path / CLAIM_NAME)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, lock, "alive"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        offered = []
+        window = make_window()
+        window.startup(ask=lambda summary: offered.append(summary) or True)
+        assert not offered and any(m.startswith(ELSEWHERE) for m in window.messages)
+        window.close()
+    finally:
+        holder.kill()
+        holder.wait()
+    killed = subprocess.run([sys.executable, "-c", HOLDER, lock, "killed"],
+                            capture_output=True, text=True, timeout=60)
+    assert killed.returncode == -9 and (tmp_path / CLAIM_NAME).exists()  # left behind
+    window = make_window()
+    window.startup(ask=lambda summary: offered.append(summary) or True)
+    assert len(offered) == 1 and "Mueller" in offered[0]  # the stale claim taken over
+    assert not any(m.startswith(ELSEWHERE) for m in window.messages)
+
+
+def test_a_window_that_did_not_start_with_the_saved_game_says_so_at_its_first_save(
+        qtbot, make_window, tmp_path):
+    """A watching window whose person then starts a game (no start-up offer was made in
+    it): its first save finds the game held elsewhere, says so once, and saves nothing."""
+    first = make_window()
+    first.startup(ask=lambda _summary: True)
+    _playing(qtbot, first)
+    saved = (tmp_path / SAVE_NAME).read_bytes()
+    other = make_window()
+    other.start_match("heuristic", seed=5)
+    _playing(qtbot, other, 4)
+    told = [m for m in other.messages if m.startswith(ELSEWHERE)]
+    assert told == [f"{ELSEWHERE} This window's game is not saved between sessions."]
+    assert (tmp_path / SAVE_NAME).read_bytes() == saved
