@@ -41,7 +41,7 @@ from cribbage_gui.jobs import (
 )
 from cribbage_gui.menus import SHORTCUTS, build_menus
 from cribbage_gui.presenter import Presenter
-from cribbage_gui.settings import Settings
+from cribbage_gui.settings import Settings, set_aside_odd_settings_file
 from cribbage_gui.sound import Sound
 from cribbage_gui.texts import YOU, player_title, result_sentence
 from cribbage_gui.watching import Watching, WatchSetup
@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         collect_garbage_on_the_gui_thread()  # the game and the advice run in other threads
         self.setWindowTitle("Cribbage")
+        odd = set_aside_odd_settings_file() if qsettings is None else None
         self.qsettings = qsettings or QSettings()
         self.settings = Settings.load(self.qsettings)
         self.data_dir = data_dir or saving.data_dir()
@@ -86,8 +87,9 @@ class MainWindow(QMainWindow):
         self.playing.save_failed.connect(self._save_failed)
         self.watching = Watching(self.presenter, self.watch_bar, self)
         self._connect()
-        if problem:
-            self.tell(problem)
+        for said in (odd, problem):
+            if said:
+                self.tell(said)
         self.apply_settings()
         self.docks.restore()
         accessibility.name_widgets(self)  # a name for every control no code named

@@ -19,6 +19,38 @@ AUTO_ADVANCE = {"off (click Continue)": 0, "after 2 s": 2000, "after 4 s": 4000,
                 "after 7 s": 7000}
 
 
+def set_aside_odd_settings_file() -> str | None:
+    """The settings file, when it is something other than a file (a named pipe, a device,
+    a socket: QSettings waited on a named pipe forever, before the window existed), set
+    aside under another name so the settings start afresh; a sentence saying so, else None.
+    The file is QSettings' own on Linux and the other Unixes
+    (``$XDG_CONFIG_HOME/ORGANISATION/APPLICATION.conf``); macOS keeps a property list and
+    Windows the registry, which are not looked at here."""
+    import sys
+    from pathlib import Path
+
+    from PySide6.QtCore import QCoreApplication, QStandardPaths
+
+    from ai.paths import set_aside
+    from engine.bounded import not_a_file
+
+    if sys.platform in ("win32", "darwin"):
+        return None
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    organisation = QCoreApplication.organizationName() or QCoreApplication.applicationName()
+    path = Path(folder) / organisation / f"{QCoreApplication.applicationName()}.conf"
+    kind = not_a_file(path)
+    if not folder or kind is None or kind == "a folder":
+        return None
+    try:
+        moved = set_aside(path, "not-a-file")
+    except OSError as exc:
+        return (f"The settings file {path} is {kind}, not a file, and cannot be set aside "
+                f"({exc.strerror or exc}); remove it so your settings can be kept.")
+    return (f"The settings file was {kind}, not a file; it was set aside as {moved.name} "
+            f"and the settings start afresh.")
+
+
 @dataclass
 class Settings:
     speed: str = "normal"

@@ -170,3 +170,29 @@ def test_a_save_whose_numbers_are_true_is_refused(field, value):
     data[field] = value
     with pytest.raises(ValueError):
         saving.decode(json.loads(json.dumps(data)))
+
+
+def test_a_settings_file_that_is_a_named_pipe_is_set_aside_not_waited_on(
+        qapp, tmp_path, monkeypatch):
+    """QSettings waited forever on a named pipe in its place (issue 36), before the window
+    existed; now it is set aside with one sentence and the settings start afresh."""
+    from PySide6.QtCore import QCoreApplication
+
+    from cribbage_gui.settings import set_aside_odd_settings_file
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    names = QCoreApplication.organizationName(), QCoreApplication.applicationName()
+    QCoreApplication.setOrganizationName("Cribbage")
+    QCoreApplication.setApplicationName("Cribbage")
+    try:
+        assert set_aside_odd_settings_file() is None  # nothing there: nothing to say
+        (tmp_path / "Cribbage").mkdir()
+        os.mkfifo(tmp_path / "Cribbage" / "Cribbage.conf")
+        said = set_aside_odd_settings_file()
+    finally:
+        QCoreApplication.setOrganizationName(names[0])
+        QCoreApplication.setApplicationName(names[1])
+    assert said is not None and said.startswith("The settings file was a named pipe")
+    (aside,) = (tmp_path / "Cribbage").glob("Cribbage.not-a-file-*.conf")
+    assert stat.S_ISFIFO(aside.lstat().st_mode)
+    assert not (tmp_path / "Cribbage" / "Cribbage.conf").exists()
