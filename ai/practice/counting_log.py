@@ -174,7 +174,8 @@ def read_summary(path: Path) -> CountingSummary:
     if not path.is_file():
         return CountingSummary()
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        # (as a quoted URI: a folder whose name holds '#', '?' or '%' is read as it is)
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise CountingLogError(f"the practice file {path} cannot be read ({exc})") from exc
     try:

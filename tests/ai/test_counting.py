@@ -136,8 +136,12 @@ def test_weighting_prefers_the_categories_missed_most():
 
 
 # --------------------------------------------------------------------------- storage
-def test_attempts_are_kept_and_summed(tmp_path):
-    path = tmp_path / "practice.sqlite3"
+@pytest.mark.parametrize("folder", ["plain", "a#b?c%20"])
+def test_attempts_are_kept_and_summed(tmp_path, folder):
+    """(In a folder whose name holds '#', '?' or '%', the Statistics window's read-only
+    summary opened another path as a URI and showed no attempts.)"""
+    (tmp_path / folder).mkdir()
+    path = tmp_path / folder / "practice.sqlite3"
     other = sqlite3.connect(path)  # another part of the practice keeps its own table here
     with other:
         other.execute("CREATE TABLE positions (id INTEGER PRIMARY KEY, what TEXT)")
