@@ -213,14 +213,18 @@ class MainWindow(QMainWindow):
         self.docks.reset()
 
     # ------------------------------------------------------------------ starting games
-    def startup(self, ask=None, welcome=None) -> None:
+    def startup(self, ask=None, welcome=None, elsewhere=None) -> None:
         """Offer to resume a saved game; else, at the very first start, the welcome (choose
-        an opponent); else a game against the last opponent. ``ask(summary) -> bool`` and
-        ``welcome() -> opponent or None`` decide instead of dialogs (tests)."""
+        an opponent); else a game against the last opponent. When another window has the
+        game in progress, say so and offer a new game here instead (no: this window
+        closes). ``ask(summary) -> bool``, ``welcome() -> opponent or None`` and
+        ``elsewhere() -> bool`` decide instead of dialogs (tests)."""
         if not self.saves.claim():  # another window is playing it: a game of this one's
             self.saves.give_way()
-            self.tell(ELSEWHERE + " This window starts a new game, which is not saved "
-                      "between sessions (finished games still go into your history).")
+            if not (elsewhere or self._ask_elsewhere)():
+                QTimer.singleShot(0, self.close)
+                return
+            self.tell(f"{ELSEWHERE} This window's game is not saved between sessions.")
         saved = self.read_saved()
         if saved is not None and saved.game.is_over:
             saved = self._settle_finished(saved)
@@ -445,6 +449,13 @@ class MainWindow(QMainWindow):
                               else (saved.setup.opponent, None))
         self.log.set_entries(self.presenter.shown_model().log)
         return True
+
+    def _ask_elsewhere(self) -> bool:
+        return self.dialogs.choose(
+            "Game open in another window", f"{ELSEWHERE}\n\nYou can play a new game in "
+            f"this window. It is not saved between sessions while the other window has your "
+            f"game (finished games still go into your history).", "New game here",
+            "Close this window")
 
     def _ask_resume(self, summary: str) -> bool:
         return self.dialogs.ask("Resume?", f"{summary}.\n\nResume it? (No starts a new game "

@@ -65,6 +65,16 @@ class WindowDialogs:
         return QMessageBox.question(self.window, title, text) == \
             QMessageBox.StandardButton.Yes
 
+    def choose(self, title: str, text: str, yes: str, no: str) -> bool:
+        """A question answered by two buttons named for what they do (``yes`` first, the
+        default); True for ``yes``."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.window)
+        first = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(first)
+        box.exec()
+        return box.clickedButton() is first
+
     def warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self.window, title, text)
 

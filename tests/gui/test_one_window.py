@@ -10,6 +10,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from cribbage_gui.main_window import ELSEWHERE
 from cribbage_gui.saving import CLAIM_NAME, SAVE_NAME
 from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
@@ -27,12 +29,14 @@ def test_a_second_window_leaves_the_first_ones_game_alone(qtbot, make_window, tm
     first.startup(ask=lambda _summary: True)
     _playing(qtbot, first)
     saved = (tmp_path / SAVE_NAME).read_bytes()
-    offered = []
+    offered, asked = [], []
     second = make_window()
-    second.startup(ask=lambda summary: offered.append(summary) or True)
+    second.startup(ask=lambda summary: offered.append(summary) or True,
+                   elsewhere=lambda: asked.append(1) or True)
     assert not offered  # never offered to resume (nor read) the other window's game
+    assert asked == [1]  # but a new game here, instead
     told = [m for m in second.messages if m.startswith(ELSEWHERE)]
-    assert len(told) == 1 and "new game" in told[0]
+    assert told == [f"{ELSEWHERE} This window's game is not saved between sessions."]
     _playing(qtbot, second)  # a game of its own, played...
     assert second.playing.controller.game.seed != first.playing.controller.game.seed
     assert (tmp_path / SAVE_NAME).read_bytes() == saved  # ...and never saved over the first
@@ -43,7 +47,8 @@ def test_a_second_window_leaves_the_first_ones_game_alone(qtbot, make_window, tm
     first.close()
     after = (tmp_path / SAVE_NAME).read_bytes()
     third = make_window()  # the first has let go: the next window offers its game
-    third.startup(ask=lambda summary: offered.append(summary) or True)
+    third.startup(ask=lambda summary: offered.append(summary) or True,
+                  elsewhere=lambda: pytest.fail("the first window's claim outlived it"))
     assert len(offered) == 1
     assert third.playing.controller.game.snapshot()["scores"] == \
         first.playing.controller.game.snapshot()["scores"]
@@ -57,7 +62,7 @@ def test_the_second_window_takes_the_game_back_once_the_first_has_closed(qtbot, 
     first.startup(ask=lambda _summary: True)
     _playing(qtbot, first)
     second = make_window()
-    second.startup(ask=lambda _summary: True)
+    second.startup(ask=lambda _summary: True, elsewhere=lambda: True)
     second.resume_saved_game()  # Game → Resume saved game, while the first has it
     assert second.messages[-1] == ELSEWHERE
     snapshot = first.playing.controller.game.snapshot()
@@ -102,9 +107,11 @@ def test_a_window_in_another_process_holds_the_game_until_it_is_gone(qtbot, make
         assert holder.stdout.readline().strip() == "held"
         offered = []
         window = make_window()
-        window.startup(ask=lambda summary: offered.append(summary) or True)
-        assert not offered and any(m.startswith(ELSEWHERE) for m in window.messages)
-        window.close()
+        window.startup(ask=lambda summary: offered.append(summary) or True,
+                       elsewhere=lambda: False)  # no new game here: the window closes
+        assert not offered
+        qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
+        assert window.playing.controller.game is None  # (no game was started)
     finally:
         holder.kill()
         holder.wait()
@@ -112,7 +119,8 @@ def test_a_window_in_another_process_holds_the_game_until_it_is_gone(qtbot, make
                             capture_output=True, text=True, timeout=60)
     assert killed.returncode == -9 and (tmp_path / CLAIM_NAME).exists()  # left behind
     window = make_window()
-    window.startup(ask=lambda summary: offered.append(summary) or True)
+    window.startup(ask=lambda summary: offered.append(summary) or True,
+                   elsewhere=lambda: pytest.fail("the claim of a killed window held"))
     assert len(offered) == 1 and "Mueller" in offered[0]  # the stale claim taken over
     assert not any(m.startswith(ELSEWHERE) for m in window.messages)
 
