@@ -1,4 +1,4 @@
-"""Building observations for unit tests of decisions."""
+"""Building observations for unit tests of decisions, and game histories."""
 
 from engine import GO, GameState, Observation, Phase, PlayCard
 from engine.cards import PIPS, parse_card, parse_cards
@@ -50,3 +50,23 @@ def play_game_after_toss(dealer_four: str, pone_four: str, scores=(0, 0)) -> Gam
     game.toss(1, tuple(rest[:2]))
     game.toss(0, tuple(rest[2:4]))
     return game
+
+
+def write_history(path, games: int, distinct: int):
+    """A history at ``path`` of ``games`` games with their records: ``distinct`` games of
+    random v random, each kept again and again under its own seed (for tests of the file's
+    pages, not of the play). Returns ``path``."""
+    from ai import make_player
+    from ai.history import History
+    from ai.match.driver import refereed_game
+
+    played = [refereed_game((make_player("random"), make_player("random")), seed)[1]
+              for seed in range(distinct)]
+    history = History(path)
+    for i in range(games):
+        game = played[i % distinct]
+        history.record_game(game.events, opponent="random", seed=i, game_index=0,
+                            human_seat=i % 2, players=("you", "random") if i % 2 == 0
+                            else ("random", "you"), record=game.to_record())
+    history.close()
+    return path

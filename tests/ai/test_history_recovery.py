@@ -10,9 +10,8 @@ import sqlite3
 
 import pytest
 
-from ai import make_player
 from ai.history import History, latest_game_file
-from ai.match.driver import refereed_game
+from tests.ai.helpers import write_history
 
 GAMES = 300
 
@@ -21,17 +20,16 @@ GAMES = 300
 def long_history(tmp_path_factory):
     """A history of 300 games with their records (three games played, each kept 100 times
     under its own seed: the pages are what matter here, not the play)."""
-    path = tmp_path_factory.mktemp("long") / "history.sqlite3"
-    played = [refereed_game((make_player("random"), make_player("random")), seed)[1]
-              for seed in range(3)]
-    history = History(path)
-    for i in range(GAMES):
-        game = played[i % 3]
-        history.record_game(game.events, opponent="random", seed=i, game_index=0,
-                            human_seat=i % 2, players=("you", "random") if i % 2 == 0
-                            else ("random", "you"), record=game.to_record())
-    history.close()
-    return path
+    return write_history(tmp_path_factory.mktemp("long") / "history.sqlite3", GAMES, 3)
+
+
+def _point_child(data: bytearray, page_size: int, interior: int, cell: int, page: int
+                 ) -> None:
+    """Four bytes changed: cell ``cell`` of the interior page ``interior`` points at
+    ``page`` (an interior cell starts with its child's page number)."""
+    base = (interior - 1) * page_size
+    at = int.from_bytes(data[base + 12 + 2 * cell:base + 14 + 2 * cell], "big")
+    data[base + at:base + at + 4] = page.to_bytes(4, "big")
 
 
 def _pages(path) -> dict[str, list[tuple[int, str, int]]]:
@@ -161,9 +159,7 @@ def test_an_index_page_pointing_at_another_tables_page_gives_back_no_false_game(
     deals_leaf = [p for p, kind, _ in pages["deals"] if kind == "leaf"][3]
     path = tmp_path / "history.sqlite3"
     data = bytearray(long_history.read_bytes())
-    base = (interior - 1) * page_size
-    cell = int.from_bytes(data[base + 12 + 2 * 100:base + 14 + 2 * 100], "big")
-    data[base + cell:base + cell + 4] = deals_leaf.to_bytes(4, "big")
+    _point_child(data, page_size, interior, 100, deals_leaf)
     path.write_bytes(bytes(data))
     told: list[str] = []
     latest_game_file(path, on_problem=told.append)
@@ -206,9 +202,7 @@ def test_a_page_of_deals_reached_only_through_the_games_index_is_read_as_deals(
     deals_leaf = [p for p, kind, _ in pages["deals"] if kind == "leaf"][3]
     path = tmp_path / "history.sqlite3"
     data = bytearray(long_history.read_bytes())
-    base = (games_interior - 1) * page_size
-    cell = int.from_bytes(data[base + 12 + 2 * 100:base + 14 + 2 * 100], "big")
-    data[base + cell:base + cell + 4] = deals_leaf.to_bytes(4, "big")
+    _point_child(data, page_size, games_interior, 100, deals_leaf)
     data[(deals_interior - 1) * page_size:deals_interior * page_size] = bytes(page_size)
     path.write_bytes(bytes(data))
     told: list[str] = []

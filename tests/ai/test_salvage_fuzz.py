@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai import make_player, salvage
-from ai.history import SCHEMA, History, recover
-from ai.match.driver import refereed_game
+from ai import salvage
+from ai.history import SCHEMA, recover
+from tests.ai.helpers import write_history
 
 GAMES = 12
 PAGE = 4096
@@ -29,16 +29,7 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 @pytest.fixture(scope="module")
 def history_file(tmp_path_factory) -> Path:
     """A small history whose games' records run over several overflow pages each."""
-    path = tmp_path_factory.mktemp("fuzz") / "history.sqlite3"
-    played = [refereed_game((make_player("random"), make_player("random")), seed)[1]
-              for seed in range(2)]
-    history = History(path)
-    for i in range(GAMES):
-        game = played[i % 2]
-        history.record_game(game.events, opponent="random", seed=i, game_index=0,
-                            human_seat=i % 2, players=("you", "random") if i % 2 == 0
-                            else ("random", "you"), record=game.to_record())
-    history.close()
+    path = write_history(tmp_path_factory.mktemp("fuzz") / "history.sqlite3", GAMES, 2)
     assert int.from_bytes(path.read_bytes()[16:18], "big") == PAGE
     return path
 
