@@ -10,6 +10,7 @@ whether it runs in one process or several. The games are counted as they finish
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -123,7 +124,7 @@ def save_folder(folder: str | None, kind: str, backend: Backend = LOCAL
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot write games to {folder}: {exc.strerror or exc}") from exc
-    return str(path.resolve()), {"kind": kind}
+    return os.path.realpath(path), {"kind": kind}
 
 
 def _save_game(save: tuple, names: tuple[str, str], seed: int, index: int, game) -> None:

@@ -30,6 +30,7 @@ the player loads while playing.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -64,7 +65,7 @@ _LOADED: dict[str, ExpertTables] = {}
 
 def load(path: Path | str | None = None) -> ExpertTables:
     path = Path(path) if path is not None else asset_path(FILE)
-    key = str(path.resolve())
+    key = os.path.realpath(path)  # (resolve() raises on a link to itself)
     if key in _LOADED:
         return _LOADED[key]
     from ai.tables.files import TableFileError, rebuild_hint
@@ -153,7 +154,7 @@ def load_acc(path: Path | str | None = None) -> np.ndarray:
     from ai.tables.files import TableFileError, rebuild_hint
 
     path = Path(path) if path is not None else asset_path(ACC_FILE)
-    key = str(path.resolve())
+    key = os.path.realpath(path)  # (resolve() raises on a link to itself)
     if key in _LOADED_ACC:
         return _LOADED_ACC[key]
     arrays, _ = load_table(path, {"A": (2, WINNING_SCORE, WINNING_SCORE)}, ACC_REBUILD)

@@ -16,6 +16,7 @@ by how likely a sensible player keeps it. Building takes about 25 s on one core.
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +68,7 @@ _LOADING = threading.Lock()  # the window's threads ask at once: one loads, the 
 
 def load(path: Path | str | None = None) -> PeggingTable:
     path = Path(path) if path is not None else asset_path(FILE)
-    key = str(path.resolve())
+    key = os.path.realpath(path)  # (resolve() raises on a link to itself)
     if key in _LOADED:
         return _LOADED[key]
     with _LOADING:

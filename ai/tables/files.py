@@ -67,7 +67,8 @@ def rebuild_hint(path: Path, rebuild: str) -> str:
     """What to do about a bad table: rebuild a shipped one with its command; a file of the
     user's own is theirs to fix (rebuilding the shipped table would not help)."""
     path = Path(path)
-    if path.resolve() == asset_path(path.name).resolve():
+    # (realpath: resolve() raises on a link to itself)
+    if os.path.realpath(path) == os.path.realpath(asset_path(path.name)):
         return f"rebuild it with: {rebuild}"
     return "give a table written by `cribbage train` (without a file the shipped one is used)"
 

@@ -67,6 +67,7 @@ def _fixtures(folder: Path) -> None:
     for name in ("afifo", "apipe.npz", "apipe.crib.json"):
         os.mkfifo(folder / name)
     (folder / "alink.npz").symlink_to(folder / "afifo")
+    (folder / "aloop.npz").symlink_to(folder / "aloop.npz")  # (Path.resolve raises on it)
     with contextlib.closing(socket.socket(socket.AF_UNIX)) as sock:
         sock.bind(str(folder / "asocket"))
 
@@ -217,6 +218,10 @@ TABLE = [
     (["weights-plot", "apipe.npz", "--out", "plots"], 2, "apipe.npz is a named pipe"),
     (["tournament", "random", "heuristic", "--ratings-out", "afifo"], 2,
      "not a regular file"),
+    # a link to itself: a RuntimeError traceback from Path.resolve
+    (["train", "weights", "--init", "aloop.npz", "--games", "0", "--out", "w.npz"], 1,
+     "aloop.npz: Too many levels of symbolic links"),
+    (["match", "expert:aloop.npz", "random"], 1, "Too many levels of symbolic links"),
 ]
 
 
@@ -318,7 +323,7 @@ OUT_FILE = values(["t.npz", "adir/t.npz", "new/t.npz"],
                   ["adir", "afile/x", "/dev/null", ".", "", "adir/", "/proc/t.npz"])
 OUT_FOLDER = values(["out", "adir"], ["afile", "afile/x", "/dev/null", "/proc/out"])
 IN_FILE = values([], ["afile", "adir", "missing.npz", "/dev/null", "", "afifo", "apipe.npz",
-                      "apipe.crib.json", "alink.npz", "asocket", "/dev/zero"])
+                      "apipe.crib.json", "alink.npz", "asocket", "/dev/zero", "aloop.npz"])
 FLAG = values([""], [])  # a switch: given or not
 DECIMAL = values(["0.5"], ["nan", "inf", "-inf", "-1", "1e308", "x", ""])
 BOGUS = values([], ["--bogus", "extra"])  # unrecognized arguments
