@@ -14,6 +14,7 @@ import contextlib
 import datetime as _dt
 import functools
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
@@ -177,14 +178,36 @@ def _not_text(exc: sqlite3.Error | UnicodeDecodeError) -> bool:
     return str(exc).startswith("Could not decode to UTF-8")
 
 
+def leftovers(path: Path) -> list[Path]:
+    """SQLite's files beside the database at ``path`` (its journal, write-ahead log and
+    shared memory), those there (a link counts, whatever it leads to)."""
+    return [file for suffix in ("-journal", "-wal", "-shm")
+            if os.path.lexists(file := path.with_name(path.name + suffix))]
+
+
+def set_aside_database(path: Path) -> Path:
+    """Rename the database at ``path`` out of the way (``ai.paths.set_aside``) with its
+    leftovers beside it under its new name, where SQLite looks for them when it opens it;
+    a leftover that is not a file (a named pipe SQLite would wait on) is set aside under a
+    name of its own. Returns the database's new name."""
+    moved = set_aside(path)
+    for leftover in leftovers(path):
+        if not_a_file(leftover) is None:
+            leftover.rename(moved.with_name(moved.name + leftover.name[len(path.name):]))
+        else:
+            set_aside(leftover, "not-a-file")
+    return moved
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """Open the database at ``path`` and check every page of it (``integrity_check``: a
     damaged page that a first query would not touch is found now, not in the middle of the
     Statistics window); sqlite3.DatabaseError if it is damaged, HistoryError if it cannot
     be opened at all."""
-    kind = not_a_file(path)
-    if kind is not None:  # (SQLite would wait forever on a named pipe)
-        raise sqlite3.DatabaseError(f"not a database: {path.name} is {kind}")
+    for file in (path, *leftovers(path)):  # (SQLite would wait forever on a named pipe)
+        kind = not_a_file(file)
+        if kind is not None:
+            raise sqlite3.DatabaseError(f"not a database: {file.name} is {kind}")
     try:
         db = sqlite3.connect(path)
     except sqlite3.Error as exc:
@@ -221,11 +244,7 @@ def recover(path: Path) -> str:
     there and copy into it every row that can still be read (``ai.salvage``: a damaged page
     costs only the rows on it); returns a sentence for the person saying how many games
     came back and how many could not be read."""
-    moved = set_aside(path)
-    for suffix in ("-journal", "-wal", "-shm"):  # its own leftovers go with it
-        leftover = path.with_name(path.name + suffix)
-        if leftover.exists():
-            leftover.rename(moved.with_name(moved.name + suffix))
+    moved = set_aside_database(path)
     kind = not_a_file(moved)
     if kind is not None:
         return (f"The game history was {kind}, not a file; it was set aside as {moved.name} "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import shutil
 import threading
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -39,6 +40,7 @@ from engine.errors import RecordError
 
 SAVE_NAME = "current_game.json"
 CLAIM_NAME = "current_game.lock"  # the window that has the saved game (SaveStore.claim)
+CLAIM_WRITTEN_S = 5.0  # a lock older than this that names no window is damaged
 SAVE_FORMAT = "cribbage-save"
 SAVE_VERSION = 1
 MAX_MATCH = 1001  # games in a match (best of)
@@ -243,12 +245,32 @@ class SaveStore:
         from PySide6.QtCore import QLockFile
 
         with self._lock:
-            if self._claim.isLocked() or self._claim.tryLock(0):
+            if self._claim.isLocked():
+                return True
+            self._set_aside_odd_claim()
+            if self._claim.tryLock(0):
                 return True
             if self._claim.error() == QLockFile.LockError.LockFailedError:
                 return False
             self.claim_problem = f"the lock {CLAIM_NAME} cannot be made"
             return True
+
+    def _set_aside_odd_claim(self) -> None:
+        """A lock that is not a file (a named pipe, which Qt would read forever; a folder; a
+        link to itself) is set aside, as a damaged file is, before Qt reads it; so is one
+        that does not say whose it is (empty after a power cut, or damaged), which Qt
+        would take for a live window's forever (with no age limit it is never stale) once
+        it is older than a window takes to write its own."""
+        path = self.folder / CLAIM_NAME
+        try:
+            kind = bounded.not_a_file(path)
+            if kind is not None:
+                set_aside(path, "not-a-file")
+            elif path.exists() and self._claim.getLockInfo()[0] <= 0 and \
+                    time.time() - path.stat().st_mtime > CLAIM_WRITTEN_S:
+                set_aside(path, "corrupt")
+        except OSError as exc:  # (then Qt says it cannot lock: claim_problem)
+            self.claim_problem = f"{CLAIM_NAME} is in the way ({exc.strerror or exc})"
 
     def give_way(self) -> None:
         """Another window has the saved game: leave it alone (not read, written, set aside

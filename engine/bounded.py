@@ -162,8 +162,8 @@ def check_regular(path: str | Path) -> None:
 
 def not_a_file(path: str | Path) -> str | None:
     """What ``path`` is when it exists and is not a regular file (after symbolic links):
-    "a folder", "a named pipe", "a device", "a socket"; None for a regular file or
-    nothing there.
+    "a folder", "a named pipe", "a device", "a socket", "a link that leads to itself";
+    None for a regular file or nothing there.
 
     >>> not_a_file("/dev/null"), not_a_file("/no/such/file")
     ('a device', None)
@@ -172,6 +172,10 @@ def not_a_file(path: str | Path) -> str | None:
         return _kind(os.stat(path).st_mode)
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # (a link to itself: never a file)
+            return "a link that leads to itself"
+        raise
 
 
 def _kind(mode: int) -> str | None:

@@ -13,8 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from ai.history import HistoryError, connect, damaged
-from ai.paths import set_aside
+from ai.history import HistoryError, connect, damaged, set_aside_database
 from engine.bounded import not_a_file
 from engine.errors import CribbageError
 
@@ -50,11 +49,7 @@ def open_database(path: Path, schema: str, on_problem: Callable[[str], None],
 def set_aside_damaged(path: Path, fresh: str = "practice starts afresh") -> str:
     """Rename the damaged file at ``path`` (and SQLite's leftovers beside it) out of the
     way; the sentence saying so."""
-    moved = set_aside(path)
-    for suffix in ("-journal", "-wal", "-shm"):  # its own leftovers go with it
-        leftover = path.with_name(path.name + suffix)
-        if leftover.exists():
-            leftover.rename(moved.with_name(moved.name + suffix))
+    moved = set_aside_database(path)
     kind = not_a_file(moved)
     was = f"was {kind}, not a file" if kind is not None else "was damaged"
     return f"The practice file {was}; it was set aside as {moved.name} and {fresh}."

@@ -194,3 +194,40 @@ def test_a_history_or_practice_file_that_is_not_a_file_is_set_aside_not_waited_o
     for name in ("history", "practice"):
         (aside,) = tmp_path.glob(f"{name}.corrupt-*.sqlite3")
         assert test(aside.lstat().st_mode)
+
+
+@pytest.mark.parametrize("name", ["history", "practice"])
+def test_a_journal_that_is_not_a_file_is_not_waited_on(tmp_path, monkeypatch, capsys, name):
+    """Found by the hostile pass: a named pipe where SQLite looks for the database's
+    journal was opened by SQLite, and ``cribbage practice`` waited forever. The database is
+    set aside (its rows recovered, for the history) and the pipe under a name of its own,
+    so opening the one set aside cannot find it either."""
+    import os
+    import signal
+    import stat
+
+    from cribbage_gui.cli import main
+
+    monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path))
+    database = tmp_path / f"{name}.sqlite3"
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        db.execute("CREATE TABLE kept (a)")
+        db.commit()
+    os.mkfifo(tmp_path / f"{name}.sqlite3-journal")
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    signal.alarm(60)  # a wait in SQLite would never return here
+    try:
+        if name == "history":
+            with pytest.raises(SystemExit):
+                main(["review", "--last"])
+        else:
+            assert main(["practice"]) == 0
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert "set aside" in capsys.readouterr().err
+    (pipe,) = tmp_path.glob(f"{name}.not-a-file-*.sqlite3-journal")
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    (aside,) = tmp_path.glob(f"{name}.corrupt-*.sqlite3")
+    with contextlib.closing(sqlite3.connect(aside)) as db:
+        assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("kept",)]

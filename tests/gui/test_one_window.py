@@ -139,3 +139,43 @@ def test_a_window_that_did_not_start_with_the_saved_game_says_so_at_its_first_sa
     told = [m for m in other.messages if m.startswith(ELSEWHERE)]
     assert told == [f"{ELSEWHERE} This window's game is not saved between sessions."]
     assert (tmp_path / SAVE_NAME).read_bytes() == saved
+
+
+@pytest.mark.parametrize("kind", ["pipe", "socket", "folder", "loop", "empty", "garbage"])
+def test_a_lock_that_is_not_a_windows_lock_is_set_aside(qtbot, make_window, tmp_path, kind):
+    """Found by the hostile pass: Qt read a named pipe in the lock's place forever (the
+    window never started), and took an empty or damaged lock (a power cut as it was
+    written) for a live window's forever. Each is set aside and the game offered."""
+    import contextlib
+    import os
+    import socket
+    import time
+
+    from ai.match.series import Series
+    from cribbage_gui import saving
+    from cribbage_gui.controller import GameSetup
+    from cribbage_gui.game import fresh_save
+
+    store = saving.SaveStore(tmp_path)
+    store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
+    store.release()
+    lock = tmp_path / CLAIM_NAME
+    if kind == "pipe":
+        os.mkfifo(lock)
+    elif kind == "socket":
+        with contextlib.closing(socket.socket(socket.AF_UNIX)) as sock:
+            sock.bind(str(lock))
+    elif kind == "folder":
+        lock.mkdir()
+    elif kind == "loop":
+        lock.symlink_to(lock)
+    else:
+        lock.write_bytes(b"" if kind == "empty" else os.urandom(3000))
+        old = time.time() - 60  # (a lock being written this second is left alone)
+        os.utime(lock, (old, old))
+    offered = []
+    window = make_window()
+    window.startup(ask=lambda summary: offered.append(summary) or True,
+                   elsewhere=lambda: pytest.fail(f"a {kind} was taken for a window's lock"))
+    assert len(offered) == 1 and "Mueller" in offered[0]
+    assert len(list(tmp_path.glob("current_game.*-*.lock"))) == 1  # kept aside
