@@ -61,6 +61,7 @@ def save(path: Path, tables: ExpertTables, meta: dict) -> None:
 
 
 _LOADED: dict[str, ExpertTables] = {}
+MAX_SAMPLES = 1_000_000  # deal samples a table may hold (the shipped one: 24,754)
 
 
 def load(path: Path | str | None = None) -> ExpertTables:
@@ -68,7 +69,7 @@ def load(path: Path | str | None = None) -> ExpertTables:
     key = os.path.realpath(path)  # (resolve() raises on a link to itself)
     if key in _LOADED:
         return _LOADED[key]
-    from ai.tables.files import TableFileError, rebuild_hint
+    from ai.tables.files import TableFileError, array_header, rebuild_hint
     from engine.bounded import NotAFileError, check_regular
 
     hint = rebuild_hint(path, REBUILD)
@@ -80,9 +81,13 @@ def load(path: Path | str | None = None) -> ExpertTables:
         raise TableFileError(f"{path}: no such file; {hint}")
     try:
         with np.load(path, allow_pickle=False) as data:
-            n = int(data["heels"].shape[0])
+            shape, _ = array_header(data, "heels")  # (its header: no data unpacked)
     except Exception as exc:  # damaged zip or a missing array
         raise TableFileError(f"{path}: damaged or not a table ({exc}); {hint}") from exc
+    n = shape[0] if len(shape) == 1 else -1
+    if not 0 < n <= MAX_SAMPLES:
+        raise TableFileError(f"{path}: its deal samples ('heels') have shape {shape}, not "
+                             f"1 to {MAX_SAMPLES:,} samples; {hint}")
     board = (2, WINNING_SCORE, WINNING_SCORE)
     shapes = {"W": board, "toss_q": (2, 13, 13), "crib_model": (2, 13, 13), "heels": (n,),
               "peg_role": (n, MAX_PEG_EVENTS), "peg_pts": (n, MAX_PEG_EVENTS),

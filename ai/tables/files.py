@@ -92,7 +92,11 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
         raise TableFileError(f"{path}: no such file; {hint}")
     try:
         with np.load(path, allow_pickle=False) as data:
+            for name, shape in expected.items():  # before a byte of data is unpacked
+                check_header(data, name, shape)
             arrays = {name: data[name] for name in expected}
+    except TableFileError as exc:
+        raise TableFileError(f"{path}: {exc}; {hint}") from None
     except KeyError as exc:
         raise TableFileError(f"{path}: missing array {exc}; {hint}") from exc
     except ValueError as exc:
@@ -122,6 +126,39 @@ def load_table(path: Path, expected: dict[str, tuple], rebuild: str
         raise IncompleteTableError(f"{path}: the table and its sidecar do not belong together "
                              f"(one was written without the other); {hint}")
     return arrays, meta
+
+
+NUMBERS = "biuf"  # the kinds of array a table holds: booleans, integers, floats
+MAX_ITEM = 8  # bytes of one number (int64, float64)
+
+
+def array_header(data: Any, name: str) -> tuple[tuple[int, ...], np.dtype]:
+    """The shape and type an ``.npz`` member (``data``: ``numpy.load``'s) declares, read from
+    its header alone, nothing of its data; KeyError if there is no such member."""
+    from numpy.lib import format as npy
+
+    with data.zip.open(f"{name}.npy") as f:
+        version = npy.read_magic(f)
+        read = {(1, 0): npy.read_array_header_1_0, (2, 0): npy.read_array_header_2_0}.get(
+            version)
+        if read is None:
+            raise TableFileError(f"array {name!r} is in .npy format {version}, not read")
+        shape, _, dtype = read(f)
+    return tuple(shape), dtype
+
+
+def check_header(data: Any, name: str, shape: tuple[int, ...]) -> None:
+    """TableFileError unless the member ``name`` declares ``shape`` and plain numbers: a
+    4 MB file that declared 4 GB of one array had them unpacked (20 s and 4 GB of memory)
+    before its shape was looked at."""
+    found, dtype = array_header(data, name)
+    if dtype.hasobject:
+        raise TableFileError("holds Python objects, not plain arrays (such data is never "
+                             "loaded)")
+    if found != shape:
+        raise TableFileError(f"array {name!r} has shape {found}, expected {shape}")
+    if dtype.kind not in NUMBERS or dtype.itemsize > MAX_ITEM:
+        raise TableFileError(f"array {name!r} holds {dtype}, not plain numbers")
 
 
 def file_sha256(path: Path) -> str:

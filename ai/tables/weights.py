@@ -26,6 +26,7 @@ from ai.tables.files import (
     TableFileError,
     asset_path,
     by_current_roles,
+    check_header,
     load_table,
     read_sidecar,
     rebuild_hint,
@@ -77,9 +78,12 @@ def save_pegging_stats(path: Path, stats: PeggingStats, meta: dict) -> None:
                 "roles": ROLES_FORMAT})
 
 
+PEGGING_SHAPE = (N_FOUR, 2, K.MAX_PEG)  # by kept rank hand, role, points
+
+
 def load_pegging_stats(path: Path | None = None) -> PeggingStats:
     path = Path(path) if path is not None else asset_path(PEGGING_FILE)
-    shape = (N_FOUR, 2, K.MAX_PEG)
+    shape = PEGGING_SHAPE
     arrays, meta = load_table(path, {"gained": shape, "given": shape}, PEGGING_REBUILD)
     return PeggingStats(*(by_current_roles(path, meta, arrays[k], 1).astype(np.int64)
                           for k in ("gained", "given")))
@@ -172,6 +176,12 @@ def load_pegging_from(path: Path) -> PeggingStats | None:
     meta = read_sidecar(path)
     with np.load(path, allow_pickle=False) as data:
         if "pegging_gained" in data:
+            for name in ("pegging_gained", "pegging_given"):  # before unpacking them
+                try:
+                    check_header(data, name, PEGGING_SHAPE)
+                except (KeyError, TableFileError) as exc:
+                    raise TableFileError(f"{path}: {exc}; {rebuild_hint(path, REBUILD)}") \
+                        from None
             return PeggingStats(*(by_current_roles(path, meta, data[k], 1).astype(np.int64)
                                   for k in ("pegging_gained", "pegging_given")))
     return None

@@ -1,6 +1,8 @@
 """Bad table files are refused with a message that says what is wrong and what to do: a
 shipped table names the command that rebuilds it, a file of the user's own does not."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -91,3 +93,39 @@ def test_every_shipped_table_has_its_sidecar_and_loads():
     for npz in sorted(ASSETS.glob("*.npz")):
         assert npz.with_suffix(".json").is_file(), npz
     evolved.load(), table.load(), expert_tables.load(), expert_pegging.load()
+
+
+def _declaring(path, name: str, shape: tuple, dtype: str = "<f8") -> None:
+    """An .npz whose member ``name`` declares ``shape`` in its header and holds a few
+    bytes of data: a 4 MB file of zeros can declare 4 GB, unpacked as they are read."""
+    import io
+    import zipfile
+
+    from numpy.lib import format as npy
+
+    member = io.BytesIO()
+    npy.write_array_header_1_0(member, {"descr": dtype, "fortran_order": False,
+                                        "shape": shape})
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(f"{name}.npy", member.getvalue() + bytes(64))
+
+
+@pytest.mark.parametrize("player, name, shape, dtype, says", [
+    ("evolved", "values", (536_870_912,), "<f8", "has shape (536870912,)"),
+    ("weights", "weights", (2, 121, 121, 8), "V100000", "holds |V100000, not plain numbers"),
+    ("expert", "heels", (10**12,), "<i8", "not 1 to 1,000,000 samples"),
+])
+def test_a_table_declaring_a_huge_array_is_refused_before_unpacking_it(
+        tmp_path, monkeypatch, player, name, shape, dtype, says):
+    """Found by the hostile pass: a 4 MB evolved table declaring 4 GB took 20 s and 4 GB of
+    memory to refuse. Each member's header is read first; no data is unpacked."""
+    from numpy.lib import format as npy
+
+    def never(*args, **kwargs):
+        raise AssertionError("an array was unpacked before its header was checked")
+
+    path = tmp_path / "bomb.npz"
+    _declaring(path, name, shape, dtype)
+    monkeypatch.setattr(npy, "read_array", never)
+    with pytest.raises(TableFileError, match=rf"bomb\.npz: .*{re.escape(says)}"):
+        make_player(f"{player}:{path}")
