@@ -22,7 +22,7 @@ from ai.match.tournament import MAX_PLAYERS
 from ai.registry import canonical_name, known_names
 from engine import arguments
 from engine.arguments import output_file, output_folder, seed, whole, workers
-from engine.errors import UsageError
+from engine.errors import CribbageError, UsageError
 from engine.events import SOURCES
 
 Chart = Callable[[dict, Path], Path]
@@ -181,11 +181,29 @@ def _bench_match(args: argparse.Namespace) -> int:
 
 
 def _engine(args: argparse.Namespace) -> int:
+    import io
+
     from ai.registry import make_player
     from ai.serving import serve
 
     name = canonical_name(args.player)
-    return serve(make_player(name, seed=args.seed), name=name)
+    if sys.stdout is None:  # (started with its output closed: `>&-`)
+        raise EngineOutputError("there is no standard output to answer on")
+    player = make_player(name, seed=args.seed)
+    # the protocol is UTF-8 whatever the locale; a byte that is not is replaced, so the line
+    # is refused as it reads, not the engine ended (a strict locale: UnicodeDecodeError)
+    stdin = io.StringIO() if sys.stdin is None else sys.stdin
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(encoding="utf-8", errors="replace")
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
+    return serve(player, stdin, sys.stdout, name=name)
+
+
+class EngineOutputError(CribbageError):
+    """``cribbage engine`` has nowhere to answer."""
+
+    exit_status = 1
 
 
 def say_timeout_problems(command: str, names: list[str]) -> None:

@@ -160,6 +160,9 @@ def _play(q: _Play, seat: int, dealt: tuple[Card, ...]) -> Observation:
     if len(dealt) != DEALT or not kept <= set(dealt):
         raise ProtocolError(f"a play must come after this deal's discard: the hand and the "
                             f"cards played by me must be {KEPT} of its {DEALT} cards")
+    if len(theirs) > KEPT:
+        raise ProtocolError(f"the opponent played {len(theirs)} cards, more than the "
+                            f"{KEPT} it kept")
     if set(theirs) & set(dealt):
         raise ProtocolError("the opponent played a card dealt to me")
     if starter in dealt:

@@ -124,6 +124,9 @@ AFTER_DISCARD = [  # each after GOOD_DISCARD
     {**GOOD_PLAY, "hand": ["5H", "5C", "JD"]},  # three cards kept
     {**GOOD_PLAY, "played": [{"card": c, "by": "opponent"} for c in
                              ("TC", "TD", "TS", "2C", "3C")], "current": ["TC"]},
+    # the opponent played five (the hostile pass: the expert's search raised)
+    {**GOOD_PLAY, "count": 0, "current": [],
+     "played": [{"card": c, "by": "opponent"} for c in ("AC", "2C", "3C", "4C", "6C")]},
 ]
 
 
@@ -233,6 +236,49 @@ def conversations(draw) -> tuple[str, list]:
     return name, [discard, play]
 
 
+@st.composite
+def odd_but_possible(draw) -> tuple[str, list]:
+    """A player, a discard, and a play the checks let through however unlikely in a game:
+    any four of the six kept, any of them played, any 0 to 4 of the other cards played by
+    the opponent in any order, any end of it the current count (under 31). What the
+    players' kernels may see from outside."""
+    deck = draw(st.permutations(range(52)))
+    dealt, rest = list(deck[:6]), list(deck[6:])
+    kept = draw(st.permutations(dealt))[:4]
+    mine = kept[:draw(st.integers(0, 4))]
+    theirs = rest[:draw(st.integers(0, 4))]
+    starter = rest[len(theirs)]
+    order = draw(st.permutations([("me", c) for c in mine] + [("opponent", c)
+                                                                for c in theirs]))
+    current: list = []
+    for by, card in reversed(order):  # the longest end under 31, or shorter
+        if sum(pip_value(c) for _, c in current) + pip_value(card) > 30:
+            break
+        current.insert(0, (by, card))
+    current = current[len(current) - draw(st.integers(0, len(current))):]
+    dealer = draw(st.booleans())
+    scores = [draw(st.integers(0, 120)), draw(st.integers(0, 120))]
+    discard = {"type": "discard", "hand": [card_name(c) for c in dealt], "dealer": dealer,
+               "scores": scores}
+    play = {"type": "play", "hand": [card_name(c) for c in kept[len(mine):]],
+            "count": sum(pip_value(c) for _, c in current),
+            "current": [card_name(c) for _, c in current],
+            "played": [{"card": card_name(c), "by": by} for by, c in order],
+            "starter": card_name(starter), "dealer": dealer, "scores": scores}
+    return draw(st.sampled_from(PLAYERS)), [discard, play]
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(odd_but_possible())
+def test_every_position_the_checks_let_through_is_answered_legally(conversation):
+    """What passes the checks never breaks a player (the expert's search raised on an
+    opponent that had played five): a legal answer, never an error."""
+    name, questions = conversation
+    replies = ask(name, questions)
+    assert all(legal(q, r) for q, r in zip(questions, replies, strict=True)), replies
+
+
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(conversations())
@@ -252,3 +298,25 @@ def test_no_question_reaches_a_player_unchecked(conversation):
         if question["type"] == "discard":
             dealt = obs.dealt
         assert legal(question, reply), (question, reply)
+
+
+def test_a_byte_that_is_not_utf8_or_a_closed_output_is_one_line():
+    """Found by the hostile pass: under a strict UTF-8 locale (en_US.UTF-8; here forced by
+    PYTHONIOENCODING) one byte 0xFF ended the engine with a UnicodeDecodeError; started
+    with its output closed it gave an AttributeError traceback."""
+    import os
+
+    question = json.dumps(GOOD_DISCARD).encode()
+    lines = question[:-1] + b', "x": "\xff"}\n' + question + b"\n"
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = subprocess.run([sys.executable, "-m", "cribbage_gui.cli", "engine", "heuristic"],
+                          input=lines, capture_output=True, env=env, timeout=300)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-2000:]
+    ident, *replies = [json.loads(x) for x in done.stdout.splitlines()]
+    assert len(replies) == 2 and all(legal(GOOD_DISCARD, r) for r in replies)
+    closed = subprocess.run([sys.executable, "-m", "cribbage_gui.cli", "engine", "random"],
+                            stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: os.close(1), timeout=300)
+    assert closed.returncode == 1 and "Traceback" not in closed.stderr
+    assert closed.stderr.strip() == \
+        "cribbage engine: error: there is no standard output to answer on"
