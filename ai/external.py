@@ -79,6 +79,7 @@ DEFAULT_TIMEOUT = 5.0  # seconds for one move
 # imports, tables, kernels compiled on a cold cache, on a slow or busy machine
 DEFAULT_START_TIMEOUT = 120.0
 MAX_TIMEOUT = 3600.0  # a time setting above it is taken as this
+MIN_TIMEOUT = 0.01  # and one below it (1e-300 forfeited every game) as this
 TIMEOUT_VARIABLE = "CRIBBAGE_ENGINE_TIMEOUT"
 START_TIMEOUT_VARIABLE = "CRIBBAGE_ENGINE_START_TIMEOUT"
 MAX_LINES = 8  # lines read for one answer: the answer and a few id lines
@@ -200,6 +201,8 @@ def timeout_setting(variable: str = TIMEOUT_VARIABLE, default: float = DEFAULT_T
         return default, f"{shown} is not a number of seconds: {default:g} s is used"
     if seconds <= 0:
         return default, f"{shown} is not more than 0 seconds: {default:g} s is used"
+    if seconds < MIN_TIMEOUT:  # (no engine answers through a pipe in less)
+        return MIN_TIMEOUT, f"{shown} is less than {MIN_TIMEOUT:g} s: {MIN_TIMEOUT:g} s is used"
     if seconds > MAX_TIMEOUT:
         return MAX_TIMEOUT, f"{shown} is more than {MAX_TIMEOUT:g} s: {MAX_TIMEOUT:g} s is used"
     return seconds, None
@@ -232,7 +235,7 @@ def _bounded_timeout(seconds: float) -> float:
     default; infinity is the most."""
     if math.isnan(seconds) or seconds <= 0:
         return DEFAULT_TIMEOUT
-    return min(seconds, MAX_TIMEOUT)
+    return min(max(seconds, MIN_TIMEOUT), MAX_TIMEOUT)
 
 
 def split_command(command: str) -> list[str]:

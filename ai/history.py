@@ -185,12 +185,34 @@ def leftovers(path: Path) -> list[Path]:
             if os.path.lexists(file := path.with_name(path.name + suffix))]
 
 
+def clear_odd_leftovers(path: Path, on_problem: Callable[[str], None] | None) -> None:
+    """Set aside what lies where SQLite looks for the database's journal, write-ahead log
+    or shared memory and is not a file (a named pipe, which SQLite would open and wait on
+    forever): it cannot be SQLite's own, so the database is opened without it.
+    ``on_problem`` is told; HistoryError if one cannot be moved (a read-only folder)."""
+    for leftover in leftovers(path):
+        kind = not_a_file(leftover)
+        if kind is None:
+            continue
+        try:
+            moved = set_aside(leftover, "not-a-file")
+        except OSError as exc:
+            raise HistoryError(f"{leftover} is {kind}, not a file, and cannot be set aside "
+                               f"({exc.strerror or exc})") from exc
+        if on_problem is not None:
+            on_problem(f"{leftover.name} was {kind}, not a file; it was set aside as "
+                       f"{moved.name}.")
+
+
 def set_aside_database(path: Path) -> Path:
     """Rename the database at ``path`` out of the way (``ai.paths.set_aside``) with its
     leftovers beside it under its new name, where SQLite looks for them when it opens it;
     a leftover that is not a file (a named pipe SQLite would wait on) is set aside under a
     name of its own. Returns the database's new name."""
-    moved = set_aside(path)
+    try:
+        moved = set_aside(path)
+    except OSError as exc:  # (a read-only folder: nothing moved)
+        raise HistoryError(f"{path} cannot be set aside ({exc.strerror or exc})") from exc
     for leftover in leftovers(path):
         if not_a_file(leftover) is None:
             leftover.rename(moved.with_name(moved.name + leftover.name[len(path.name):]))
@@ -204,10 +226,14 @@ def connect(path: Path) -> sqlite3.Connection:
     damaged page that a first query would not touch is found now, not in the middle of the
     Statistics window); sqlite3.DatabaseError if it is damaged, HistoryError if it cannot
     be opened at all."""
-    for file in (path, *leftovers(path)):  # (SQLite would wait forever on a named pipe)
-        kind = not_a_file(file)
+    kind = not_a_file(path)
+    if kind is not None:  # (SQLite would wait forever on a named pipe)
+        raise sqlite3.DatabaseError(f"not a database: {path.name} is {kind}")
+    for leftover in leftovers(path):  # (set aside first: clear_odd_leftovers)
+        kind = not_a_file(leftover)
         if kind is not None:
-            raise sqlite3.DatabaseError(f"not a database: {file.name} is {kind}")
+            raise HistoryError(f"{leftover} is {kind}, not a file; it cannot be SQLite's and "
+                               f"is in the way")
     try:
         db = sqlite3.connect(path)
     except sqlite3.Error as exc:
@@ -230,6 +256,7 @@ def open_database(path: Path, on_problem: Callable[[str], None]) -> sqlite3.Conn
     """A connection to the database at ``path`` (the history's, which the tournament's runs
     share), recovered first if it is damaged (``on_problem`` told); HistoryError if it
     cannot be opened at all."""
+    clear_odd_leftovers(path, on_problem)
     try:
         return connect(path)
     except sqlite3.DatabaseError as exc:
@@ -312,6 +339,7 @@ class History:
         self.on_problem = on_problem
         self.problems: list[str] = []
         try:
+            clear_odd_leftovers(path, self._told)
             self.db = connect(path)
         except sqlite3.DatabaseError as exc:
             if not damaged(exc):
@@ -329,13 +357,15 @@ class History:
             raise HistoryError(f"the game history {self.path} cannot be used ({exc})") \
                 from exc
 
-    def _recover(self) -> None:
-        if self.db is not None:
-            self.db.close()
-        message = recover(self.path)
+    def _told(self, message: str) -> None:
         self.problems.append(message)
         if self.on_problem is not None:
             self.on_problem(message)
+
+    def _recover(self) -> None:
+        if self.db is not None:
+            self.db.close()
+        self._told(recover(self.path))
         self.db = connect(self.path)
         self._prepare()
 

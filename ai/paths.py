@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -74,8 +75,14 @@ def cache_dir() -> Path:
 def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
     """Write ``data`` to ``path`` so a crash leaves either the old or the new file: a
     temporary file in the same folder, flushed to disk, then renamed over the old one.
-    ``mode`` sets the file's permissions (default: readable by the user only)."""
+    ``mode`` sets the file's permissions (default: an existing file's, else readable by
+    the user only). A symbolic link is written through, to the file it names (it was
+    replaced by a file of its own, and the file it named kept its old contents)."""
     path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    if mode is None and path.is_file():
+        mode = stat.S_IMODE(path.stat().st_mode)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:

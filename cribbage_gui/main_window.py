@@ -13,6 +13,7 @@ other windows opened by :mod:`cribbage_gui.window_dialogs`.
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -26,6 +27,7 @@ from cribbage_gui import accessibility, lessons, saving, theme
 from cribbage_gui.coaching import Coaching
 from cribbage_gui.dialogs import LEARN
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
+from cribbage_gui.elsewhere import ELSEWHERE, TAKE_OVER, ask_elsewhere
 from cribbage_gui.game import (
     Playing,
     fresh_save,
@@ -58,7 +60,6 @@ from cribbage_gui.window_dialogs import WindowDialogs
 from engine import GameState, Phase
 from engine.events import CutForDeal, Dealt, Played, SaidGo, Tossed
 
-ELSEWHERE = "Your game in progress is open in another Cribbage window."
 WATCH_SOUND_MS = 200  # watching with shorter pauses than this makes no sound
 
 
@@ -68,7 +69,11 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         collect_garbage_on_the_gui_thread()  # the game and the advice run in other threads
         self.setWindowTitle("Cribbage")
-        odd = set_aside_odd_settings_file() if qsettings is None else None
+        odd, readable = set_aside_odd_settings_file() if qsettings is None else (None, True)
+        if qsettings is None and not readable:  # (a pipe QSettings would wait on forever)
+            self._settings_folder = tempfile.TemporaryDirectory(prefix="cribbage-settings-")
+            qsettings = QSettings(str(Path(self._settings_folder.name, "settings.ini")),
+                                  QSettings.Format.IniFormat)
         self.qsettings = qsettings or QSettings()
         self.settings = Settings.load(self.qsettings)
         self.data_dir = data_dir or saving.data_dir()
@@ -218,13 +223,18 @@ class MainWindow(QMainWindow):
         an opponent); else a game against the last opponent. When another window has the
         game in progress, say so and offer a new game here instead (no: this window
         closes). ``ask(summary) -> bool``, ``welcome() -> opponent or None`` and
-        ``elsewhere() -> bool`` decide instead of dialogs (tests)."""
+        ``elsewhere() -> bool or TAKE_OVER`` decide instead of dialogs (tests)."""
         if not self.saves.claim():  # another window is playing it: a game of this one's
             self.saves.give_way()
-            if not (elsewhere or self._ask_elsewhere)():
+            answer = (elsewhere or self._ask_elsewhere)()
+            if not answer:
                 QTimer.singleShot(0, self.close)
                 return
-            self.tell(f"{ELSEWHERE} This window's game is not saved between sessions.")
+            if answer == TAKE_OVER and self.saves.take_over():
+                self.tell("You took your game in progress over from the other computer's "
+                          "window.")
+            else:
+                self.tell(f"{ELSEWHERE} This window's game is not saved between sessions.")
         saved = self.read_saved()
         if saved is not None and saved.game.is_over:
             saved = self._settle_finished(saved)
@@ -450,12 +460,8 @@ class MainWindow(QMainWindow):
         self.log.set_entries(self.presenter.shown_model().log)
         return True
 
-    def _ask_elsewhere(self) -> bool:
-        return self.dialogs.choose(
-            "Game open in another window", f"{ELSEWHERE}\n\nYou can play a new game in "
-            f"this window. It is not saved between sessions while the other window has your "
-            f"game (finished games still go into your history).", "New game here",
-            "Close this window")
+    def _ask_elsewhere(self) -> bool | str:
+        return ask_elsewhere(self.dialogs, self.saves.holder())
 
     def _ask_resume(self, summary: str) -> bool:
         return self.dialogs.ask("Resume?", f"{summary}.\n\nResume it? (No starts a new game "

@@ -13,6 +13,7 @@ overwritten or deleted.
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import threading
 import time
@@ -207,6 +208,24 @@ def person_name(text: object, default: str) -> str:
     return cleaned or default
 
 
+def _this_host() -> str:
+    """This computer's name as Qt writes it in a lock."""
+    from PySide6.QtCore import QSysInfo
+
+    return QSysInfo.machineHostName()
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this computer (one of another user's too)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (another user's: it runs)
+        return True
+    return True
+
+
 class SaveElsewhere(OSError):
     """The saved game is another window's (see :meth:`SaveStore.claim`)."""
 
@@ -247,30 +266,60 @@ class SaveStore:
         with self._lock:
             if self._claim.isLocked():
                 return True
-            self._set_aside_odd_claim()
+            if not self._set_aside_odd_claim():  # (Qt would read a named pipe forever)
+                return True
             if self._claim.tryLock(0):
                 return True
             if self._claim.error() == QLockFile.LockError.LockFailedError:
+                # a window of this computer whose process is gone, whose lock Qt could not
+                # remove (a read-only file): moved aside, as the stale lock it is
+                pid, host, _ = self._claim.getLockInfo()
+                if host == _this_host() and pid > 0 and not _alive(pid):
+                    with contextlib.suppress(OSError):
+                        set_aside(self.folder / CLAIM_NAME, "stale")
+                        return self._claim.tryLock(0) or self._claim.error() != \
+                            QLockFile.LockError.LockFailedError
                 return False
             self.claim_problem = f"the lock {CLAIM_NAME} cannot be made"
             return True
 
-    def _set_aside_odd_claim(self) -> None:
+    def _set_aside_odd_claim(self) -> bool:
         """A lock that is not a file (a named pipe, which Qt would read forever; a folder; a
-        link to itself) is set aside, as a damaged file is, before Qt reads it; so is one
-        that does not say whose it is (empty after a power cut, or damaged), which Qt
-        would take for a live window's forever (with no age limit it is never stale) once
-        it is older than a window takes to write its own."""
+        link, to itself or to nothing) is set aside, as a damaged file is, before Qt reads
+        it; so is one that does not say whose it is (empty after a power cut, or damaged),
+        which Qt would take for a live window's forever (with no age limit it is never
+        stale) once it is older than a window takes to write its own. False when such a
+        lock is there and cannot be moved: Qt must not read it."""
         path = self.folder / CLAIM_NAME
+        kind = None
         try:
             kind = bounded.not_a_file(path)
-            if kind is not None:
+            if kind is not None or path.is_symlink():  # (a lock is never a link)
                 set_aside(path, "not-a-file")
             elif path.exists() and self._claim.getLockInfo()[0] <= 0 and \
                     time.time() - path.stat().st_mtime > CLAIM_WRITTEN_S:
                 set_aside(path, "corrupt")
-        except OSError as exc:  # (then Qt says it cannot lock: claim_problem)
+        except OSError as exc:  # (a read-only folder: it stays, and no lock is taken)
             self.claim_problem = f"{CLAIM_NAME} is in the way ({exc.strerror or exc})"
+            return kind is None and not path.is_symlink()
+        return True
+
+    def holder(self) -> str | None:
+        """The computer whose window holds the saved game, when it is not this one (a data
+        folder shared or synchronised between computers, or one whose name changed), which
+        this one cannot ask whether that window still runs; None when it is this one."""
+        host = self._claim.getLockInfo()[1]
+        return host if host and host != _this_host() else None
+
+    def take_over(self) -> bool:
+        """Take the saved game from a lock this computer cannot judge (:meth:`holder`), as
+        the person asked: the lock is set aside (kept) and this window's made."""
+        with self._lock, contextlib.suppress(OSError):
+            set_aside(self.folder / CLAIM_NAME, "taken-over")
+        if self.claim():
+            self.disabled = self.elsewhere = False
+            return True
+        return False
 
     def give_way(self) -> None:
         """Another window has the saved game: leave it alone (not read, written, set aside

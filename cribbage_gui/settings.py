@@ -19,10 +19,11 @@ AUTO_ADVANCE = {"off (click Continue)": 0, "after 2 s": 2000, "after 4 s": 4000,
                 "after 7 s": 7000}
 
 
-def set_aside_odd_settings_file() -> str | None:
+def set_aside_odd_settings_file() -> tuple[str | None, bool]:
     """The settings file, when it is something other than a file (a named pipe, a device,
     a socket: QSettings waited on a named pipe forever, before the window existed), set
-    aside under another name so the settings start afresh; a sentence saying so, else None.
+    aside under another name so the settings start afresh: a sentence saying so (else
+    None), and whether QSettings may read its file (not when such a thing is still there).
     The file is QSettings' own on Linux and the other Unixes
     (``$XDG_CONFIG_HOME/ORGANISATION/APPLICATION.conf``); macOS keeps a property list and
     Windows the registry, which are not looked at here."""
@@ -35,20 +36,21 @@ def set_aside_odd_settings_file() -> str | None:
     from engine.bounded import not_a_file
 
     if sys.platform in ("win32", "darwin"):
-        return None
+        return None, True
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
     organisation = QCoreApplication.organizationName() or QCoreApplication.applicationName()
     path = Path(folder) / organisation / f"{QCoreApplication.applicationName()}.conf"
     kind = not_a_file(path)
     if not folder or kind is None or kind == "a folder":
-        return None
+        return None, True
     try:
         moved = set_aside(path, "not-a-file")
     except OSError as exc:
         return (f"The settings file {path} is {kind}, not a file, and cannot be set aside "
-                f"({exc.strerror or exc}); remove it so your settings can be kept.")
+                f"({exc.strerror or exc}): this session's settings are not kept; remove it "
+                f"so they can be."), False
     return (f"The settings file was {kind}, not a file; it was set aside as {moved.name} "
-            f"and the settings start afresh.")
+            f"and the settings start afresh."), True
 
 
 @dataclass

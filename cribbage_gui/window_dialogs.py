@@ -65,15 +65,19 @@ class WindowDialogs:
         return QMessageBox.question(self.window, title, text) == \
             QMessageBox.StandardButton.Yes
 
-    def choose(self, title: str, text: str, yes: str, no: str) -> bool:
-        """A question answered by two buttons named for what they do (``yes`` first, the
-        default); True for ``yes``."""
+    def choose(self, title: str, text: str, *choices: str) -> int:
+        """A question answered by buttons named for what they do (the first the default,
+        the last what Escape or closing the box chooses); the index of the one chosen."""
         box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.window)
-        first = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(no, QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(first)
+        buttons = [box.addButton(choice, QMessageBox.ButtonRole.AcceptRole if i == 0 else
+                                 QMessageBox.ButtonRole.RejectRole if i == len(choices) - 1
+                                 else QMessageBox.ButtonRole.ActionRole)
+                   for i, choice in enumerate(choices)]
+        box.setDefaultButton(buttons[0])
+        box.setEscapeButton(buttons[-1])
         box.exec()
-        return box.clickedButton() is first
+        clicked = box.clickedButton()
+        return next((i for i, b in enumerate(buttons) if b is clicked), len(choices) - 1)
 
     def warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self.window, title, text)

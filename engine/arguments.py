@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NoReturn
 
-from engine.bounded import clean, quote
+from engine.bounded import clean, not_a_file, quote
 from engine.errors import UsageError
 
 # numpy's generators take any seed from 0 up; a seed is also stored in SQLite (a signed
@@ -178,9 +178,12 @@ def check_output_file(path: str | Path) -> Path:
         _look(path)
         if str(path) in (".", "..") or path.is_dir():
             raise UsageError(f"cannot write {path}: it is a folder; give a file name")
-        if os.path.lexists(path) and not path.is_file() and not path.is_symlink():
-            raise UsageError(f"cannot write {path}: it is not a regular file")
-        _check_can_create_in(path, path.parent)
+        kind = not_a_file(path)  # (a link: what it leads to, which is what is written)
+        if kind is not None:
+            link = "a link to " if path.is_symlink() and "link" not in kind else ""
+            raise UsageError(f"cannot write {path}: it is {link}{kind}, not a regular file")
+        target = Path(os.path.realpath(path)) if path.is_symlink() else path
+        _check_can_create_in(path, target.parent)
     except UsageError:
         raise
     except (OSError, ValueError) as exc:  # (ValueError: a NUL in the name)
@@ -198,7 +201,10 @@ def check_output_folder(path: str | Path, files: Iterable[str] = ()) -> Path:
     try:
         _look(path)
         if os.path.lexists(path) and not path.is_dir():
-            raise UsageError(f"cannot write into {path}: it is a file, not a folder")
+            kind = not_a_file(path) or "a file"
+            if path.is_symlink() and not path.exists():
+                kind = "a link to nothing"
+            raise UsageError(f"cannot write into {path}: it is {kind}, not a folder")
         _check_can_create_in(path, path)
         for name in files:
             check_output_file(path / name)

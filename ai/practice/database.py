@@ -13,7 +13,13 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from ai.history import HistoryError, connect, damaged, set_aside_database
+from ai.history import (
+    HistoryError,
+    clear_odd_leftovers,
+    connect,
+    damaged,
+    set_aside_database,
+)
 from engine.bounded import not_a_file
 from engine.errors import CribbageError
 
@@ -30,7 +36,11 @@ def open_database(path: Path, schema: str, on_problem: Callable[[str], None],
     """A connection to the practice database at ``path`` with ``schema``'s tables; a
     damaged file is set aside first (``on_problem`` told, ending with ``fresh``)."""
     try:
+        clear_odd_leftovers(path, on_problem)
         db = _connect(path)
+    except HistoryError as exc:  # (the history's words: say the practice file's)
+        raise PracticeError(f"the practice file {path} cannot be opened "
+                            f"({exc.__cause__ or exc})") from exc
     except sqlite3.DatabaseError as exc:
         if not damaged(exc):
             raise PracticeError(f"the practice file {path} cannot be opened ({exc})") \
@@ -49,7 +59,10 @@ def open_database(path: Path, schema: str, on_problem: Callable[[str], None],
 def set_aside_damaged(path: Path, fresh: str = "practice starts afresh") -> str:
     """Rename the damaged file at ``path`` (and SQLite's leftovers beside it) out of the
     way; the sentence saying so."""
-    moved = set_aside_database(path)
+    try:
+        moved = set_aside_database(path)
+    except HistoryError as exc:
+        raise PracticeError(f"the practice file is damaged and {exc}") from exc
     kind = not_a_file(moved)
     was = f"was {kind}, not a file" if kind is not None else "was damaged"
     return f"The practice file {was}; it was set aside as {moved.name} and {fresh}."

@@ -221,6 +221,7 @@ def test_the_timeout_from_the_environment_is_bounded(monkeypatch, value, seconds
     ("-1", "is not more than 0 seconds: 5 s is used"),
     ("0", "is not more than 0 seconds: 5 s is used"),
     ("1e9", "is more than 3600 s: 3600 s is used"),
+    ("1e-300", "is less than 0.01 s: 0.01 s is used"),
     ("inf", "is more than 3600 s: 3600 s is used")])
 def test_a_timeout_setting_that_is_not_a_time_is_said(monkeypatch, value, says):
     """Issue 36: it was ignored without a word. Said when an engine plays, not otherwise."""

@@ -185,14 +185,15 @@ def test_a_settings_file_that_is_a_named_pipe_is_set_aside_not_waited_on(
     QCoreApplication.setOrganizationName("Cribbage")
     QCoreApplication.setApplicationName("Cribbage")
     try:
-        assert set_aside_odd_settings_file() is None  # nothing there: nothing to say
+        assert set_aside_odd_settings_file() == (None, True)  # nothing there to say
         (tmp_path / "Cribbage").mkdir()
         os.mkfifo(tmp_path / "Cribbage" / "Cribbage.conf")
-        said = set_aside_odd_settings_file()
+        said, readable = set_aside_odd_settings_file()
     finally:
         QCoreApplication.setOrganizationName(names[0])
         QCoreApplication.setApplicationName(names[1])
     assert said is not None and said.startswith("The settings file was a named pipe")
+    assert readable
     (aside,) = (tmp_path / "Cribbage").glob("Cribbage.not-a-file-*.conf")
     assert stat.S_ISFIFO(aside.lstat().st_mode)
     assert not (tmp_path / "Cribbage" / "Cribbage.conf").exists()

@@ -219,9 +219,15 @@ TABLE = [
     (["tournament", "random", "heuristic", "--ratings-out", "afifo"], 2,
      "not a regular file"),
     # a link to itself: a RuntimeError traceback from Path.resolve
-    (["train", "weights", "--init", "aloop.npz", "--games", "0", "--out", "w.npz"], 1,
-     "aloop.npz: Too many levels of symbolic links"),
-    (["match", "expert:aloop.npz", "random"], 1, "Too many levels of symbolic links"),
+    (["train", "weights", "--init", "aloop.npz", "--games", "0", "--out", "w.npz"], 2,
+     "aloop.npz is a link that leads to itself, not a regular file"),
+    (["match", "expert:aloop.npz", "random"], 2, "is a link that leads to itself"),
+    # a link to a pipe as an output passed the check, and was replaced by a file
+    (["tournament", "random", "heuristic", "--ratings-out", "alink.npz"], 2,
+     "alink.npz: it is a link to a named pipe, not a regular file"),
+    (["train", "evolved", "--out", "aloop.npz"], 2, "it is a link that leads to itself"),
+    (["tournament", "random", "heuristic", "--save-games", "afifo"], 2,
+     "it is a named pipe, not a folder"),
 ]
 
 

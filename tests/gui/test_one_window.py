@@ -12,7 +12,7 @@ import textwrap
 
 import pytest
 
-from cribbage_gui.main_window import ELSEWHERE
+from cribbage_gui.elsewhere import ELSEWHERE, TAKE_OVER, ask_elsewhere
 from cribbage_gui.saving import CLAIM_NAME, SAVE_NAME
 from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
 
@@ -179,3 +179,44 @@ def test_a_lock_that_is_not_a_windows_lock_is_set_aside(qtbot, make_window, tmp_
                    elsewhere=lambda: pytest.fail(f"a {kind} was taken for a window's lock"))
     assert len(offered) == 1 and "Mueller" in offered[0]
     assert len(list(tmp_path.glob("current_game.*-*.lock"))) == 1  # kept aside
+
+
+def test_a_dangling_link_or_another_computers_lock_does_not_lock_the_game_out(
+        qtbot, make_window, tmp_path):
+    """Found by the hostile pass: both said "open in another window" at every start, for
+    good. A link (to nothing) is set aside; a lock written on another computer (a data
+    folder shared or synchronised, or this computer renamed), which this one cannot check,
+    is named in the question, which offers to take the game over."""
+    from ai.match.series import Series
+    from cribbage_gui import saving
+    from cribbage_gui.controller import GameSetup
+    from cribbage_gui.game import fresh_save
+
+    store = saving.SaveStore(tmp_path)
+    store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
+    store.release()
+    lock = tmp_path / CLAIM_NAME
+    lock.symlink_to(tmp_path / "nowhere")
+    offered = []
+    window = make_window()
+    window.startup(ask=lambda summary: offered.append(summary) or True,
+                   elsewhere=lambda: pytest.fail("a dangling link was taken for a lock"))
+    assert len(offered) == 1
+    window.close()
+    lock.write_text("999999\npython3\nanother-computer\n")
+    chosen = []
+
+    class Dialogs:  # the question the window asks, answered: take the game over
+        def choose(self, title, text, *choices):
+            chosen.append((text, choices))
+            return choices.index("Take the game over")
+
+    window = make_window()
+    window.startup(ask=lambda summary: offered.append(summary) or True,
+                   elsewhere=lambda: ask_elsewhere(Dialogs(), window.saves.holder()))
+    (text, choices), = chosen
+    assert "'another-computer'" in text
+    assert choices == ("New game here", "Take the game over", "Close this window")
+    assert len(offered) == 2 and window.saves.claim() and not window.saves.disabled
+    assert list(tmp_path.glob("current_game.taken-over-*.lock"))  # (kept)
+    assert ask_elsewhere(Dialogs(), "x") == TAKE_OVER
