@@ -199,9 +199,9 @@ def test_a_history_or_practice_file_that_is_not_a_file_is_set_aside_not_waited_o
 @pytest.mark.parametrize("name", ["history", "practice"])
 def test_a_journal_that_is_not_a_file_is_not_waited_on(tmp_path, monkeypatch, capsys, name):
     """Found by the hostile pass: a named pipe where SQLite looks for the database's
-    journal was opened by SQLite, and ``cribbage practice`` waited forever. The database is
-    set aside (its rows recovered, for the history) and the pipe under a name of its own,
-    so opening the one set aside cannot find it either."""
+    journal was opened by SQLite, and ``cribbage practice`` waited forever. The pipe is set
+    aside under a name of its own (it cannot be SQLite's); the database, whole, stays where
+    it is with everything in it."""
     import os
     import signal
     import stat
@@ -228,6 +228,52 @@ def test_a_journal_that_is_not_a_file_is_not_waited_on(tmp_path, monkeypatch, ca
     assert "set aside" in capsys.readouterr().err
     (pipe,) = tmp_path.glob(f"{name}.not-a-file-*.sqlite3-journal")
     assert stat.S_ISFIFO(pipe.lstat().st_mode)
-    (aside,) = tmp_path.glob(f"{name}.corrupt-*.sqlite3")
-    with contextlib.closing(sqlite3.connect(aside)) as db:
-        assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("kept",)]
+    assert not list(tmp_path.glob(f"{name}.corrupt-*"))
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        assert ("kept",) in db.execute("SELECT name FROM sqlite_master").fetchall()
+
+
+def test_a_pipe_as_a_journal_with_no_history_is_set_aside_alone(tmp_path):
+    """Every start raised FileNotFoundError when the pipe had no database beside it (the
+    database was set aside with it, and was not there)."""
+    import os
+
+    from ai.history import open_history
+
+    os.mkfifo(tmp_path / "history.sqlite3-journal")
+    history, message = open_history(tmp_path / "history.sqlite3")
+    assert message is not None and message.startswith(
+        "history.sqlite3-journal was a named pipe, not a file; it was set aside as")
+    assert history.totals()["games"] == 0
+    history.close()
+    assert len(list(tmp_path.glob("history.not-a-file-*.sqlite3-journal"))) == 1
+
+
+def test_a_damaged_history_that_cannot_be_set_aside_gives_way_to_one_in_memory(
+        tmp_path, monkeypatch, capsys):
+    """A read-only data folder holding a damaged history: a PermissionError traceback at
+    every start. The window keeps this session's games in memory and says why; review
+    --last is one line."""
+    from ai import paths
+    from ai.history import open_history
+    from cribbage_gui.cli import main
+
+    def read_only(path, why="corrupt"):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(paths, "set_aside", read_only)
+    monkeypatch.setattr("ai.history.set_aside", read_only)
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(b"not a database at all " * 300)
+    history, message = open_history(path)
+    assert message is not None and "cannot be kept" in message
+    assert "Permission denied" in message
+    assert history.totals()["games"] == 0
+    history.close()
+    monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path))
+    with pytest.raises(SystemExit) as stopped:
+        main(["review", "--last"])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 1 and len(err.strip().splitlines()) == 1
+    assert "cannot be set aside (Permission denied)" in err
+    assert path.read_bytes().startswith(b"not a database")  # left as it was

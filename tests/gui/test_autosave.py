@@ -197,3 +197,33 @@ def test_a_settings_file_that_is_a_named_pipe_is_set_aside_not_waited_on(
     (aside,) = (tmp_path / "Cribbage").glob("Cribbage.not-a-file-*.conf")
     assert stat.S_ISFIFO(aside.lstat().st_mode)
     assert not (tmp_path / "Cribbage" / "Cribbage.conf").exists()
+
+
+def test_a_settings_pipe_that_cannot_be_set_aside_is_not_read(qapp, tmp_path, monkeypatch):
+    """In a read-only folder the pipe stays: QSettings waited on it forever. The session's
+    settings live in a temporary file instead, and the window says so."""
+    from PySide6.QtCore import QCoreApplication
+
+    from ai import paths
+    from cribbage_gui.main_window import MainWindow
+
+    def read_only(path, why="corrupt"):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(paths, "set_aside", read_only)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "config" / "Cribbage").mkdir(parents=True)
+    os.mkfifo(tmp_path / "config" / "Cribbage" / "Cribbage.conf")
+    names = QCoreApplication.organizationName(), QCoreApplication.applicationName()
+    QCoreApplication.setOrganizationName("Cribbage")
+    QCoreApplication.setApplicationName("Cribbage")
+    try:
+        window = MainWindow()
+        window.settings.save(window.qsettings)  # (a write goes to the temporary file)
+        window.close()
+    finally:
+        QCoreApplication.setOrganizationName(names[0])
+        QCoreApplication.setApplicationName(names[1])
+    assert any("cannot be set aside" in m and "not kept" in m for m in window.messages)
+    assert stat.S_ISFIFO((tmp_path / "config" / "Cribbage" / "Cribbage.conf").stat().st_mode)

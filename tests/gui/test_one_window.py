@@ -220,3 +220,29 @@ def test_a_dangling_link_or_another_computers_lock_does_not_lock_the_game_out(
     assert len(offered) == 2 and window.saves.claim() and not window.saves.disabled
     assert list(tmp_path.glob("current_game.taken-over-*.lock"))  # (kept)
     assert ask_elsewhere(Dialogs(), "x") == TAKE_OVER
+
+
+def test_a_pipe_as_the_lock_in_a_read_only_folder_is_never_read(qapp, tmp_path,
+                                                                monkeypatch):
+    """It could not be set aside, and Qt read it forever (the window never started, and
+    ignored SIGTERM). Now it is left alone, unread, and no lock is taken."""
+    import os
+    import signal
+
+    from cribbage_gui import saving
+
+    def read_only(path, why="corrupt"):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(saving, "set_aside", read_only)
+    os.mkfifo(tmp_path / CLAIM_NAME)
+    store = saving.SaveStore(tmp_path)
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    signal.alarm(30)  # a read of the pipe would never return here
+    try:
+        assert store.claim()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert store.claim_problem == f"{CLAIM_NAME} is in the way (Permission denied)"
+    assert not store._claim.isLocked()
