@@ -1,27 +1,37 @@
 """Numba's on-disk cache of the kernels, kept from going stale across files.
 
-Numba checks a cached function against its own source file only. A kernel that calls a
-kernel of another file carries the callee's compiled code inside it, so after an edit of the
-callee's file (or of a constant it reads) numba would load the caller from the cache with the
-old callee in it: the compiled match loop kept playing yesterday's players. Here a kernel's
-cache is also stamped with a digest of every source file of its own top-level package and of
-the engine (the kernels it may call), so any change there recompiles what depends on it.
+Numba checks a cached function against its own source file only (the file's time and
+size, stored in the cache's index). A kernel that calls a kernel of another file carries
+the callee's compiled code inside it, so after an edit of the callee's file (or of a
+constant it reads) numba would load the caller from the cache with the old callee in it:
+the compiled match loop kept playing yesterday's players.
 
-Only functions compiled through :func:`engine._kernels.kernel` are stamped so (it marks them
-with :data:`MARK`); every other numba user keeps numba's own cache locators.
+So the first kernel a module defines in a process (:func:`engine._kernels.kernel` calls
+:func:`renew`) compares a stamp kept beside the module's cache files with a digest of every
+source file of the engine and of the module's own top-level package (the kernels it may
+call); when they differ, the module's cache files (``<module>.*.nbi`` and ``*.nbc``) are
+deleted and the stamp rewritten, so every kernel of the module is compiled afresh. Only
+numba's public, documented behaviour is relied on: the cache folder is the one the
+dispatcher reports (``dispatcher.stats.cache_path``: the module's ``__pycache__``, or
+``NUMBA_CACHE_DIR``, or numba's user-wide folder when the package's is read-only), and a
+missing cache file is a cache miss. (Before, numba's private cache locators were replaced.)
+
+Costs: about 3 ms a process for the digests; after an edit, a recompile of the modules of
+the edited package (and of every package, for an edit of the engine). A process still
+running the old code may save a kernel under the new stamp; the next edit renews it.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from numba.core import caching
-
-MARK = "_cribbage_kernel"  # set on a kernel's Python function by engine._kernels.kernel
 ENGINE = Path(__file__).resolve().parent
+STAMP_SUFFIX = ".sources-sha256"  # <module>.sources-sha256 beside <module>.*.nbi
 
 
 def package_root(py_file: str | Path) -> Path:
@@ -45,38 +55,41 @@ def package_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
-class _Stamped:
-    """A cache locator whose stamp also covers the kernels a kernel may call."""
-
-    _py_file: str
-
-    def get_source_stamp(self) -> Any:
-        own = super().get_source_stamp()  # type: ignore[misc]  # numba's locator, mixed in
-        return (own, package_digest(ENGINE), package_digest(package_root(self._py_file)))
-
-    @classmethod
-    def from_function(cls, py_func: Any, py_file: str) -> Any:
-        if not getattr(py_func, MARK, False):
-            return None
-        return super().from_function(py_func, py_file)  # type: ignore[misc]
+def sources_stamp(py_file: str | Path) -> str:
+    """What a kernel of ``py_file`` may have compiled into it: the engine's sources and
+    those of its own top-level package."""
+    roots = sorted({ENGINE, package_root(py_file)})
+    return " ".join(package_digest(root) for root in roots) + "\n"
 
 
-def _install() -> bool:
-    """Put the stamped locators first in numba's list (the user's NUMBA_CACHE_DIR first, as
-    numba orders its own). False, and numba's own behaviour, if numba has changed shape."""
-    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
-    user = getattr(caching, "UserProvidedCacheLocator", None) or \
-        getattr(caching, "_UserProvidedCacheLocator", None)
-    in_tree = getattr(caching, "InTreeCacheLocator", None) or \
-        getattr(caching, "_InTreeCacheLocator", None)
-    if impl is None or user is None or in_tree is None:
+_renewed: set[str] = set()  # the source files whose cache was checked in this process
+
+
+def renew(py_func: Callable[..., Any], cache_path: Callable[[], str]) -> bool:
+    """Delete the cache files of ``py_func``'s module if the sources it may call changed
+    since they were written (once a process per module); True if it deleted any.
+
+    ``cache_path`` gives the folder numba keeps that module's cache in; it is asked only
+    the first time a module is seen."""
+    py_file = Path(inspect.getfile(py_func))
+    if str(py_file) in _renewed:
         return False
-    if any(issubclass(c, _Stamped) for c in impl._locator_classes):
-        return True
-    stamped = [type("StampedUserProvidedCacheLocator", (_Stamped, user), {}),
-               type("StampedInTreeCacheLocator", (_Stamped, in_tree), {})]
-    impl._locator_classes = stamped + list(impl._locator_classes)
-    return True
-
-
-INSTALLED = _install()
+    _renewed.add(str(py_file))
+    folder = Path(cache_path())
+    stem = py_file.stem
+    stamp_file = folder / (stem + STAMP_SUFFIX)
+    stamp = sources_stamp(py_file)
+    try:
+        if stamp_file.read_text() == stamp:
+            return False
+    except (OSError, UnicodeDecodeError):
+        pass  # no stamp yet (or unreadable): whatever is cached may be stale
+    stale = [p for pattern in (f"{stem}.*.nbi", f"{stem}.*.nbc") for p in folder.glob(pattern)]
+    try:
+        for path in stale:
+            path.unlink(missing_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp_file.write_text(stamp)
+    except OSError:
+        pass  # a folder numba cannot write either: it caches nothing there
+    return bool(stale)

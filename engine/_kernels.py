@@ -9,39 +9,41 @@ Shapes are given in the docstrings; ``uint8`` scores (a hand never scores more t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
-from numba import njit, types
-from numba.np.random.random_methods import random_interval
+from numba import njit
 
 from engine import _cache, rules
 from engine.cards import JACK  # the jack's rank, defined once with the cards
 from engine.rules import MAX_COUNT, MAX_HAND_SCORE
 
 
-def kernel(function=None, /, **options):
-    """The decorator of every compiled function: ``numba.njit(cache=True, **options)``
-    (``@kernel`` or ``@kernel(inline="always")``), with one compiled copy per argument
-    *type*.
+def kernel(signature_or_function: Any = None, /, **options: Any) -> Any:
+    """The decorator of every compiled function: ``numba.njit(cache=True, **options)``.
 
-    Numba types a constant argument of a call from another compiled function by its value
-    (``Literal[int](0)``) and compiles a copy of the callee for each: ``f(x, 0)``,
-    ``f(x, 1)`` and ``f(x, n)`` were three copies, and the expert's search six. A kernel's
-    calls are typed here by the plain type (int64, bool), so they share one: from a cold
-    cache, 148 copies of 91 kernels became 92, and compiling the six players' match loop
-    122 s became 87 s. Numba's own functions keep their literal typing. Its on-disk cache
-    is renewed when any file of its package or of the engine changes (``engine._cache``),
-    not only its own."""
-    def wrap(py_func):
-        setattr(py_func, _cache.MARK, True)  # its cache stamped with what it may call
-        dispatcher = njit(cache=True, **options)(py_func)
-        typed_by_value = dispatcher.get_call_template
+    ``@kernel`` compiles a function when it is first called, for the types of its
+    arguments (a function called from Python only: Python's values have no literal type).
+    ``@kernel("(int64, int64[::1])")`` compiles it now, for those types only: the form of
+    a function other kernels call. Numba types a constant argument of a call from another
+    compiled function by its value (``Literal[int](0)``) and would compile a copy of the
+    callee for each (``f(x, 0)``, ``f(x, 1)`` and ``f(x, n)`` were three copies, the
+    expert's search had six); given its signature, the callee has one copy, which every
+    call converts its arguments to. ``tests/engine/test_kernel_compiles.py`` fails when a
+    kernel is compiled twice in a process.
 
-        def by_type(args, kws):
-            return typed_by_value(tuple(types.unliteral(a) for a in args),
-                                  {k: types.unliteral(v) for k, v in kws.items()})
-        dispatcher.get_call_template = by_type
-        return dispatcher
-    return wrap if function is None else wrap(function)
+    Before a module's first kernel is compiled or loaded, its on-disk cache is deleted if
+    the engine's sources or those of its own package changed since it was written
+    (``engine._cache``): numba checks a kernel's own file only."""
+    signature = None if callable(signature_or_function) else signature_or_function
+
+    def wrap(py_func: Callable[..., Any]) -> Any:
+        _cache.renew(py_func, lambda: njit(cache=True)(py_func).stats.cache_path)
+        if signature is None:
+            return njit(cache=True, **options)(py_func)
+        return njit(signature, cache=True, **options)(py_func)
+    return wrap(signature_or_function) if callable(signature_or_function) else wrap
 
 
 # the rules of engine.rules that compiled code asks too (the compiled loop's game end)
@@ -57,10 +59,15 @@ def shuffled_deck(rng):
 
     Numba's own ``permutation`` is this same loop (numpy's Fisher-Yates, numpy's bounded
     draw) written for arrays of any shape; compiling it took 40 s of the match loop's 90
-    from an empty cache, for its axis and shape checks and their error messages."""
+    from an empty cache, for its axis and shape checks and their error messages. The bounded
+    draw is numpy's: a 32-bit word (``integers(0, 2**32)`` is one word as it stands), masked
+    to the smallest ``2**k - 1`` covering ``i``, drawn again while above ``i``."""
     deck = np.arange(52)
     for i in range(51, 0, -1):
-        j = np.intp(random_interval(rng.bit_generator, i))
+        mask = i | i >> 1 | i >> 2 | i >> 3 | i >> 4 | i >> 5  # i < 64
+        j = rng.integers(0, 1 << 32) & mask
+        while j > i:
+            j = rng.integers(0, 1 << 32) & mask
         if j != i:
             deck[i], deck[j] = deck[j], deck[i]
     return deck

@@ -6,19 +6,68 @@ import sys
 import textwrap
 from pathlib import Path
 
-from engine import _cache
+import pytest
+
+from engine import _cache, _kernels
 from engine.kernels import score5
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_the_engines_kernels_are_cached_with_the_stamped_locator():
-    assert _cache.INSTALLED
+def test_the_engines_cache_is_stamped_with_the_sources_it_was_compiled_from():
     score5(0, 4, 8, 12, 16, False)
-    locator = score5._cache._impl.locator
-    assert isinstance(locator, _cache._Stamped)
-    stamp = locator.get_source_stamp()
-    assert stamp[1] == _cache.package_digest(_cache.ENGINE)
+    folder = Path(score5.stats.cache_path)
+    stamp = (folder / ("_kernels" + _cache.STAMP_SUFFIX)).read_text()
+    assert stamp == _cache.sources_stamp(_kernels.__file__)
+    assert _cache.package_digest(_cache.ENGINE) in stamp
+
+
+def _module(tmp_path, name):
+    """A function defined in a file ``pkg/<name>.py`` of a package under ``tmp_path``."""
+    package = tmp_path / "pkg"
+    package.mkdir(exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / f"{name}.py").write_text("def f():\n    return 1\n")
+    namespace: dict = {}
+    code = compile((package / f"{name}.py").read_text(), str(package / f"{name}.py"), "exec")
+    exec(code, namespace)
+    return namespace["f"]
+
+
+def test_a_stale_modules_cache_files_are_deleted_once_and_the_stamp_renewed(tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    mine = ["mod.f-1.py311.nbi", "mod.f-1.py311.1.nbc", "mod.g-5.py311.nbi"]
+    others = ["modx.f-1.py311.nbi", "other.mod-1.py311.nbc", "mod.f-1.py311.pyc"]
+    for name in mine + others:
+        (cache / name).write_text("x")
+    (cache / ("mod" + _cache.STAMP_SUFFIX)).write_text("an older digest\n")
+    f = _module(tmp_path, "mod")
+
+    assert _cache.renew(f, lambda: str(cache))
+    assert sorted(p.name for p in cache.iterdir()) == sorted(others + ["mod.sources-sha256"])
+    assert (cache / "mod.sources-sha256").read_text() == _cache.sources_stamp(
+        tmp_path / "pkg" / "mod.py")
+    (cache / mine[0]).write_text("x")  # compiled again in this process: kept
+    assert not _cache.renew(f, lambda: pytest.fail("asked twice"))
+    assert (cache / mine[0]).exists()
+
+
+def test_a_module_whose_stamp_matches_keeps_its_cache(tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    f = _module(tmp_path, "kept")
+    (cache / "kept.f-1.py311.nbi").write_text("x")
+    (cache / ("kept" + _cache.STAMP_SUFFIX)).write_text(
+        _cache.sources_stamp(tmp_path / "pkg" / "kept.py"))
+    assert not _cache.renew(f, lambda: str(cache))
+    assert (cache / "kept.f-1.py311.nbi").exists()
+
+
+def test_a_cache_folder_not_made_yet_gets_its_stamp(tmp_path):
+    f = _module(tmp_path, "fresh")
+    assert not _cache.renew(f, lambda: str(tmp_path / "cache" / "sub"))
+    assert (tmp_path / "cache" / "sub" / "fresh.sources-sha256").exists()
 
 
 def test_the_digest_covers_every_file_of_the_package(tmp_path):
