@@ -376,7 +376,7 @@ def toss_choice(kind, tables, rng, six, me, opp, my_crib):
 
 
 # ---------------------------------------------------------------------------- the play
-@kernel
+@kernel("(int64[::1], int64, boolean[::1])")
 def _fits(state, seat, legal):
     """``legal[i]``: whether the ``i``-th card held fits; returns how many do."""
     n = 0
@@ -386,7 +386,7 @@ def _fits(state, seat, legal):
     return n
 
 
-@kernel
+@kernel("(int64[::1], int64, int64, int64[::1])")
 def _points_now(state, seat, i, buf):
     n = state[N_SEQ]
     buf[:n] = state[SEQ:SEQ + n]
@@ -394,7 +394,7 @@ def _points_now(state, seat, i, buf):
     return peg_points_seq(buf, n + 1)
 
 
-@kernel
+@kernel("(int64[::1], int64, int64)")
 def _rank_held(state, seat, rank):
     n = 0
     for j in range(state[HELD + seat]):
@@ -402,7 +402,7 @@ def _rank_held(state, seat, rank):
     return n
 
 
-@kernel
+@kernel("(int64[::1], int64, boolean[::1], int64[:, ::1])")
 def heuristic_play(state, seat, legal, figures):
     """``ai.players.heuristic``'s rules in order, each narrowing the pool, until one rank
     is left (or the last rule): the first card of the pool in hand order. Returns (its
@@ -451,7 +451,7 @@ def heuristic_play(state, seat, legal, figures):
     return -1, 4
 
 
-@kernel
+@kernel("(int64[::1], int64, boolean[::1])")
 def evolved_play(state, seat, legal):
     """Kendall & Shaw's pegger: fifteen, a lead from a pair, else the first card. Returns
     (its position, the rule: 0 fifteen, 1 a lead from a pair, 2 the first card)."""
@@ -469,7 +469,7 @@ def evolved_play(state, seat, legal):
     return -1, 2
 
 
-@kernel
+@kernel("(int64[::1], int64)")
 def weights_play(state, seat):
     """The thesis's greedy pegger: the card that fits scoring the most now, ties to the
     highest card (``weights_kernels.greedy_card``, the training's own)."""
@@ -483,7 +483,7 @@ def weights_play(state, seat):
     return greedy_card(hand, held, seq, n, state[COUNT])
 
 
-@kernel
+@kernel("(int64, int64, int64, float64[::1], float64[::1], float64[::1], float64[::1])")
 def _better(strategy, a, b, immediate, expected, max_net, max_opp):
     """Whether figure ``a`` beats ``b`` under the pure strategy (``mueller.choose_play``)."""
     if strategy == SAFE:
@@ -603,7 +603,7 @@ def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, star
                        played, played_by, n_played, tables[8], np.empty((1, 13)))[0]
 
 
-@kernel
+@kernel("(int64[::1], int64[::1], int64, int64)")
 def _unseen_cards(six, played, n_played, starter):
     """The cards the holder of ``six`` has not seen, in order (``Observation.unseen``)."""
     seen = np.zeros(52, dtype=np.bool_)
@@ -768,7 +768,7 @@ def expert_toss(six, my_crib, me, opp, x, figures):
     return TOSS_INDEX[i, 0], TOSS_INDEX[i, 1], chosen
 
 
-@kernel
+@kernel("(int64[::1], int64, boolean[::1])")
 def expert_candidates(state, seat, legal):
     """The ranks that fit, ascending (cards of a rank play alike), and the position of
     each rank's first card held (-1: none), by rank."""
@@ -836,7 +836,8 @@ def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played,
     return cards, weights
 
 
-@kernel
+@kernel("(int64, boolean, int64, int64, int64[::1], int64[::1], int64, int64[::1], int64[::1], "
+        "int64, int64[:, ::1], int64, float64[:, :, ::1], int64[::1], int64[::1])")
 def _win_context(seat, my_crib, me, opp, six, toss, starter, played, played_by, n_played,
                  cards, k, crib_model, ctx, opp_pts):
     """The search's context for the objective: the scores, the role, my hand's show, each

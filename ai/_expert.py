@@ -52,7 +52,8 @@ def _ended(mine, loser_score, W):
     return W[2, 0, loser_score] if mine else 1.0 - W[2, 0, loser_score]
 
 
-@kernel
+@kernel("(int64, int64, int64, int64, int64, int64[:, ::1], int64[:, ::1], int64[::1], "
+        "float64[:, :, ::1])")
 def _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, W):
     """His heels and the pegging of deal sample ``s`` from (dealer, pone) scores: (-1.0,
     dealer, pone) while the game goes on, else (the value of the finished game for the
@@ -72,7 +73,7 @@ def _peg_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, W):
     return -1.0, dealer, pone
 
 
-@kernel
+@kernel("(int64, int64, int64, int64, int64, int64, float64[:, :, ::1])")
 def _show(d, dealer, pone, pone_hand, dealer_hand, crib, W):
     """The show in order from (dealer, pone) scores after the play: the value for the
     dealer when ``d`` = 1 (else the pone): the finished game's if it ends the game, else W
@@ -91,7 +92,8 @@ def _show(d, dealer, pone, pone_hand, dealer_hand, crib, W):
     return W[1, pone, dealer]
 
 
-@kernel
+@kernel("(int64, int64, int64, int64, int64, int64[:, ::1], int64[:, ::1], int64[::1], int64, "
+        "int64, int64, float64[:, :, ::1])")
 def _finish_deal(d, dealer, pone, s, heels, peg_role, peg_pts, n_peg, pone_hand,
                  dealer_hand, crib, W):
     """Play deal sample ``s`` from (dealer, pone) scores; the value for the player who is
@@ -124,7 +126,9 @@ def win_table(heels, peg_role, peg_pts, n_peg, pone_hand, dealer_hand, crib, W):
 
 
 # ---------------------------------------------------------------------------- discards
-@kernel
+@kernel("(int64, int64, int64, int64[:, ::1], float64[::1], float64[:], int64[::1], "
+        "float64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64[::1], "
+        "int64[::1], int64[::1], float64[:, :, ::1], float64[::1])")
 def option_win_probs(a, b, d, hand_hist, crib_shift, peg_shift, samples, u, heels, peg_role,
                      peg_pts, n_peg, pone_hand, dealer_hand, crib, W, out):
     """Win probability of each option: its kept hand scores ``h`` with probability
@@ -602,7 +606,7 @@ def option_pegging(six_ranks, keep_index, dealer, V, hand_counts, hand_weight, s
 
 
 # ---------------------------------------------------------------------------- the opponent's plays
-@kernel
+@kernel("(int64[::1], int64[::1], int64, int64, int64[:, ::1], int64, float64, float64[::1])")
 def play_likelihoods(played, played_by, n_played, me, samples, k, temperature, out):
     """Multiply ``out[j]`` by how likely the opponent's plays so far in this deal were had it
     held sample ``j`` (its ``k`` remaining ranks): at each of its plays, a model opponent

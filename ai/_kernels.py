@@ -12,7 +12,7 @@ from engine.kernels import kernel, peg_points_seq, rank_pip
 from engine.rules import MAX_COUNT
 
 
-@kernel
+@kernel("(int64, int64, int64)")
 def _p_none_of(n, m, k):
     """Probability that k cards drawn from n contain none of m marked cards."""
     p = 1.0
@@ -103,7 +103,7 @@ def peg_figures(seq, count, hand, legal, unseen, opp_cards):
     return immediate, expected, max_net, max_opp
 
 
-@kernel
+@kernel("(int64[::1], int64, int64, int64[::1], int64, int64)")
 def _best_next(buf, n, count, hand, used, go_point):
     """The most this player's next card (not ``hand[used]``) scores on ``buf[:n]``; when no
     card fits, ``go_point`` (1 if the opponent has said go, so this player pegs the go)."""

@@ -79,7 +79,10 @@ def shuffled_deck(rng):
 #: array argument up and down with atomic instructions at every call, and where a loop can
 #: exit early its optimiser keeps the pair; in the expert's search (thousands of calls of
 #: the play's steps a decision) those atomics took half the time.
-no_refcount_njit = kernel(_nrt=False)
+def no_refcount_njit(signature_or_function: Any = None, /, **options: Any) -> Any:
+    """:func:`kernel` with ``_nrt=False``: ``@no_refcount_njit`` or
+    ``@no_refcount_njit("(int64[::1], int64)")``."""
+    return kernel(signature_or_function, _nrt=False, **options)
 
 
 def _build_run_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -156,7 +159,7 @@ def rank_score5(r0, r1, r2, r3, r4):
     return 2 * fifteens + 2 * pairs + runs
 
 
-@kernel
+@kernel("(int64, int64, int64, int64, int64, boolean)")
 def score5(c0, c1, c2, c3, starter, is_crib):
     """Score hand ``c0..c3`` with ``starter``: fifteens, pairs, runs, flush, nobs."""
     points = rank_score5(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, starter >> 2)
@@ -338,14 +341,7 @@ def peg_points_seq(seq, n):
     return peg_points_counted(seq, n, total)
 
 
-@kernel
-def peg_points_counted(seq, n, total):
-    """:func:`peg_points_seq` when the caller knows the count ``total`` of ``seq[:n]``
-    (n >= 1)."""
-    return peg_points_at(seq, 0, n, total)
-
-
-@no_refcount_njit
+@no_refcount_njit("(int64[::1], int64, int64, int64)")
 def peg_points_at(cards, start, n, total):
     """:func:`peg_points_counted` of the count ``cards[start:start + n]``, read in place (a
     slice would be an array view, whose reference counting costs more than the scoring)."""
@@ -374,3 +370,10 @@ def peg_points_at(cards, start, n, total):
                 best = length
         points += best
     return points
+
+
+@kernel("(int64[::1], int64, int64)")
+def peg_points_counted(seq, n, total):
+    """:func:`peg_points_seq` when the caller knows the count ``total`` of ``seq[:n]``
+    (n >= 1)."""
+    return peg_points_at(seq, 0, n, total)

@@ -44,19 +44,19 @@ def play_begin(state, hands, dealer):
             state[HANDS + 4 * seat + i] = hands[seat, i]
 
 
-@no_refcount_njit
+@no_refcount_njit("(int64[::1], int64, int64)")
 def held_card(state, seat, i):
     """The ``i``-th card ``seat`` holds."""
     return state[HANDS + 4 * seat + i]
 
 
-@no_refcount_njit
+@no_refcount_njit("(int64[::1], int64, int64)")
 def card_fits(state, seat, i):
     """Whether the ``i``-th card ``seat`` holds keeps the count within 31."""
     return state[COUNT] + card_pip(state[HANDS + 4 * seat + i]) <= MAX_COUNT
 
 
-@no_refcount_njit
+@no_refcount_njit("(int64[::1], int64)")
 def any_fits(state, seat):
     for i in range(state[HELD + seat]):
         if card_fits(state, seat, i):
@@ -83,6 +83,18 @@ def play_mover(state):
     return -1
 
 
+@no_refcount_njit("(int64[::1], int64, int64)")
+def _played(state, seat, card):
+    state[HELD + seat] -= 1
+    state[COUNT] += card_pip(card)
+    state[SEQ + state[N_SEQ]] = card
+    state[N_SEQ] += 1
+    state[LAST] = seat
+    points = peg_points_at(state, SEQ, state[N_SEQ], state[COUNT])
+    state[CANDIDATE] = 1 - seat
+    return points
+
+
 @no_refcount_njit
 def play_card(state, seat, i):
     """``seat`` plays the ``i``-th card it holds (it must fit). Returns the points it pegs
@@ -95,7 +107,7 @@ def play_card(state, seat, i):
     return _played(state, seat, card)
 
 
-@no_refcount_njit
+@no_refcount_njit("(int64[::1], int64, int64)")
 def play_card_in_order(state, seat, i):
     """:func:`play_card`, keeping the order of the cards still held (as ``GameState`` does,
     which players that choose by hand order need)."""
@@ -105,18 +117,6 @@ def play_card_in_order(state, seat, i):
     for j in range(i, n - 1):
         state[base + j] = state[base + j + 1]
     return _played(state, seat, card)
-
-
-@no_refcount_njit
-def _played(state, seat, card):
-    state[HELD + seat] -= 1
-    state[COUNT] += card_pip(card)
-    state[SEQ + state[N_SEQ]] = card
-    state[N_SEQ] += 1
-    state[LAST] = seat
-    points = peg_points_at(state, SEQ, state[N_SEQ], state[COUNT])
-    state[CANDIDATE] = 1 - seat
-    return points
 
 
 @no_refcount_njit

@@ -41,7 +41,7 @@ MAX_TRACE_ACTIONS = MAX_TRACE_DEALS * 18
 ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2
 
 
-@kernel
+@kernel("(int64[::1], int64, int64, int64)")
 def _award(stats, seat, points, column):
     """Add points (capped at 121); True when ``seat`` has won."""
     score = stats[2 + seat]
@@ -62,7 +62,7 @@ def _random_game(first_dealer, stats, deck, trace_decks, trace_actions, tracing)
         stats[_FINAL + k] += stats[_PEG + k]
 
 
-@kernel
+@kernel("(int64, int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], boolean)")
 def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
     stats[:] = 0
     stats[0] = first_dealer

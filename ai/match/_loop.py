@@ -42,7 +42,7 @@ ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2  # trace rows: (kind, seat, card, card)
 MAX_ACTIONS = 4096
 
 
-@kernel
+@kernel("(int64[::1], int64[::1], int64, int64, int64, int64)")
 def _award(out, deal_points, seat, dealer, points, source):
     """Add ``points`` (capped at 121); True when ``seat`` has won."""
     score = out[SCORES + seat]
@@ -57,7 +57,7 @@ def _award(out, deal_points, seat, dealer, points, source):
     return False
 
 
-@kernel
+@kernel("(int64[:, ::1], int64, int64, int64, int64, int64)")
 def _trace(trace, n, kind, seat, a, b):
     if n < trace.shape[0]:
         trace[n, 0], trace[n, 1], trace[n, 2], trace[n, 3] = kind, seat, a, b

@@ -194,7 +194,8 @@ def variance(w):
     return ((w - m) ** 2).mean()
 
 
-@kernel
+@kernel("(float64[:, :, :, ::1], int64, int64, int64, float64[:, ::1], boolean, float64[::1], "
+        "int64[::1], float64[::1], float64[::1])")
 def choose_option(table, d, own, opp, S, learning, fp, ip, probs, w):
     """The option a table picks at (d, own, opp); with exploration when learning."""
     blended_weights(table, d, own, opp, fp[P_BLEND], w)
