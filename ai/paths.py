@@ -23,6 +23,8 @@ from typing import Any
 from engine.errors import CribbageError
 
 APP_NAME = "Cribbage"
+# the folder of the shipped tables, ratings and practice positions (the repository's assets/)
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 HISTORY_NAME = "history.sqlite3"  # games (the window) and tournaments (the command)
 PRACTICE_NAME = "practice.sqlite3"  # practice positions, answers, ratings, counting drills
 

@@ -117,7 +117,7 @@ class Context(BaseModel):
 
 
 class GameFileModel(_Model):
-    """``ai.gamefile``: a header around a game record."""
+    """``cribbage_gui.services.gamefile``: a header around a game record."""
 
     format: Literal["cribbage-game-file"]
     version: Version

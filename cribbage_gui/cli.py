@@ -16,11 +16,11 @@ import sys
 import threading
 from collections.abc import Iterator
 
-from ai import cli as ai_cli
-from ai.practice import cli as practice_cli
 from ai.training import cli as training_cli
 from cribbage_gui import bench as gui_bench
 from cribbage_gui import commands, plots, screenshots
+from cribbage_gui.services import match_commands as ai_cli
+from cribbage_gui.services.practice import cli as practice_cli
 from engine import bench as engine_bench
 from engine import cli as engine_cli
 from engine.arguments import CommandParser

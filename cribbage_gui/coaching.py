@@ -3,7 +3,7 @@ wired to the table.
 
 :class:`Coaching` passes what the table shows (the presenter's events and the person's
 turns), the game's refusals and the clicks the table ignores to the lesson's
-:class:`~cribbage_gui.lessons.Coach`, and shows its words in the
+:class:`~cribbage_gui.services.lessons.Coach`, and shows its words in the
 :class:`~cribbage_gui.widgets.coach.CoachPanel`; after a step that needs reading it holds the
 table until Continue. Starting the lesson game and what Skip means are the window's.
 """
@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject
 
 from ai.match.driver import GameStarted
 from cribbage_gui import accessibility
-from cribbage_gui.lessons import Coach, Said
+from cribbage_gui.services.lessons import Coach, Said
 from cribbage_gui.widgets.coach import CoachPanel
 
 

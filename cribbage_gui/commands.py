@@ -35,9 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _watch(args: argparse.Namespace) -> int:
     from ai import make_player
-    from ai.cli import say_timeout_problems
     from ai.registry import canonical_name
     from cribbage_gui.app import run_gui
+    from cribbage_gui.services.match_commands import say_timeout_problems
     from cribbage_gui.watching import WatchSetup
 
     players = canonical_name(args.player_a), canonical_name(args.player_b)

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+from ai import GameCancelled, HumanPlayer
 from ai.base import Player
 from ai.match.driver import DecisionMade, GameStarted, game_events, game_seed
-from ai.players.human import GameCancelled, HumanPlayer
 from ai.registry import make_builtin_player
 from engine import Action, GameState
 

@@ -1,9 +1,10 @@
 """Practice → Counting trainer: count a hand, a crib or what the play's last card pegs
 before the clock runs out, then see every combination on the cards.
 
-The drills, their scores and the judging come from :mod:`ai.practice.counting` (the
-engine's own scoring); the attempts are kept by :mod:`ai.practice.counting_log`. This
-module only shows them and reads the person's answer.
+The drills, their scores and the judging come from :mod:`cribbage_gui.services.practice.counting`
+(the
+engine's own scoring); the attempts are kept by :mod:`cribbage_gui.services.practice.counting_log`.
+This module only shows them and reads the person's answer.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ai.practice.counting import (
+from cribbage_gui import accessibility, theme
+from cribbage_gui.services.practice.counting import (
     CATEGORY_WORDS,
     KINDS,
     MAX_ANSWER,
@@ -42,8 +44,7 @@ from ai.practice.counting import (
     random_drill,
     weighted_drill,
 )
-from ai.practice.counting_log import CountingLog
-from cribbage_gui import accessibility, theme
+from cribbage_gui.services.practice.counting_log import CountingLog
 from cribbage_gui.widgets.cards import CARD_RATIO, paint_face
 from engine.cards import card_label, card_words, cards_with
 from engine.errors import CribbageError

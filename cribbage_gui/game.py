@@ -25,7 +25,6 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 
 from ai import advice
-from ai.history import HistoryError
 from ai.match.driver import DecisionMade, GameStarted, player_rng
 from ai.match.series import Series
 from ai.registry import acc_variant
@@ -34,6 +33,7 @@ from cribbage_gui.controls_state import ControlsState, controls_state
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.model import TableModel
 from cribbage_gui.saving import SavedGame
+from cribbage_gui.services.history import HistoryError
 from cribbage_gui.texts import YOU, cards_and, crib_of, match_sentence, player_title
 from cribbage_gui.widgets.pass_cover import PassCover
 from engine import Claim, Observation, Phase, PlayCard, Toss, why_illegal

@@ -19,11 +19,9 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
-from ai import gamefile, named_levels
-from ai.history import HistoryError, open_history, points_by_source, scores_by_deal
+from ai import named_levels
 from ai.paths import PRACTICE_NAME
-from ai.review import GameReview, review_game
-from cribbage_gui import accessibility, lessons, saving, theme
+from cribbage_gui import accessibility, saving, theme
 from cribbage_gui.coaching import Coaching
 from cribbage_gui.dialogs import LEARN
 from cribbage_gui.dock_layout import DockLayout, board_dock, first_size
@@ -43,6 +41,14 @@ from cribbage_gui.jobs import (
 )
 from cribbage_gui.menus import SHORTCUTS, build_menus
 from cribbage_gui.presenter import Presenter
+from cribbage_gui.services import gamefile, lessons
+from cribbage_gui.services.history import (
+    HistoryError,
+    open_history,
+    points_by_source,
+    scores_by_deal,
+)
+from cribbage_gui.services.review import GameReview, review_game
 from cribbage_gui.settings import Settings, set_aside_odd_settings_file
 from cribbage_gui.sound import Sound
 from cribbage_gui.texts import YOU, player_title, result_sentence
@@ -699,11 +705,10 @@ class MainWindow(QMainWindow):
                                  and not self.heatmap.isVisible()):
             self.heatmap.clear_position()
             return
-        from ai.tables.files import asset_path
-        from ai.tables.weights import FILE
+        from ai.strategy_weights import shipped_file
 
         try:
-            self.heatmap.load_file(Path(path) if path else asset_path(FILE))
+            self.heatmap.load_file(Path(path) if path else shipped_file())
         except ValueError as exc:
             self.tell(str(exc))
 
@@ -818,7 +823,7 @@ class MainWindow(QMainWindow):
     def show_counting_trainer(self) -> None:
         self.dialogs.counting_trainer(self.data_dir / PRACTICE_NAME, self.tell)
 
-    practice = None  # the practice store (ai.practice.store), opened when first needed
+    practice = None  # the practice store (services.practice.store), opened when first needed
     practice_window = None
 
     def practice_store(self):
@@ -826,7 +831,7 @@ class MainWindow(QMainWindow):
         set aside, an unusable folder gives a store for this session: said in the log)."""
         if self.practice is None:
             from ai.paths import PRACTICE_NAME
-            from ai.practice.store import open_store
+            from cribbage_gui.services.practice.store import open_store
             from engine.errors import CribbageError
 
             try:
@@ -841,7 +846,7 @@ class MainWindow(QMainWindow):
 
     def practice_summary(self) -> dict | None:
         """The practice's figures for Statistics (None if it cannot give them)."""
-        from ai.practice.store import PracticeError
+        from cribbage_gui.services.practice.store import PracticeError
 
         try:
             return self.practice_store().summary()

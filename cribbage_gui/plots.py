@@ -94,7 +94,7 @@ def heatmap_widget(data: np.ndarray, title: str, kind: str = "strength"):
         bar = pg.ColorBarItem(values=levels, colorMap=colour_map(kind), interactive=False)
         bar.setImageItem(image, insert_in=plot)
     else:
-        from ai.tables.weights import STRATEGIES
+        from ai.strategy_weights import STRATEGIES
 
         legend = plot.addLegend(offset=(-5, 5), labelTextColor="k", brush=(255, 255, 255, 220))
         for name, colour in zip(STRATEGIES, STRATEGY_COLOURS, strict=True):
@@ -118,7 +118,7 @@ def save_heatmap(data: np.ndarray, title: str, path: Path, kind: str = "strength
 
 def plot_weights(weights: np.ndarray, out: Path, label: str = "") -> list[Path]:
     """Figures 3-5 and the dominant-strategy maps for one table (2, 121, 121, 8)."""
-    from ai.tables.weights import STRATEGIES
+    from ai.strategy_weights import STRATEGIES
 
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -151,7 +151,7 @@ def checkpoints_of(path: Path) -> list[tuple[int, Path]]:
 def plot_over_training(checkpoints: list[tuple[int, Path]], out: Path, strategy: str,
                        role: str) -> list[Path]:
     """One strategy's graph at every checkpoint (thesis Fig. 2)."""
-    from ai.tables import weights as model
+    from ai import strategy_weights as model
 
     out.mkdir(parents=True, exist_ok=True)
     index = model.STRATEGIES.index(strategy)
@@ -177,7 +177,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _plot(args: argparse.Namespace) -> int:
-    from ai.tables import weights as model
+    from ai import strategy_weights as model
 
     if args.strategy not in model.STRATEGIES:
         raise UsageError(f"unknown strategy {args.strategy!r}")

@@ -1,5 +1,6 @@
 """The search through the person's finished games for practice positions, off the GUI
-thread: each game of the history not searched yet is reviewed (``ai.practice.games``) and
+thread: each game of the history not searched yet is reviewed
+(``cribbage_gui.services.practice.games``) and
 its marked decisions of the person handed back, game by game, to be kept by the window."""
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ import traceback
 
 from PySide6.QtCore import QThread, Signal
 
-from ai.gamefile import GameFileError
-from ai.history import History, HistoryError
-from ai.practice.games import positions_from_game
-from ai.review import Cancelled
 from cribbage_gui.jobs import ADVICE_MEMO
+from cribbage_gui.services.gamefile import GameFileError
+from cribbage_gui.services.history import History, HistoryError
+from cribbage_gui.services.practice.games import positions_from_game
+from cribbage_gui.services.review import Cancelled
 
 
 class ScanWorker(QThread):

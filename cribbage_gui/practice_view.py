@@ -1,8 +1,8 @@
 """What the practice window says and draws about a position, apart from the window itself:
 the table as it was (a :class:`~cribbage_gui.model.TableModel` made from the position's
 observation), where the position came from, what to do, and the verdict's words and rows.
-No Qt widgets here, and nothing slow: the judging is :mod:`ai.practice.judge`'s, run by the
-window off the GUI thread."""
+No Qt widgets here, and nothing slow: the judging is :mod:`cribbage_gui.services.practice.judge`'s,
+run by the window off the GUI thread."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import datetime as _dt
 import re
 
 from ai.advice import value_text
-from ai.practice.judge import Verdict
-from ai.practice.positions import Position
 from cribbage_gui.model import TableModel
+from cribbage_gui.services.practice.judge import Verdict
+from cribbage_gui.services.practice.positions import Position
 from cribbage_gui.texts import YOU, cards_text, crib_of, player_title
 from cribbage_gui.widgets.tables import MARK_SIGNS, NumberItem
 from engine.cards import card_label, parse_card

@@ -1,10 +1,11 @@
 """Practice → Practice positions…: a decision to answer again, shown as it was at the table.
 
-The position comes from the practice store (:mod:`ai.practice.store`: the most overdue, else
+The position comes from the practice store (:mod:`cribbage_gui.services.practice.store`: the most
+overdue, else
 a new one, the player's own first). The player chooses (click the cards, or 1–6 / ← → Space
 and Enter, as at the table); the answer is judged off the GUI thread by the review's own
-advisor (:func:`ai.practice.judge.judge`), then the window shows right or wrong, the
-options best first (the best and the answer marked in words), the one sentence of why and
+advisor (:func:`cribbage_gui.services.practice.judge.judge`), then the window shows right or wrong,
+the options best first (the best and the answer marked in words), the one sentence of why and
 the rating's change; the store schedules the position again (a wrong answer comes back
 within minutes).
 
@@ -32,10 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ai.history import History, HistoryError
-from ai.practice.judge import Verdict, judge
-from ai.practice.positions import Position
-from ai.practice.store import PracticeError, PracticeStore, count_unreadable, now_utc
 from cribbage_gui import accessibility, theme
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.model import TableModel
@@ -54,6 +51,15 @@ from cribbage_gui.practice_view import (
     verdict_text,
 )
 from cribbage_gui.review_window import ReviewBoard
+from cribbage_gui.services.history import History, HistoryError
+from cribbage_gui.services.practice.judge import Verdict, judge
+from cribbage_gui.services.practice.positions import Position
+from cribbage_gui.services.practice.store import (
+    PracticeError,
+    PracticeStore,
+    count_unreadable,
+    now_utc,
+)
 from cribbage_gui.texts import cards_text
 from cribbage_gui.widgets.card_focus import CardFocus
 from cribbage_gui.widgets.table import TableView

@@ -1,5 +1,6 @@
 """The review of a game: step through it event by event with the table and the board as they
-were, every decision of both players rated by the expert (``ai.review``), and a chart of the
+were, every decision of both players rated by the expert (``cribbage_gui.services.review``), and a
+chart of the
 chance of winning over the game with the marked decisions on it (a game of a match scored in
 ACC points is judged, and charted, by expected ACC points, as the computer plays there).
 
@@ -35,8 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 from ai.advice import value_text
-from ai.gamefile import GameFile
-from ai.review import (
+from cribbage_gui import theme
+from cribbage_gui.jobs import ADVICE_MEMO
+from cribbage_gui.model import TableModel
+from cribbage_gui.services.gamefile import GameFile
+from cribbage_gui.services.review import (
     Cancelled,
     GameReview,
     ReviewedDecision,
@@ -48,9 +52,6 @@ from ai.review import (
     review_game,
     seat_value,
 )
-from cribbage_gui import theme
-from cribbage_gui.jobs import ADVICE_MEMO
-from cribbage_gui.model import TableModel
 from cribbage_gui.texts import YOU, cards_text, player_title, result_sentence
 from cribbage_gui.widgets.board import PEG_DOT, PLATE_NAME_PX, BoardWidget
 from cribbage_gui.widgets.table import TableView
@@ -175,7 +176,8 @@ class ReviewWindow(QWidget):
         self.decision_at: dict[int, int] = {}  # event position -> index in decisions
         self.position = -1
         # a game against the computer that is not over: the table as the person saw it,
-        # and their decisions only (ai.review.rated_seats); both hands once it is over
+        # and their decisions only (cribbage_gui.services.review.rated_seats); both hands once it
+        # is over
         seats = rated_seats(self.game, file.players)
         self.view = BOTH if len(seats) == 2 else seats[0]
         self._model: TableModel | None = None

@@ -166,7 +166,7 @@ def decode(data: Any) -> SavedGame:
     """Check and rebuild a saved game; raises RecordError (a ValueError) if it is bad: not
     the shape of a save (:class:`SaveModel`), a game that does not replay or was not dealt
     from the setup's seed, random states a player cannot take, or a match already over."""
-    from ai.players.human import HumanPlayer
+    from ai import HumanPlayer
     from ai.registry import make_builtin_player
 
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:

@@ -203,7 +203,7 @@ class Director:
 
 def _counting(d: Director, want) -> None:
     """The counting trainer: a crib under the clock, then a hand counted short."""
-    from ai.practice.counting import make_drill
+    from cribbage_gui.services.practice.counting import make_drill
     from engine.cards import parse_card, parse_cards
 
     w = d.window
@@ -232,7 +232,7 @@ def _counting(d: Director, want) -> None:
 def _practice(d: Director) -> None:
     """A built-in card to play (the count, the starter, the cards of this count), then a
     wrong answer judged: the options and why."""
-    from ai.practice.positions import Position
+    from cribbage_gui.services.practice.positions import Position
 
     w = d.window
     practice = w.practice_positions()
@@ -246,8 +246,8 @@ def _practice(d: Director) -> None:
     if "practice" in d.wanted:
         d.grab("practice", window=practice)
     if "practice-answer" in d.wanted and shown is not None:
-        from ai.practice.judge import judge
         from cribbage_gui.jobs import ADVICE_MEMO
+        from cribbage_gui.services.practice.judge import judge
 
         best = judge(shown, shown.best, ADVICE_MEMO).best
         wrong = next(c for c in shown.table.legal_cards if c not in best)
@@ -349,13 +349,13 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         review.close()
 
     # the computer's reasoning: watch the strategy weights against the expert
-    from ai.players.expert import ExpertPlay
     from cribbage_gui.watching import WatchSetup
 
     if want("reasoning-weights") or want("reasoning-expert") or want("strategy-heatmap"):
         w.start_watching(WatchSetup(("weights", "expert"), games=1, seed=seed), delay_ms=0)
         records = w.reasoning.computer.records
-        d.until(lambda: sum(isinstance(r, ExpertPlay) and len(r.candidates) > 1
+        d.until(lambda: sum(type(r).__name__ == "ExpertPlay"
+                            and len(getattr(r, "candidates", ())) > 1
                             for _, r in records) >= 1 and any(
             type(r).__name__ == "WeightsDiscard" for _, r in records), act=False,
             what="the computer's reasoning")

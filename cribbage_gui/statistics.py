@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from ai import level_of
-from ai.history import History
-from ai.practice.store import START_RATING
 from cribbage_gui import theme
+from cribbage_gui.services.history import History
+from cribbage_gui.services.practice.store import START_RATING
 from cribbage_gui.texts import player_title
 from cribbage_gui.widgets.tables import NumberItem, cell, fill, fit_height, make_table
 from engine.rules import skunk_of
@@ -189,8 +189,8 @@ class StatisticsWindow(QDialog):
         """The counting trainer's figures (Practice → Counting trainer…), read from the
         practice database beside the history without changing it."""
         from ai.paths import PRACTICE_NAME
-        from ai.practice.counting import CATEGORY_WORDS
-        from ai.practice.counting_log import read_summary
+        from cribbage_gui.services.practice.counting import CATEGORY_WORDS
+        from cribbage_gui.services.practice.counting_log import read_summary
         from engine.errors import CribbageError
 
         try:

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from ai import gamefile, make_player
+from ai import make_player
 from ai.match.driver import game_events, game_seed
 from cribbage_gui.model import TableModel
+from cribbage_gui.services import gamefile
 from cribbage_gui.settings import SPEEDS
 from cribbage_gui.texts import player_title, result_sentence
 from engine import GameState

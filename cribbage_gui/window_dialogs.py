@@ -17,9 +17,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 
-from ai import gamefile
-from ai.history import History
-from ai.review import GameReview
 from cribbage_gui.dialogs import (
     NewGame,
     NewGameDialog,
@@ -27,6 +24,9 @@ from cribbage_gui.dialogs import (
     WatchDialog,
     WelcomeDialog,
 )
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.history import History
+from cribbage_gui.services.review import GameReview
 from cribbage_gui.settings import Settings
 from cribbage_gui.watching import WatchSetup
 from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
@@ -163,8 +163,8 @@ class WindowDialogs:
         database at ``path`` (if that cannot be used, the trainer says so and runs)."""
         import numpy as np
 
-        from ai.practice.counting_log import CountingLog
         from cribbage_gui.counting_trainer import CountingTrainer
+        from cribbage_gui.services.practice.counting_log import CountingLog
         from engine.errors import CribbageError
 
         window = self.counting_window

@@ -1,8 +1,8 @@
 """The coach of the guided first game: a banner above the table saying, as each step of the
 game comes, what happened and what to do next, with a button to skip the lesson.
 
-It only shows the words it is given (:class:`cribbage_gui.lessons.Said`); the lesson's
-words and when they are said are :mod:`cribbage_gui.lessons`'.
+It only shows the words it is given (:class:`cribbage_gui.services.lessons.Said`); the lesson's
+words and when they are said are :mod:`cribbage_gui.services.lessons`'.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from cribbage_gui import theme
-from cribbage_gui.lessons import Said
+from cribbage_gui.services.lessons import Said
 
 
 class CoachPanel(QFrame):

@@ -35,8 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ai.tables import weights as model
-from ai.training.weights import CHUNK
+from ai import strategy_weights as model
 from cribbage_gui import theme
 from cribbage_gui.plots import STRATEGY_COLOURS, checkpoints_of, colour_map
 from engine.roles import DEALER, PONE, role_of
@@ -168,9 +167,10 @@ class HeatmapDock(QDockWidget):
         self.rule = QComboBox()
         self.rule.addItems(["pg", "thesis"])
         self.every = QSpinBox()
-        self.every.setRange(CHUNK, 10_000_000)  # training runs in chunks of this size
-        self.every.setSingleStep(CHUNK)
-        self.every.setValue(2 * CHUNK)
+        chunk = model.training_chunk()
+        self.every.setRange(chunk, 10_000_000)  # training runs in chunks of this size
+        self.every.setSingleStep(chunk)
+        self.every.setValue(2 * chunk)
         form.addRow("Games", self.games)
         form.addRow("Seed", self.seed)
         form.addRow("Rule", self.rule)

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 from ai import advice
 from ai.base import Reasoning
 from ai.match.driver import DecisionMade
-from ai.review import ACC_MARKS, MARKS, lost_text, mark_of
 from cribbage_gui import theme
 from cribbage_gui.jobs import ADVICE_MEMO, run_job
+from cribbage_gui.services.review import ACC_MARKS, MARKS, lost_text, mark_of
 from cribbage_gui.texts import cards_text, possessive
 from cribbage_gui.widgets.decisions import ComputerTab, mark_chosen_row
 from cribbage_gui.widgets.tables import (

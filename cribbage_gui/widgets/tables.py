@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem
 
 from cribbage_gui import theme
 
-# the review's marks (ai.review), as chess writes them; the chart's marker colours
+# the review's marks (cribbage_gui.services.review), as chess writes them; the chart's marker
+# colours
 MARK_COLOURS = {"inaccuracy": "#d9a400", "mistake": "#e8720c", "blunder": "#d43a3a"}
 MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 

@@ -278,7 +278,7 @@ def test_an_engine_that_names_itself_is_shown_by_that_name(tmp_path):
     assert "Peggy" in table and sys.executable not in table
     import sqlite3
 
-    from ai.match.report import store
+    from cribbage_gui.services.tournament_runs import store
 
     store(tmp_path / "history.db", results)
     db = sqlite3.connect(tmp_path / "history.db")

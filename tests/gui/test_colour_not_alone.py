@@ -96,7 +96,7 @@ def test_your_throw_in_the_discard_table_carries_a_sign(qtbot):
 
 
 def test_each_mark_on_the_review_chart_carries_its_sign(qtbot, expert_v_random):  # noqa: F811
-    from ai import gamefile
+    from cribbage_gui.services import gamefile
 
     window = open_review(qtbot, gamefile.read(expert_v_random))
     marked = [(i, d) for i, d in enumerate(window.review.decisions) if d.mark]

@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from ai.practice.counting import make_drill
-from ai.practice.counting_log import CountingLog
 from cribbage_gui.counting_trainer import CountingTrainer
+from cribbage_gui.services.practice.counting import make_drill
+from cribbage_gui.services.practice.counting_log import CountingLog
 from engine.cards import card_label, parse_card, parse_cards
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from ai import gamefile
 from cribbage_gui.review_window import BOTH, ReviewWindow
+from cribbage_gui.services import gamefile
 from engine.cards import card_label
 from engine.events import Show
 from tests.gui.helpers import take_turn, wait_for_input

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 
 from ai import advice, make_player
 from ai.match.driver import DecisionMade, game_events
-from ai.review import mark_of
 from cribbage_gui import theme
+from cribbage_gui.services.review import mark_of
 from cribbage_gui.texts import cards_text
 from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock
 from cribbage_gui.widgets.tables import mark_colour, mark_text

@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ai import named_levels
-from cribbage_gui import lessons
 from cribbage_gui.dialogs import LEARN, WelcomeDialog
-from cribbage_gui.lessons import CONTINUE, STEPS, Coach, explain_refusal
+from cribbage_gui.services import lessons
+from cribbage_gui.services.lessons import CONTINUE, STEPS, Coach, explain_refusal
 from cribbage_gui.settings import Settings
 from engine import GameState, Phase, PlayCard, score_hand, why_illegal
 from engine.cards import card_label, parse_cards

@@ -5,8 +5,8 @@ import html
 import pytest
 from PySide6.QtCore import Qt
 
-from ai.history import points_by_source, scores_by_deal
 from cribbage_gui.model import TableModel
+from cribbage_gui.services.history import points_by_source, scores_by_deal
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, GameOver, Played, SaidGo, Scored
 from tests.gui.helpers import TIMEOUT, play_to_the_end

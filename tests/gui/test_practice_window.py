@@ -6,12 +6,12 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 
-from ai.history import History
-from ai.practice.builtin import builtin_positions
-from ai.practice.judge import judge
-from ai.practice.store import PracticeStore
 from cribbage_gui.jobs import ADVICE_MEMO, wait_for_jobs
 from cribbage_gui.practice_window import PracticeWindow
+from cribbage_gui.services.history import History
+from cribbage_gui.services.practice.builtin import builtin_positions
+from cribbage_gui.services.practice.judge import judge
+from cribbage_gui.services.practice.store import PracticeStore
 from tests.gui.helpers import TIMEOUT, click_card
 
 DISCARD, PLAY = 0, 27  # a discard as dealer, and a card to play at 15 (built-in)
@@ -189,7 +189,7 @@ def random_game_in_history(path, seat, seed=5):
 
 
 def test_the_scan_adds_the_persons_marked_decisions_and_only_theirs(qtbot, tmp_path):
-    from ai.review import review_game
+    from cribbage_gui.services.review import review_game
 
     history, game_id, game, players = random_game_in_history(tmp_path / "h.sqlite3", 1)
     window, store = open_window(qtbot, tmp_path, [], history=history, scan=True)

@@ -7,10 +7,11 @@ import json
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from ai import gamefile
 from ai.match.runner import run_match
-from ai.review import review_game
 from cribbage_gui.review_window import BOTH, ReviewWindow, event_positions
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.gamefile import GameSaver
+from cribbage_gui.services.review import review_game
 from cribbage_gui.texts import cards_text
 from engine import GameState
 from engine.cards import PIPS
@@ -24,7 +25,7 @@ REVIEW_TIMEOUT = 90_000
 def expert_v_random(tmp_path_factory):
     """Game 0 of ``cribbage match expert random --seed 4 --save-games DIR``."""
     folder = tmp_path_factory.mktemp("games")
-    run_match("expert", "random", 1, seed=4, save_games=str(folder))
+    run_match("expert", "random", 1, seed=4, save_games=GameSaver(str(folder)))
     (path,) = sorted(folder.glob("*.crib.json"))
     return path
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai import gamefile
-from ai.gamefile import GameFile, GameFileError
 from ai.paths import set_aside
-from ai.salvage import salvage
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.gamefile import GameFile, GameFileError
+from cribbage_gui.services.salvage import salvage
 from engine import bounded
 from engine.bounded import not_a_file
 from engine.errors import CribbageError, UsageError
@@ -268,7 +268,8 @@ def open_database(path: Path, on_problem: Callable[[str], None]) -> sqlite3.Conn
 
 def recover(path: Path) -> str:
     """Set the damaged database at ``path`` aside (renamed, never deleted), start a new one
-    there and copy into it every row that can still be read (``ai.salvage``: a damaged page
+    there and copy into it every row that can still be read (``cribbage_gui.services.salvage``: a
+    damaged page
     costs only the rows on it); returns a sentence for the person saying how many games
     came back and how many could not be read."""
     moved = set_aside_database(path)

@@ -12,9 +12,9 @@ import sqlite3
 import pytest
 
 from ai import make_player
-from ai.gamefile import GameFileError
-from ai.history import History, HistoryError, open_history
 from ai.match.driver import refereed_game
+from cribbage_gui.services.gamefile import GameFileError
+from cribbage_gui.services.history import History, HistoryError, open_history
 
 PAGE = 4096
 
@@ -129,8 +129,8 @@ def test_a_history_that_cannot_be_opened_gives_way_to_one_in_memory(tmp_path):
 
 def test_the_commands_recover_a_damaged_history_and_a_data_folder_that_is_a_file(
         tmp_path, monkeypatch, capsys):
-    from ai.match.report import store
     from cribbage_gui.cli import main
+    from cribbage_gui.services.tournament_runs import store
 
     data = tmp_path / "data"
     data.write_text("a file where the data folder goes")
@@ -238,7 +238,7 @@ def test_a_pipe_as_a_journal_with_no_history_is_set_aside_alone(tmp_path):
     database was set aside with it, and was not there)."""
     import os
 
-    from ai.history import open_history
+    from cribbage_gui.services.history import open_history
 
     os.mkfifo(tmp_path / "history.sqlite3-journal")
     history, message = open_history(tmp_path / "history.sqlite3")
@@ -255,14 +255,14 @@ def test_a_damaged_history_that_cannot_be_set_aside_gives_way_to_one_in_memory(
     every start. The window keeps this session's games in memory and says why; review
     --last is one line."""
     from ai import paths
-    from ai.history import open_history
     from cribbage_gui.cli import main
+    from cribbage_gui.services.history import open_history
 
     def read_only(path, why="corrupt"):
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(paths, "set_aside", read_only)
-    monkeypatch.setattr("ai.history.set_aside", read_only)
+    monkeypatch.setattr("cribbage_gui.services.history.set_aside", read_only)
     path = tmp_path / "history.sqlite3"
     path.write_bytes(b"not a database at all " * 300)
     history, message = open_history(path)

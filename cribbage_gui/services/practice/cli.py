@@ -8,7 +8,7 @@
   when a line is bad: the error names the line);
 - ``--export FILE``: the player's own positions (from games and imports; ``--all`` adds the
   built-in set) as JSON lines, saying how many could not be read (left out);
-- ``--build-set FILE``: rebuild the built-in set (``ai.practice.builtin``);
+- ``--build-set FILE``: rebuild the built-in set (``cribbage_gui.services.practice.builtin``);
 - no option: the player's practice in a few lines (rating, answers, positions due, and
   how many positions could not be read).
 """
@@ -57,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _store():
     from ai.paths import PRACTICE_NAME, data_dir
-    from ai.practice.store import PracticeStore
+    from cribbage_gui.services.practice.store import PracticeStore
 
     return PracticeStore(data_dir() / PRACTICE_NAME, _tell)
 
@@ -85,7 +85,7 @@ def _practice(args: argparse.Namespace) -> int:
 
 
 def _from_games(folder: Path, player: str | None, as_json: bool) -> int:
-    from ai.practice.games import game_files, positions_from_folder
+    from cribbage_gui.services.practice.games import game_files, positions_from_folder
     from engine.cards import card_name
 
     if not folder.is_dir():
@@ -113,7 +113,7 @@ def _from_games(folder: Path, player: str | None, as_json: bool) -> int:
 
 
 def _import(path: Path) -> int:
-    from ai.practice.positions import PositionError, read_lines
+    from cribbage_gui.services.practice.positions import PositionError, read_lines
 
     try:
         text = bounded.read_text(path, MAX_SET_BYTES)
@@ -139,7 +139,7 @@ def _import(path: Path) -> int:
 
 def _export(path: Path, everything: bool) -> int:
     from ai.paths import write_atomic
-    from ai.practice.positions import write_lines
+    from cribbage_gui.services.practice.positions import write_lines
 
     origins = ("games", "import", "built-in") if everything else ("games", "import")
     store = _store()
@@ -158,7 +158,7 @@ def _export(path: Path, everything: bool) -> int:
 def _build(path: Path, games: int) -> int:
     from tqdm import tqdm
 
-    from ai.practice.builtin import build_set, write_set
+    from cribbage_gui.services.practice.builtin import build_set, write_set
 
     with tqdm(total=games, unit="game", desc="self-play", disable=None, leave=False) as bar:
         positions = build_set(games, progress=lambda done, total: bar.update(done - bar.n))

@@ -20,6 +20,7 @@ from ai.match.matchplay import MAX_BEST_OF
 from ai.match.runner import MAX_GAMES, run_match
 from ai.match.tournament import MAX_PLAYERS
 from ai.registry import canonical_name, known_names
+from cribbage_gui.services.gamefile import GameSaver
 from engine import arguments
 from engine.arguments import output_file, output_folder, seed, whole, workers
 from engine.errors import CribbageError, UsageError
@@ -224,7 +225,7 @@ def _match(args: argparse.Namespace) -> int:
               disable=None, leave=False) as bar:
         summary = run_match(args.player_a, args.player_b, args.games, args.seed,
                             workers=args.workers, progress=bar.update,
-                            referee=args.referee, save_games=args.save_games,
+                            referee=args.referee, save_games=_saver(args, "match"),
                             backend=backend_from(args))
     _stopped_early("match", summary["stopped_early"], summary["games"], args.games, "games")
     if args.json:
@@ -232,6 +233,11 @@ def _match(args: argparse.Namespace) -> int:
     else:
         print(format_summary(summary))
     return STOPPED if summary["stopped_early"] else 0
+
+
+def _saver(args: argparse.Namespace, kind: str) -> GameSaver | None:
+    """``--save-games DIR`` as the runs take it: each game written there as a game file."""
+    return None if args.save_games is None else GameSaver(args.save_games, kind)
 
 
 STOPPED = 130  # the exit status of a run Ctrl-C stopped (128 + SIGINT), figures printed
@@ -340,8 +346,9 @@ def _results_folder(text: str) -> Path:
 
 
 def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
-    from ai.match.report import check_history, format_table, store, write_ratings
+    from ai.match.report import format_table, write_ratings
     from ai.match.tournament import run_tournament
+    from cribbage_gui.services.tournament_runs import check_history, store
 
     args.players = [canonical_name(name) for name in args.players]
     if len(args.players) > MAX_PLAYERS:
@@ -354,7 +361,8 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:
         results = run_tournament(args.players, args.games, args.seed, args.duplicate,
                                  args.workers, progress=bar.update, referee=args.referee,
-                                 save_games=args.save_games, backend=backend_from(args))
+                                 save_games=_saver(args, "tournament"),
+                                 backend=backend_from(args))
     _stopped_early("tournament", results["stopped_early"],
                    sum(p["games"] for p in results["pairs"]), total, "games",
                    ", not rated, not added to the history" +
@@ -397,14 +405,14 @@ def _write_results(results: dict, out: Path, chart: Chart | None) -> None:
 
 
 def _review(args: argparse.Namespace) -> int:
-    from ai import gamefile
-    from ai.review import format_review, objective_of, review_game
+    from cribbage_gui.services import gamefile
+    from cribbage_gui.services.review import format_review, objective_of, review_game
 
     if (args.file is None) == (not args.last):
         raise UsageError("give a game file, or --last for the latest game of the history")
     if args.last:
-        from ai.history import latest_game_file
         from ai.paths import HISTORY_NAME, data_dir
+        from cribbage_gui.services.history import latest_game_file
 
         file = latest_game_file(data_dir() / HISTORY_NAME)
     else:

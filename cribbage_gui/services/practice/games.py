@@ -1,6 +1,7 @@
 """Positions from games: every marked decision (?!, ? and ??) of a reviewed game.
 
-The game is reviewed as ``cribbage review`` reviews it (``ai.review``: the same advisor, the
+The game is reviewed as ``cribbage review`` reviews it (``cribbage_gui.services.review``: the same
+advisor, the
 same objective); each decision the review marks becomes a position holding the review's own
 figures for it and the table as it was at that moment (the player's view: nothing of the
 opponent's hand or the crib).
@@ -11,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ai import gamefile
 from ai.advice import Memo
-from ai.gamefile import GameFile
-from ai.practice.builtin import themes_of
-from ai.practice.positions import Position
-from ai.review import ReviewedDecision, objective_of, review_game
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.gamefile import GameFile
+from cribbage_gui.services.practice.builtin import themes_of
+from cribbage_gui.services.practice.positions import Position
+from cribbage_gui.services.review import ReviewedDecision, objective_of, review_game
 from engine.record import Replay
 
 

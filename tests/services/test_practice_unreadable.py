@@ -9,9 +9,9 @@ import sqlite3
 
 import pytest
 
-from ai.practice import builtin
-from ai.practice.store import PracticeStore
 from cribbage_gui.cli import main
+from cribbage_gui.services.practice import builtin
+from cribbage_gui.services.practice.store import PracticeStore
 
 T0 = dt.datetime(2026, 11, 26, 12, 0, tzinfo=dt.UTC)
 # what five rows were changed to: a line cut short, a line that is JSON but no position, a
@@ -104,7 +104,7 @@ def test_a_counting_row_that_is_not_text_does_not_set_the_practice_file_aside(tm
     """Text that is not UTF-8 is damage in the history, which is recovered row by row; in
     the practice file it would set aside every position and rating with it: the counting
     log says it cannot be used instead, and the file stays where it is."""
-    from ai.practice.counting_log import CountingLog, CountingLogError
+    from cribbage_gui.services.practice.counting_log import CountingLog, CountingLogError
 
     path = tmp_path / "practice.sqlite3"
     _practice(path, answered=0)

@@ -1,4 +1,5 @@
-"""The history's recovery (``ai.salvage`` reads a damaged file's raw pages) on damaged and
+"""The history's recovery (``cribbage_gui.services.salvage`` reads a damaged file's raw pages) on
+damaged and
 hostile files: it returns, in bounded time and work, never raises, never changes the file
 it reads, and what it writes is a sound database. Random damage is derandomized in the
 suite (a few seconds); to search further:
@@ -17,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai import salvage
-from ai.history import SCHEMA, recover
+from cribbage_gui.services import salvage
+from cribbage_gui.services.history import SCHEMA, recover
 from tests.ai.helpers import write_history
 
 GAMES = 12
@@ -213,7 +214,7 @@ def test_a_rowid_changed_to_an_earlier_one_does_not_keep_the_first_pass_going_fo
     path.write_bytes(bytes(data))
     new = tmp_path / "new.sqlite3"
     subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
-                    "from ai.salvage import salvage; salvage(Path(sys.argv[1]), "
+                    "from cribbage_gui.services.salvage import salvage; salvage(Path(sys.argv[1]), "
                     "Path(sys.argv[2]))", str(path), str(new)],
                    check=True, timeout=60, cwd=Path(__file__).parents[2])
     db = sqlite3.connect(new)

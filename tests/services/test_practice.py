@@ -11,22 +11,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai import gamefile, make_player
+from ai import make_player
 from ai.advice import Memo, discard_advice, play_advice
 from ai.match.driver import refereed_game
-from ai.practice import builtin
-from ai.practice.games import positions_from_folder, positions_from_game
-from ai.practice.judge import judge
-from ai.practice.positions import (
+from cribbage_gui.cli import main
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.practice import builtin
+from cribbage_gui.services.practice.games import positions_from_folder, positions_from_game
+from cribbage_gui.services.practice.judge import judge
+from cribbage_gui.services.practice.positions import (
     PositionError,
     from_line,
     from_observation,
     read_lines,
     write_lines,
 )
-from ai.practice.store import PracticeStore, open_store
-from ai.review import review_game
-from cribbage_gui.cli import main
+from cribbage_gui.services.practice.store import PracticeStore, open_store
+from cribbage_gui.services.review import review_game
 from engine import GameState, Phase, analyze_discards
 from engine.cards import card_name
 from engine.record import Replay

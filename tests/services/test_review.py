@@ -1,4 +1,5 @@
-"""Game files and the review: every decision rated by the expert (ai.gamefile, ai.review)."""
+"""Game files and the review: every decision rated by the expert (cribbage_gui.services.gamefile,
+cribbage_gui.services.review)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from functools import cache
 
 import pytest
 
-from ai import gamefile, make_player
+from ai import make_player
 from ai.advice import discard_advice, hint, play_advice
-from ai.history import History, latest_game_file
 from ai.match.driver import refereed_game
-from ai.review import (
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.gamefile import GameSaver
+from cribbage_gui.services.history import History, latest_game_file
+from cribbage_gui.services.review import (
     Cancelled,
     accuracy_of,
     final_value,
@@ -483,7 +486,7 @@ def test_a_tournament_saves_every_game(tmp_path):
 
     out = tmp_path / "t"
     results = run_tournament(["random", "heuristic"], 2, seed=3, duplicate=True,
-                             save_games=str(out))
+                             save_games=GameSaver(str(out), "tournament"))
     names = sorted(p.name for p in out.iterdir())
     assert names == ["heuristic-v-random-seed3-game0000.crib.json",
                      "random-v-heuristic-seed3-game0000.crib.json"]

@@ -15,7 +15,7 @@ decision becomes a position only when its best answer is clearly the best:
   wins at least :data:`END_MARGIN` more often than the second, and it is not the card that
   scores the most points: the score changes the answer ("counting-out").
 
-Each position is tagged with its themes (:func:`themes_of`); ``tests/ai/test_practice.py``
+Each position is tagged with its themes (:func:`themes_of`); ``tests/services/test_practice.py``
 checks every stated answer against the analysis and the expert again.
 """
 
@@ -27,8 +27,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.practice.positions import THEMES, Position, from_observation, read_lines, write_lines
-from ai.tables.files import ASSETS
+from ai.paths import ASSETS
+from cribbage_gui.services.practice.positions import (
+    THEMES,
+    Position,
+    from_observation,
+    read_lines,
+    write_lines,
+)
 from engine import Phase, PlayCard, Toss, analyze_discards
 from engine.cards import card_name, parse_card, pip_value, rank
 from engine.pegging import peg_points

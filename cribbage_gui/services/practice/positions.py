@@ -48,7 +48,8 @@ FORMAT = "cribbage-practice-position"
 VERSION = 1
 KINDS = ("discard", "play")
 
-# What a position teaches (:func:`ai.practice.builtin.themes_of` says when each applies).
+# What a position teaches (:func:`cribbage_gui.services.practice.builtin.themes_of` says
+# when each applies).
 THEMES = ("dealer", "pone", "fives", "balking", "the-count", "pegging-traps",
           "counting-out")
 

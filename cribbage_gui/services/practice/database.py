@@ -1,6 +1,7 @@
 """The practice database file (``ai.paths.PRACTICE_NAME``), opened the one way its two users
-need it: the practice positions (``ai.practice.store``) and the counting trainer's attempts
-(``ai.practice.counting_log``) each keep their own tables in it.
+need it: the practice positions (``cribbage_gui.services.practice.store``) and the counting
+trainer's attempts
+(``cribbage_gui.services.practice.counting_log``) each keep their own tables in it.
 
 A damaged file is set aside (``ai.paths.set_aside``: renamed with its journal, never
 deleted) and a fresh one started, with a sentence for the person; a file that cannot be
@@ -13,7 +14,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from ai.history import (
+from cribbage_gui.services.history import (
     HistoryError,
     clear_odd_leftovers,
     connect,

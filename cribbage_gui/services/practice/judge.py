@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.advice import Memo, as_good_as_best, discard_advice, play_advice
-from ai.practice.positions import Position, PositionError
+from cribbage_gui.services.practice.positions import Position, PositionError
 from engine.cards import Card, card_name, pip_value
 from engine.pegging import peg_points
 

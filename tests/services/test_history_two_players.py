@@ -7,8 +7,8 @@ from __future__ import annotations
 import sqlite3
 
 from ai import make_player
-from ai.history import SCHEMA, History
 from ai.match.driver import refereed_game
+from cribbage_gui.services.history import SCHEMA, History
 
 
 def _game(seed: int):

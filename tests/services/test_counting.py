@@ -1,4 +1,5 @@
-"""The counting trainer's drills, judging, weighting and storage (ai.practice)."""
+"""The counting trainer's drills, judging, weighting and storage
+(cribbage_gui.services.practice)."""
 
 import sqlite3
 
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.practice.counting import (
+from cribbage_gui.services.practice.counting import (
     CATEGORIES,
     item_category,
     judge,
@@ -16,7 +17,7 @@ from ai.practice.counting import (
     random_drill,
     weighted_drill,
 )
-from ai.practice.counting_log import CountingLog, read_summary
+from cribbage_gui.services.practice.counting_log import CountingLog, read_summary
 from engine.cards import parse_card, parse_cards
 from engine.pegging import count_of, peg_points
 from engine.scoring import score_breakdown, score_hand

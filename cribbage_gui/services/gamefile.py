@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +34,7 @@ from typing import Any
 from ai import schema
 from ai.paths import write_json_atomic
 from engine import GameState, bounded
-from engine.errors import CribbageError
+from engine.errors import CribbageError, UsageError
 
 FORMAT = "cribbage-game-file"
 VERSION = 1
@@ -138,3 +139,32 @@ def file_name(players: tuple[str, str] | list[str], seed: int, index: int) -> st
     safe for any file system)."""
     safe = [re.sub(r"[^A-Za-z0-9_.-]+", "_", p).strip("_.") or "player" for p in players]
     return f"{safe[0]}-v-{safe[1]}-seed{seed}-game{index:04d}{SUFFIX}"
+
+
+@dataclass(frozen=True)
+class GameSaver:
+    """A run's ``--save-games``: each game written to ``folder`` as a game file, named by
+    :func:`file_name`, its context ``{"kind": kind, "seed": ..., "index": ...}``. What
+    ``ai.match.runner.run_match`` and ``run_tournament`` take as ``save_games`` (it pickles:
+    the workers write the games)."""
+
+    folder: str
+    kind: str = "match"
+
+    def prepared(self) -> GameSaver:
+        """The folder made, named by its absolute path (the workers may run elsewhere);
+        a UsageError if it cannot be."""
+        from engine.arguments import check_output_folder
+
+        path = check_output_folder(self.folder)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot write games to {self.folder}: "
+                             f"{exc.strerror or exc}") from exc
+        return GameSaver(os.path.realpath(path), self.kind)
+
+    def __call__(self, names: tuple[str, str], seed: int, index: int,
+                 game: GameState) -> None:
+        file = make(game, names, {"kind": self.kind, "seed": seed, "index": index})
+        write(Path(self.folder) / file_name(names, seed, index), file)

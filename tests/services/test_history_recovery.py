@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from ai.history import History, latest_game_file
+from cribbage_gui.services.history import History, latest_game_file
 from tests.ai.helpers import write_history
 
 GAMES = 300

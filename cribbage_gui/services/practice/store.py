@@ -38,9 +38,9 @@ from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 from openskill.models import BradleyTerryFull
 
-from ai.practice.builtin import builtin_positions
-from ai.practice.database import PracticeError, open_database
-from ai.practice.positions import Position, PositionError, from_line
+from cribbage_gui.services.practice.builtin import builtin_positions
+from cribbage_gui.services.practice.database import PracticeError, open_database
+from cribbage_gui.services.practice.positions import Position, PositionError, from_line
 from engine.cards import card_name
 
 START_RATING, START_DEVIATION = 1500.0, 350.0

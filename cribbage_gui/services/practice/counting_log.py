@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.history import damaged
-from ai.practice.counting import CATEGORIES, KINDS, Verdict
-from ai.practice.database import PracticeError, open_database, set_aside_damaged
+from cribbage_gui.services.history import damaged
+from cribbage_gui.services.practice.counting import CATEGORIES, KINDS, Verdict
+from cribbage_gui.services.practice.database import PracticeError, open_database, set_aside_damaged
 from engine.cards import card_names
 
 SCHEMA = """
