@@ -36,8 +36,8 @@ def test_the_contracts_catch_each_kind_of_bad_import(tmp_path):
         # the ways the GUI may reach the training code (a command, a training run's size)
         "cribbage_gui.cli": "from ai.training import cli\n",
         "ai.strategy_weights": "def f():\n    from ai.training import weights\n",
-        "cribbage_gui.widgets.heatmap_panel": "from ai import strategy_weights\n",
-        "cribbage_gui.widgets": "from ai.players import expert\n",  # past the public face
+        "cribbage_gui.panels.heatmap_panel": "from ai import strategy_weights\n",
+        "cribbage_gui.table": "from ai.players import expert\n",  # past the public face
         "cribbage_gui": "import ai\nfrom engine import _kernels\n",  # the engine's insides
         "cribbage_gui.services": "import pyqtgraph\n",  # a service drawing
         "cribbage_gui.services.history": "from cribbage_gui import cli\n",  # the window's
@@ -47,7 +47,7 @@ def test_the_contracts_catch_each_kind_of_bad_import(tmp_path):
              "ai.players.expert", "ai._rollout",
              "ai.training", "ai.training._weights", "ai.training.cli", "ai.training.weights",
              "ai.tables", "ai.match", "ai.advice", "ai.pegging", "ai.external",
-             "ai._decide", "ai._expert", "ai._kernels", "cribbage_gui.widgets",
+             "ai._decide", "ai._expert", "ai._kernels", "cribbage_gui.table",
              "PySide6", "PySide6.QtCore"]
     for name in [*modules, *names]:
         folder = tmp_path.joinpath(*name.split("."))

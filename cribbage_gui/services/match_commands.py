@@ -1,7 +1,7 @@
 """Command-line front ends for the AI layer: ``cribbage match``, ``cribbage tournament``,
 ``cribbage bench-match`` and ``cribbage engine``. None of them imports Qt; the tournament's
 chart is drawn by a function the top-level command passes in
-(``cribbage_gui.plots.tournament_chart``), only when asked.
+(``cribbage_gui.panels.plots.tournament_chart``), only when asked.
 """
 
 from __future__ import annotations

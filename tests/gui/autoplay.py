@@ -50,9 +50,9 @@ def main() -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from cribbage_gui import saving
-    from cribbage_gui.controller import TWO_PLAYERS
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import TWO_PLAYERS
+    from cribbage_gui.windows.main_window import MainWindow
     from engine import Claim, Phase
 
     app = QApplication([])

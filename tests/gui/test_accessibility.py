@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QWidget
 
-from cribbage_gui import accessibility
+from cribbage_gui.table import accessibility
 from engine.cards import card_words
 from tests.gui.helpers import TIMEOUT, click_card
 
@@ -161,7 +161,7 @@ def test_an_announcement_is_a_qt_accessible_event(qtbot, monkeypatch):
 
 
 def test_a_change_of_score_is_sent_from_the_board(qtbot, monkeypatch):
-    from cribbage_gui.widgets.board import BoardWidget
+    from cribbage_gui.table.board import BoardWidget
 
     sent = []
     monkeypatch.setattr(accessibility.QAccessible, "updateAccessibility",

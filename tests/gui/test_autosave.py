@@ -14,9 +14,9 @@ import time
 import pytest
 
 from ai.match.series import Series
-from cribbage_gui import saving
-from cribbage_gui.controller import GameSetup
-from cribbage_gui.game import fresh_save
+from cribbage_gui.table import saving
+from cribbage_gui.table.controller import GameSetup
+from cribbage_gui.table.game import fresh_save
 from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
 
 
@@ -178,7 +178,7 @@ def test_a_settings_file_that_is_a_named_pipe_is_set_aside_not_waited_on(
     existed; now it is set aside with one sentence and the settings start afresh."""
     from PySide6.QtCore import QCoreApplication
 
-    from cribbage_gui.settings import set_aside_odd_settings_file
+    from cribbage_gui.app.settings import set_aside_odd_settings_file
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     names = QCoreApplication.organizationName(), QCoreApplication.applicationName()
@@ -205,7 +205,7 @@ def test_a_settings_pipe_that_cannot_be_set_aside_is_not_read(qapp, tmp_path, mo
     from PySide6.QtCore import QCoreApplication
 
     from ai import paths
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     def read_only(path, why="corrupt"):
         raise PermissionError(13, "Permission denied", str(path))

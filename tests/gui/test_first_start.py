@@ -9,17 +9,17 @@ import sys
 import pytest
 
 from ai import named_levels
-from cribbage_gui import saving
-from cribbage_gui.app import XCB_LIBRARIES, display_problem
-from cribbage_gui.dialogs import NewGameDialog, WelcomeDialog
-from cribbage_gui.settings import Settings
+from cribbage_gui.app.settings import Settings
+from cribbage_gui.application import XCB_LIBRARIES, display_problem
+from cribbage_gui.dialogs.dialogs import NewGameDialog, WelcomeDialog
+from cribbage_gui.table import saving
 from tests.gui.conftest import make_settings
 from tests.gui.helpers import TIMEOUT
 
 
 def test_the_first_start_welcomes_and_asks_for_an_opponent(qtbot, tmp_path):
     """Regression: the first start went straight into a game against Mueller."""
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     qs = make_settings(tmp_path, welcomed=False)
     window = MainWindow(data_dir=tmp_path, qsettings=qs)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from cribbage_gui.review_window import BOTH, ReviewWindow
 from cribbage_gui.services import gamefile
+from cribbage_gui.windows.review_window import BOTH, ReviewWindow
 from engine.cards import card_label
 from engine.events import Show
 from tests.gui.helpers import take_turn, wait_for_input
@@ -64,7 +64,7 @@ def test_between_two_people_no_panel_or_file_shows_a_hand_the_table_hides(qtbot,
     every "pass to" cover), no hidden card of either hand is in the log, the status line,
     the inspector or the Computer panel, or on any card's tooltip; the game cannot be
     saved as a file before it is over."""
-    from cribbage_gui.controller import TWO_PLAYERS
+    from cribbage_gui.table.controller import TWO_PLAYERS
     from tests.gui.test_pass_and_play import NAMES, Referee, _secret, _wait
 
     window = make_window()

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from cribbage_gui import theme
+from cribbage_gui.app import theme
 from tests.gui.helpers import wait_for_input
 from tests.gui.test_text_size import choose_in_settings
 from tests.gui.test_theme import contrast
@@ -53,7 +53,7 @@ def edge_lightness(name: str) -> list[int]:
     inside), the card painted by the table in theme ``name``."""
     from PySide6.QtGui import QImage, QPainter
 
-    from cribbage_gui.widgets.table import CardItem
+    from cribbage_gui.table.table_view import CardItem
 
     theme.apply(name)
     card = CardItem(17, 100)
@@ -77,7 +77,7 @@ def test_the_cards_have_a_thick_dark_edge_in_high_contrast(qtbot, restore_light)
 def test_the_screenshots_command_accepts_high_contrast():
     import argparse
 
-    from cribbage_gui.screenshots import register
+    from cribbage_gui.commands.screenshots import register
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())

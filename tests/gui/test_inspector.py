@@ -6,11 +6,11 @@ from PySide6.QtCore import Qt
 
 from ai import advice, make_player
 from ai.match.driver import DecisionMade, game_events
-from cribbage_gui import theme
+from cribbage_gui.app import theme
+from cribbage_gui.app.tables import mark_colour, mark_text
+from cribbage_gui.app.texts import cards_text
+from cribbage_gui.panels.reasoning import DiscardTab, ReasoningDock
 from cribbage_gui.services.review import mark_of
-from cribbage_gui.texts import cards_text
-from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock
-from cribbage_gui.widgets.tables import mark_colour, mark_text
 from engine import GameState, Phase, PlayCard, Toss
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
@@ -264,7 +264,7 @@ def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_wi
                         and isinstance(a, Toss | PlayCard))
     qtbot.waitUntil(lambda: len(window.playing.ratings) >= 5, timeout=TIMEOUT)
     window.playing.controller.stop()
-    from cribbage_gui.jobs import wait_for_jobs
+    from cribbage_gui.app.jobs import wait_for_jobs
 
     wait_for_jobs()
     qtbot.wait(50)
@@ -346,7 +346,7 @@ def test_a_play_is_rated_by_the_experts_search(qtbot, make_window):
 
 def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
     """Regression: the Computer tab's list was about 110 px for 40 and more decisions."""
-    from cribbage_gui.watching import WatchSetup
+    from cribbage_gui.table.watching import WatchSetup
 
     window = make_window()
     window.resize(1024, 700)

@@ -4,7 +4,7 @@ person's would; nothing is clicked and no method of the window is called to act.
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from cribbage_gui.menus import SHORTCUTS
+from cribbage_gui.windows.menus import SHORTCUTS
 from engine import Phase
 from tests.gui.helpers import TIMEOUT, wait_for_input
 
@@ -128,7 +128,7 @@ def test_the_arrows_stay_within_the_hand_and_space_chooses(qtbot, make_window):
 
 
 def test_every_key_is_in_the_help():
-    from cribbage_gui.help import page
+    from cribbage_gui.windows.help import page
 
     text = page("Keyboard shortcuts", SHORTCUTS)
     for keys in ("← →", "Space", "Enter", "F6", "Tab", "Esc"):

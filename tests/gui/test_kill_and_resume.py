@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_gui import saving
+from cribbage_gui.table import saving
 from tests.gui.autoplay import digest, log_digest
 from tests.gui.conftest import make_settings
 

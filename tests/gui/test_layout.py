@@ -85,7 +85,7 @@ def test_the_geometry_and_the_panels_are_kept_between_sessions(qtbot, tmp_path, 
     qtbot.wait(50)
     width = first.reasoning.width()
     first.close()
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     second = MainWindow(data_dir=tmp_path, qsettings=make_settings(tmp_path))
     qtbot.addWidget(second)
@@ -144,7 +144,7 @@ def test_a_table_spreads_across_a_wide_panel(qtbot, width, stretch_last):
     more than doubled), not left blank on the right nor given all to the last column (the
     discard inspector's "Lost" at 1920); on a narrow one the columns keep their content's
     width and the least important go."""
-    from cribbage_gui.widgets.tables import fill, make_table
+    from cribbage_gui.app.tables import fill, make_table
 
     table = make_table(["Player", "Accuracy", "Best", "Pts lost", "Win lost"])
     table.stretch_last = stretch_last

@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ai import named_levels
-from cribbage_gui.dialogs import LEARN, WelcomeDialog
+from cribbage_gui.app.settings import Settings
+from cribbage_gui.dialogs.dialogs import LEARN, WelcomeDialog
 from cribbage_gui.services import lessons
 from cribbage_gui.services.lessons import CONTINUE, STEPS, Coach, explain_refusal
-from cribbage_gui.settings import Settings
 from engine import GameState, Phase, PlayCard, score_hand, why_illegal
 from engine.cards import card_label, parse_cards
 from engine.events import Scored, Show
@@ -67,7 +67,7 @@ def test_the_welcome_offers_learn_to_play(qtbot, tmp_path):
     qtbot.mouseClick(dialog.learn, Qt.MouseButton.LeftButton)
     assert dialog.result() and dialog.choice() == LEARN
 
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     qs = make_settings(tmp_path, welcomed=False)
     window = MainWindow(data_dir=tmp_path, qsettings=qs)
@@ -321,7 +321,7 @@ def test_every_refusal_the_coach_explains_is_one_the_program_gives():
     found in the code that refuses."""
     import inspect
 
-    from cribbage_gui.game import Playing
+    from cribbage_gui.table.game import Playing
 
     refusing = (inspect.getsource(why_illegal) + inspect.getsource(Playing)).lower()
     for key, _words in lessons.REFUSALS:

@@ -5,8 +5,8 @@ import html
 import pytest
 from PySide6.QtCore import Qt
 
-from cribbage_gui.model import TableModel
 from cribbage_gui.services.history import points_by_source, scores_by_deal
+from cribbage_gui.table.model import TableModel
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, GameOver, Played, SaidGo, Scored
 from tests.gui.helpers import TIMEOUT, play_to_the_end
@@ -43,7 +43,7 @@ def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
     assert "Deal 1:" in text and ("♥" in text or "♦" in text)
     assert "TD" not in text and " 8H" not in text  # cards written one way
     # one paragraph an entry: headings at the margin, the rest indented (wrapped lines too)
-    from cribbage_gui.widgets.log_panel import INDENT
+    from cribbage_gui.panels.log_panel import INDENT
 
     document = window.log.view.document()
     blocks = [document.findBlockByNumber(i) for i in range(document.blockCount())]
@@ -56,7 +56,7 @@ def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
 
 
 def test_watching_shows_the_log_from_the_first_event(qtbot, make_window):
-    from cribbage_gui.watching import WatchSetup
+    from cribbage_gui.table.watching import WatchSetup
 
     window = make_window()
     window.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=3), delay_ms=0)
@@ -118,7 +118,7 @@ def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
 
 
 def test_the_last_points_are_said_and_a_forfeit_says_why_instead(qtbot):
-    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
 
     points = [{"pegging": 30, "hand": 60, "crib": 31, "his_heels": 0, "muggins": 0},
               {"pegging": 20, "hand": 50, "crib": 10, "his_heels": 2, "muggins": 0}]
@@ -137,7 +137,7 @@ def test_the_last_points_are_said_and_a_forfeit_says_why_instead(qtbot):
 
 
 def test_a_skunk_is_named_in_the_summary(qtbot):
-    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
 
     points = [{"pegging": 30, "hand": 60, "crib": 31, "his_heels": 0, "muggins": 0},
               {"pegging": 20, "hand": 50, "crib": 10, "his_heels": 2, "muggins": 0}]
@@ -174,7 +174,7 @@ FAST_START = [(0, 0, 0), (1, 29, 8), (2, 61, 12), (3, 95, 20), (4, 121, 33)]
 def test_the_charts_legend_covers_no_line(qtbot, progress, size):
     """Regression: the legend sat in the plot's bottom right corner whatever the lines did,
     and hid part of a line. It names both players whole, with their markers."""
-    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
 
     last = progress[-1]
     winner = 0 if last[1] == 121 else 1

@@ -12,8 +12,8 @@ import textwrap
 
 import pytest
 
-from cribbage_gui.elsewhere import ELSEWHERE, TAKE_OVER, ask_elsewhere
-from cribbage_gui.saving import CLAIM_NAME, SAVE_NAME
+from cribbage_gui.dialogs.elsewhere import ELSEWHERE, TAKE_OVER, ask_elsewhere
+from cribbage_gui.table.saving import CLAIM_NAME, SAVE_NAME
 from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
 
 
@@ -93,9 +93,9 @@ def test_a_window_in_another_process_holds_the_game_until_it_is_gone(qtbot, make
     """The real case, two processes: while the other lives, its claim holds; killed (the
     lock file left on disk), its claim is stale and the next window takes it over."""
     from ai.match.series import Series
-    from cribbage_gui import saving
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     store = saving.SaveStore(tmp_path)
     store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
@@ -152,9 +152,9 @@ def test_a_lock_that_is_not_a_windows_lock_is_set_aside(qtbot, make_window, tmp_
     import time
 
     from ai.match.series import Series
-    from cribbage_gui import saving
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     store = saving.SaveStore(tmp_path)
     store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
@@ -188,9 +188,9 @@ def test_a_dangling_link_or_another_computers_lock_does_not_lock_the_game_out(
     folder shared or synchronised, or this computer renamed), which this one cannot check,
     is named in the question, which offers to take the game over."""
     from ai.match.series import Series
-    from cribbage_gui import saving
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     store = saving.SaveStore(tmp_path)
     store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
@@ -229,7 +229,7 @@ def test_a_pipe_as_the_lock_in_a_read_only_folder_is_never_read(qapp, tmp_path,
     import os
     import signal
 
-    from cribbage_gui import saving
+    from cribbage_gui.table import saving
 
     def read_only(path, why="corrupt"):
         raise PermissionError(13, "Permission denied", str(path))

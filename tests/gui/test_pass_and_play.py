@@ -10,10 +10,10 @@ import shutil
 import pytest
 from PySide6.QtCore import Qt
 
-from cribbage_gui import saving
-from cribbage_gui.controller import TWO_PLAYERS
-from cribbage_gui.dialogs import NewGameDialog
-from cribbage_gui.settings import Settings
+from cribbage_gui.app.settings import Settings
+from cribbage_gui.dialogs.dialogs import NewGameDialog
+from cribbage_gui.table import saving
+from cribbage_gui.table.controller import TWO_PLAYERS
 from engine import Phase
 from engine.cards import card_label, card_words
 from engine.events import Dealt, Played, Show
@@ -192,7 +192,7 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert history.win_history() == []
     assert history.game_file(row["id"]).players == NAMES
     # the Statistics window lists it with both names and who won, apart from the figures
-    from cribbage_gui.statistics import StatisticsWindow
+    from cribbage_gui.windows.statistics import StatisticsWindow
 
     stats = StatisticsWindow(history)
     qtbot.addWidget(stats)
@@ -298,7 +298,7 @@ def test_the_new_game_dialog_offers_two_players_and_remembers_their_names(qtbot,
 
 
 def test_the_names_are_kept_in_the_settings(qtbot, make_window, monkeypatch):
-    from cribbage_gui.dialogs import NewGame
+    from cribbage_gui.dialogs.dialogs import NewGame
 
     window = make_window()
     monkeypatch.setattr(window.dialogs, "new_game",
@@ -327,7 +327,7 @@ def test_a_game_saved_mid_way_resumes_behind_the_cover(qtbot, make_window, tmp_p
     actions = len(saved.game.actions)
     window.close()
 
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
     from tests.gui.conftest import make_settings
 
     again = MainWindow(data_dir=crash, qsettings=make_settings(crash))
@@ -406,8 +406,8 @@ def test_a_save_naming_people_is_checked(tmp_path):
 
 def _a_save(tmp_path) -> dict:
     from ai.match.series import Series
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     setup = GameSetup(opponent="random", seed=4)
     return saving.encode(fresh_save(setup, Series(1)))

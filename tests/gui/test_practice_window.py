@@ -6,12 +6,12 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 
-from cribbage_gui.jobs import ADVICE_MEMO, wait_for_jobs
-from cribbage_gui.practice_window import PracticeWindow
+from cribbage_gui.app.jobs import ADVICE_MEMO, wait_for_jobs
 from cribbage_gui.services.history import History
 from cribbage_gui.services.practice.builtin import builtin_positions
 from cribbage_gui.services.practice.judge import judge
 from cribbage_gui.services.practice.store import PracticeStore
+from cribbage_gui.windows.practice_window import PracticeWindow
 from tests.gui.helpers import TIMEOUT, click_card
 
 DISCARD, PLAY = 0, 27  # a discard as dealer, and a card to play at 15 (built-in)
@@ -242,7 +242,7 @@ def test_stop_looking_ends_the_search_and_gives_the_button_back(qtbot, tmp_path)
 
 
 def test_statistics_show_the_practice(qtbot, tmp_path):
-    from cribbage_gui.statistics import StatisticsWindow
+    from cribbage_gui.windows.statistics import StatisticsWindow
 
     (position,) = builtin(PLAY)
     store = PracticeStore(tmp_path / "p.sqlite3", builtin=[position])

@@ -8,11 +8,11 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from ai.match.runner import run_match
-from cribbage_gui.review_window import BOTH, ReviewWindow, event_positions
+from cribbage_gui.app.texts import cards_text
 from cribbage_gui.services import gamefile
 from cribbage_gui.services.gamefile import GameSaver
 from cribbage_gui.services.review import review_game
-from cribbage_gui.texts import cards_text
+from cribbage_gui.windows.review_window import BOTH, ReviewWindow, event_positions
 from engine import GameState
 from engine.cards import PIPS
 from engine.events import Dealt, Played, Scored
@@ -204,7 +204,7 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
                                                                expert_v_random, tmp_path,
                                                                monkeypatch):
     warnings = []
-    monkeypatch.setattr("cribbage_gui.window_dialogs.QMessageBox.warning",
+    monkeypatch.setattr("cribbage_gui.windows.window_dialogs.QMessageBox.warning",
                         lambda *args: warnings.append(args[2]))
     window = make_window()
     window.start_match("random", seed=3)
@@ -314,7 +314,7 @@ def test_the_game_over_box_opens_the_review(qtbot, make_window):
 def test_watched_games_are_saved_as_files(qtbot, make_window, tmp_path):
     from ai import make_player
     from ai.match.driver import play_game
-    from cribbage_gui.watching import WatchSetup
+    from cribbage_gui.table.watching import WatchSetup
 
     window = make_window()
     assert window.current_game_file()[0] is None
@@ -336,7 +336,7 @@ def test_watched_games_are_saved_as_files(qtbot, make_window, tmp_path):
 
 
 def test_points_to_one_place_never_show_minus_zero():
-    from cribbage_gui.review_window import fixed as one_place
+    from cribbage_gui.windows.review_window import fixed as one_place
 
     assert one_place(-0.04) == "0.0" and one_place(0.04) == "0.0"
     assert one_place(-0.06) == "-0.1" and one_place(9.46) == "9.5"
@@ -363,7 +363,7 @@ def test_the_small_boards_plates_show_121_and_the_whole_name(qtbot, size, dealer
     the last digit of "121" and the name was cut to "Expert (deep, …"."""
     from PySide6.QtGui import QFontMetricsF
 
-    from cribbage_gui.review_window import ReviewBoard
+    from cribbage_gui.windows.review_window import ReviewBoard
 
     names = ("Expert (deep, match)", "Strategy weights")
     board = ReviewBoard()
@@ -390,7 +390,7 @@ def test_the_small_boards_plates_show_121_and_the_whole_name(qtbot, size, dealer
 
 @pytest.mark.parametrize("width", [560, 700, 1000])
 def test_on_the_main_board_too_the_crib_badge_leaves_121_whole(qtbot, width):
-    from cribbage_gui.widgets.board import BoardWidget
+    from cribbage_gui.table.board import BoardWidget
 
     board = BoardWidget()
     qtbot.addWidget(board)

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QDialog
 
-from cribbage_gui import sound as S
-from cribbage_gui.sound import SOUNDS, Sound, find_route, sounds_for_event, write_sounds
+from cribbage_gui.app import sound as S
+from cribbage_gui.app.sound import SOUNDS, Sound, find_route, sounds_for_event, write_sounds
 from engine.events import CountReset, GameOver, Played, SaidGo, Scored, StarterCut
 
 
@@ -161,7 +161,7 @@ def test_the_settings_dialog_turns_sound_off_and_says_how_it_plays(qtbot, make_w
         dialog.sound.setChecked(False)
         return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr("cribbage_gui.dialogs.SettingsDialog.exec", run)
+    monkeypatch.setattr("cribbage_gui.dialogs.dialogs.SettingsDialog.exec", run)
     window.settings_dialog()
     assert "fake" in seen["note"]
     assert not window.settings.sound and not window.sound.enabled

@@ -4,7 +4,7 @@ banner, chip or message ever over a card, the count or the starter."""
 import pytest
 from PySide6.QtCore import QRectF, Qt
 
-from cribbage_gui.widgets.cards import CARD_RATIO
+from cribbage_gui.table.cards import CARD_RATIO
 from engine import Phase
 from tests.gui.helpers import TIMEOUT, click_card, my_hand, take_turn, wait_for_input
 from tests.gui.test_layout import settle

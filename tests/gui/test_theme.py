@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from cribbage_gui import theme
+from cribbage_gui.app import theme
 from tests.gui.helpers import TIMEOUT, play_to_the_end, wait_for_input
 
 
@@ -68,7 +68,7 @@ def test_the_zoom_keys_change_the_card_size_and_it_is_kept(qtbot, make_window, t
     window.zoom_by(+1)
     assert window.table.card_width() > normal
     assert window.settings.zoom == pytest.approx(theme.ZOOMS[theme.ZOOMS.index(1.0) + 2])
-    from cribbage_gui.settings import Settings
+    from cribbage_gui.app.settings import Settings
 
     assert Settings.load(window.qsettings).zoom == window.settings.zoom
     window.set_zoom(1.0)
@@ -117,7 +117,7 @@ def test_text_in_the_players_and_the_marks_colours_is_readable(name):
     game's result (won, lost) as text on the panels' background: at least 4.5:1 (WCAG AA
     for text) in both themes.
     Regression: dark red on near-black, and yellow "?! inaccuracy" on white (2.3:1)."""
-    from cribbage_gui.theme import resolve
+    from cribbage_gui.app.theme import resolve
 
     t = resolve(name)
     for colour in (*t.peg_text, *t.marks, t.text, t.muted, t.good, t.bad):
@@ -132,7 +132,7 @@ def test_an_unchecked_box_and_an_empty_radio_ring_can_be_seen(qtbot, name, resto
     out from the window by at least 3:1 (WCAG's figure for the parts of controls)."""
     from PySide6.QtWidgets import QCheckBox, QRadioButton
 
-    from cribbage_gui.theme import apply
+    from cribbage_gui.app.theme import apply
 
     t = apply(name)
     for widget in (QCheckBox("x"), QRadioButton("x")):
@@ -149,7 +149,7 @@ def test_the_panels_close_and_float_buttons_can_be_seen(qtbot, name, restore_lig
     """Regression: in the dark theme a panel's float and close buttons were grey on grey."""
     from PySide6.QtWidgets import QApplication, QStyle
 
-    from cribbage_gui.theme import ReadableFusion, apply
+    from cribbage_gui.app.theme import ReadableFusion, apply
 
     t = apply(name)
     style = QApplication.instance().style()

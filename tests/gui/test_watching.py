@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from ai import make_player
 from ai.match.driver import play_game
 from ai.match.runner import run_match
-from cribbage_gui.quick_run import QuickRunWindow
-from cribbage_gui.watching import WatchSetup
+from cribbage_gui.dialogs.quick_run import QuickRunWindow
+from cribbage_gui.table.watching import WatchSetup
 
 TIMEOUT = 60_000
 

@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ai import available_players, make_player
-from cribbage_gui import theme
-from cribbage_gui.saving import HISTORY_NAME, SAVE_NAME
-from cribbage_gui.texts import player_title
+from cribbage_gui.app import theme
+from cribbage_gui.app.texts import player_title
+from cribbage_gui.table.saving import HISTORY_NAME, SAVE_NAME
 from engine import Phase, score_breakdown
 from engine.events import Claimed, GameOver, Played, Scored
 from engine.scoring import count_aloud
@@ -285,7 +285,7 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
     assert per_deal.item(2, 5).text() == "16.2" and per_deal.item(3, 5).text() == "10.1"
     assert per_deal.item(1, 4).text() == "—"  # the pone has no crib
     game = window.history.games()[0]  # the Games tab: the result in words, in its colour
-    from cribbage_gui.statistics import result_text
+    from cribbage_gui.windows.statistics import result_text
 
     result = stats.games_table.item(0, 2)
     assert result.text() == result_text(game) and result.text().startswith(
@@ -308,7 +308,7 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
 def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from cribbage_gui.settings import Settings
+    from cribbage_gui.app.settings import Settings
 
     window = make_window(card_back="red", board_colour="ebony", speed="warp")
     assert window.settings.card_back == "red" and window.board.colour == "ebony"
@@ -322,7 +322,7 @@ def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path)
 
 def test_new_game_dialog_lists_the_registry(qtbot, make_window):
     from ai import available_players, named_levels
-    from cribbage_gui.dialogs import NewGameDialog
+    from cribbage_gui.dialogs.dialogs import NewGameDialog
 
     window = make_window()
     dialog = NewGameDialog(window.settings, window)
@@ -385,7 +385,7 @@ def test_manual_pegging_with_muggins_through_the_widgets(qtbot, make_window):
 
 
 def test_a_game_against_the_deep_expert(qtbot, make_window):
-    from cribbage_gui.settings import Settings
+    from cribbage_gui.app.settings import Settings
 
     window = make_window(opponent="expert:deep")
     assert window.settings.opponent == "expert:deep"  # a setting kept between sessions
