@@ -127,10 +127,10 @@ def run_gui(argv: list[str] | None = None, watch=None) -> int:
         if message:
             window.tell(message)
     if watch is None:
-        window.startup()
+        window.games.startup()
     else:
         setup, delay_ms, quit_when_done = watch
-        window.start_watching(setup, delay_ms=delay_ms, quit_when_done=quit_when_done)
+        window.watch.start_watching(setup, delay_ms=delay_ms, quit_when_done=quit_when_done)
     code = app.exec()
     if status[0] is not None:
         return status[0]

@@ -43,7 +43,7 @@ def probe() -> None:
     window.show()
     app.processEvents()
     figures["shown_s"] = time.perf_counter() - _PROBE_START
-    window.start_match("mueller", seed=1)
+    window.games.start_match("mueller", seed=1)
     QTimer.singleShot(60_000, app.quit)
     app.exec()
     print(json.dumps(figures))

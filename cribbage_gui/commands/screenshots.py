@@ -207,7 +207,7 @@ def _counting(d: Director, want) -> None:
     from engine.cards import parse_card, parse_cards
 
     w = d.window
-    w.show_counting_trainer()
+    w.practice.counting_trainer()
     trainer = w.dialogs.counting_window
     assert trainer is not None, "the counting trainer could not be shown"
     trainer.resize(min(760, d.size[0] - 40), min(640, d.size[1] - 40))
@@ -235,10 +235,10 @@ def _practice(d: Director) -> None:
     from cribbage_gui.services.practice.positions import Position
 
     w = d.window
-    practice = w.practice_positions()
+    practice = w.practice.positions()
     practice.cancel_scan()
     practice.resize(*d.size)
-    store = w.practice_store()
+    store = w.practice.open_store()
     shown: Position | None = next((p for p in store.positions(["built-in"])
                                    if p.kind == "play" and p.table.current
                                    and len(p.table.legal_cards) >= 3), None)
@@ -290,7 +290,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             return d.written
 
     # a game against the expert: the cut, the discard, a go, the show, the end
-    w.start_match("expert", seed=seed)
+    w.games.start_match("expert", seed=seed)
     d.until(lambda: model().cuts and model().cuts[-1] and model().deal == 0
             and any(e.kind == "cut" and "first" in e.text for e in model().log),
             what="the cut for deal")
@@ -329,7 +329,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         box.close()
         from cribbage_gui.table.game_over import GameOverDialog
 
-        box = GameOverDialog(w.game_summary(model().game_over), "Play again", w)
+        box = GameOverDialog(w.games.game_summary(model().game_over), "Play again", w)
         box.show()
         w.dialogs.place_clear_of_board(box)
         d.grab("game-over", box)
@@ -339,7 +339,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         w.reasoning.tabs.setCurrentWidget(w.reasoning.review_tab)
         d.grab("review")
     if want("game-review"):  # the whole game reviewed, at a marked decision
-        review = w.review_game()
+        review = w.reviews.review_game()
         review.resize(*d.size)
         d.until(lambda: review.review is not None, act=False, what="the game's review")
         marked = [i for i, x in enumerate(review.review.decisions) if x.mark]
@@ -352,7 +352,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     from cribbage_gui.table.watching import WatchSetup
 
     if want("reasoning-weights") or want("reasoning-expert") or want("strategy-heatmap"):
-        w.start_watching(WatchSetup(("weights", "expert"), games=1, seed=seed), delay_ms=0)
+        w.watch.start_watching(WatchSetup(("weights", "expert"), games=1, seed=seed), delay_ms=0)
         records = w.reasoning.computer.records
         d.until(lambda: sum(type(r).__name__ == "ExpertPlay"
                             and len(getattr(r, "candidates", ())) > 1
@@ -376,7 +376,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         if want("strategy-heatmap"):
             w.heatmap.raise_()
             d.grab("strategy-heatmap")
-        w.stop_watching()
+        w.watch.stop_watching()
 
     if want("statistics") or want("statistics-games") or want("statistics-accuracy") or \
             want("statistics-practice"):
@@ -394,17 +394,17 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
 
     if want("watching"):
         w.watching.bar.speed.setCurrentText("normal")
-        w.start_watching(WatchSetup(("mueller", "expert"), games=3, seed=seed + 1),
+        w.watch.start_watching(WatchSetup(("mueller", "expert"), games=3, seed=seed + 1),
                          delay_ms=0)
         d.until(lambda: model().deal >= 2 and len(model().current) >= 3, act=False,
                 what="a watched play")
         w.reasoning.raise_()
         w.reasoning.tabs.setCurrentWidget(w.reasoning.computer)
         d.grab("watching")
-        w.stop_watching()
+        w.watch.stop_watching()
 
     if want("match-expert") or want("match-inspector"):  # a best of 3, in ACC points
-        w.start_match("expert", seed=seed, length=3)
+        w.games.start_match("expert", seed=seed, length=3)
         computer = w.reasoning.computer
         computer.reveal.setChecked(True)
         d.until(lambda: any(type(r).__name__ == "ExpertDiscard" for _, r in computer.records)
@@ -448,7 +448,7 @@ def _lesson(d: Director, want) -> None:
     w = d.window
     person, d.person = d.person, make_player("heuristic", seed=d.seed)  # the later
     # screens' games are played by a person of their own, as before the lesson was added
-    w.learn_to_play()
+    w.lesson.learn_to_play()
 
     def said(step):
         return w.coach_panel.said is not None and w.coach_panel.said.step == step
@@ -474,5 +474,5 @@ def _lesson(d: Director, want) -> None:
         d.grab("learn-show")
     d.resume()
     w.playing.stop()
-    w.skip_lesson()
+    w.lesson.skip_lesson()
     d.person = person

@@ -1,7 +1,8 @@
-"""The main window's menu bar (Game, Practice, View, Help) and its keys.
+"""The main window's menu bar (Game, Practice, View, Help) from one table.
 
-The menus only name the window's commands (:class:`Commands`, which the window provides)
-and the panels whose visibility View toggles; they decide nothing themselves.
+:data:`ITEMS` lists every command once: its id, its menu, its text, what it calls on the
+window's parts, its key and when it is enabled. The menus decide nothing themselves; the
+window asks :meth:`Menus.refresh` to re-read every ``enabled_when`` when the game moves.
 :data:`SHORTCUTS` is the list of keys the help shows.
 """
 
@@ -9,105 +10,101 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
-from cribbage_gui.table.game import Playing
-
-
-class Commands(Protocol):
-    """What the menus ask of the window."""
-
-    playing: Playing
-
-    def new_game_dialog(self) -> None: ...
-    def resume_saved_game(self) -> None: ...
-    def open_game_dialog(self) -> None: ...
-    def save_game_dialog(self) -> None: ...
-    def review_game(self) -> object: ...
-    def watch_dialog(self) -> None: ...
-    def quick_run_dialog(self) -> None: ...
-    def show_statistics(self) -> None: ...
-    def practice_positions(self) -> object: ...
-    def show_counting_trainer(self) -> None: ...
-    def settings_dialog(self) -> None: ...
-    def close(self) -> bool: ...
-    def zoom_by(self, step: int) -> None: ...
-    def set_zoom(self, factor: float, save: bool = True) -> None: ...
-    def reset_layout(self) -> None: ...
-    def show_help(self, topic: str = "How to play") -> None: ...
-    def learn_to_play(self) -> None: ...
-    def focus_cards(self) -> None: ...
+Key = QKeySequence | QKeySequence.StandardKey
+PANELS = "panels"  # where View lists the panels it shows and hides
 
 
 @dataclass(frozen=True)
-class MenuActions:
-    """The actions the window enables or reads later."""
+class Item:
+    """One command of the menu bar. ``run`` and ``enabled_when`` take the main window."""
 
-    new: QAction  # Game → New game…
-    undo: QAction  # Game → Undo my last card or discard
+    id: str
+    menu: str
+    text: str
+    run: Callable[[Any], object]
+    key: Key | None = None
+    enabled_when: Callable[[Any], bool] | None = None
+    separated: bool = False  # a line above it
 
 
-def build_menus(window: QMainWindow, commands: Commands, panels: tuple[QDockWidget, ...]
-                ) -> MenuActions:
-    """Fill ``window``'s menu bar; View shows and hides ``panels``."""
-    bar = window.menuBar()
+def _key(text: str) -> QKeySequence:
+    return QKeySequence(text)
 
-    def add(menu: QMenu, text: str, slot: Callable[[], object],
-            shortcut: QKeySequence | QKeySequence.StandardKey | None = None) -> QAction:
-        action = QAction(text, window)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        menu.addAction(action)
-        return action
 
-    c = commands
-    menu = bar.addMenu("&Game")
-    menu.setAccessibleName("Game")
-    new = add(menu, "&New game…", c.new_game_dialog, QKeySequence.StandardKey.New)
-    add(menu, "&Resume saved game", c.resume_saved_game)
-    add(menu, "&Open game…", c.open_game_dialog, QKeySequence.StandardKey.Open)
-    add(menu, "Save game &as…", c.save_game_dialog, QKeySequence("Ctrl+Shift+S"))
-    add(menu, "Re&view game", c.review_game, QKeySequence("Ctrl+R"))
-    undo = add(menu, "&Undo my last card or discard", lambda: c.playing.undo(),
-               QKeySequence.StandardKey.Undo)
-    menu.addSeparator()
-    add(menu, "&Watch the computer play…", c.watch_dialog)
-    add(menu, "Run games &quickly…", c.quick_run_dialog)
-    menu.addSeparator()
-    add(menu, "&Statistics…", c.show_statistics)
-    add(menu, "Se&ttings…", c.settings_dialog)
-    menu.addSeparator()
-    add(menu, "&Quit", c.close, QKeySequence.StandardKey.Quit)
-    practice = bar.addMenu("&Practice")
-    practice.setAccessibleName("Practice")
-    add(practice, "Practice &positions…", c.practice_positions)
-    add(practice, "&Counting trainer…", c.show_counting_trainer)
-    view = bar.addMenu("&View")
-    view.setAccessibleName("View")
-    for panel in panels:
-        view.addAction(panel.toggleViewAction())
-    view.addSeparator()
-    add(view, "Zoom &in", lambda: c.zoom_by(+1), QKeySequence.StandardKey.ZoomIn)
-    add(view, "Zoom &out", lambda: c.zoom_by(-1), QKeySequence.StandardKey.ZoomOut)
-    add(view, "&Normal size", lambda: c.set_zoom(1.0), QKeySequence("Ctrl+0"))
-    view.addSeparator()
-    add(view, "Keyboard to your &cards", c.focus_cards, QKeySequence(Qt.Key.Key_F6))
-    add(view, "Reset the &panels", c.reset_layout)
-    help_menu = bar.addMenu("&Help")
-    help_menu.setAccessibleName("Help")
-    add(help_menu, "&Learn to play", c.learn_to_play)
-    add(help_menu, "&How to play", lambda: c.show_help("How to play"),
-        QKeySequence(Qt.Key.Key_F1))
-    add(help_menu, "&Scoring", lambda: c.show_help("Scoring"))
-    add(help_menu, "&Keyboard shortcuts", lambda: c.show_help("Keyboard shortcuts"))
-    help_menu.addSeparator()
-    add(help_menu, "&About Cribbage", lambda: c.show_help("About"))
-    return MenuActions(new, undo)
+S = QKeySequence.StandardKey
+ITEMS: tuple[Item, ...] = (
+    Item("new", "&Game", "&New game…", lambda w: w.games.new_game_dialog(), S.New),
+    Item("resume", "&Game", "&Resume saved game", lambda w: w.saved.resume_saved_game()),
+    Item("open", "&Game", "&Open game…", lambda w: w.files.open_game_dialog(), S.Open),
+    Item("save-as", "&Game", "Save game &as…", lambda w: w.files.save_game_dialog(),
+         _key("Ctrl+Shift+S")),
+    Item("review", "&Game", "Re&view game", lambda w: w.reviews.review_game(), _key("Ctrl+R")),
+    Item("undo", "&Game", "&Undo my last card or discard", lambda w: w.playing.undo(), S.Undo,
+         enabled_when=lambda w: w.playing.can_undo),
+    Item("watch", "&Game", "&Watch the computer play…", lambda w: w.watch.watch_dialog(),
+         separated=True),
+    Item("quick-run", "&Game", "Run games &quickly…", lambda w: w.watch.quick_run_dialog()),
+    Item("statistics", "&Game", "&Statistics…", lambda w: w.show_statistics(),
+         separated=True),
+    Item("settings", "&Game", "Se&ttings…", lambda w: w.settings_dialog()),
+    Item("quit", "&Game", "&Quit", lambda w: w.close(), S.Quit, separated=True),
+    Item("practice", "&Practice", "Practice &positions…", lambda w: w.practice.positions()),
+    Item("counting", "&Practice", "&Counting trainer…",
+         lambda w: w.practice.counting_trainer()),
+    Item("zoom-in", "&View", "Zoom &in", lambda w: w.zoom_by(+1), S.ZoomIn, separated=True),
+    Item("zoom-out", "&View", "Zoom &out", lambda w: w.zoom_by(-1), S.ZoomOut),
+    Item("zoom-normal", "&View", "&Normal size", lambda w: w.set_zoom(1.0), _key("Ctrl+0")),
+    Item("cards", "&View", "Keyboard to your &cards", lambda w: w.keyboard.focus_cards(),
+         QKeySequence(Qt.Key.Key_F6), separated=True),
+    Item("reset-panels", "&View", "Reset the &panels", lambda w: w.docks.reset()),
+    Item("learn", "&Help", "&Learn to play", lambda w: w.lesson.learn_to_play()),
+    Item("how-to-play", "&Help", "&How to play", lambda w: w.show_help("How to play"),
+         QKeySequence(Qt.Key.Key_F1)),
+    Item("scoring", "&Help", "&Scoring", lambda w: w.show_help("Scoring")),
+    Item("keys", "&Help", "&Keyboard shortcuts", lambda w: w.show_help("Keyboard shortcuts")),
+    Item("about", "&Help", "&About Cribbage", lambda w: w.show_help("About"), separated=True),
+)
+MENUS = ("&Game", "&Practice", "&View", "&Help")  # (View lists the panels first)
+
+
+class Menus:
+    """The menu bar of ``window`` built from :data:`ITEMS`; View shows and hides
+    ``panels``. ``actions[id]`` is each command's QAction."""
+
+    def __init__(self, window: QMainWindow, panels: tuple[QDockWidget, ...],
+                 items: tuple[Item, ...] = ITEMS) -> None:
+        self.window, self.items = window, items
+        self.actions: dict[str, QAction] = {}
+        bar = window.menuBar()
+        menus: dict[str, QMenu] = {}
+        for title in MENUS:
+            menu = menus[title] = bar.addMenu(title)
+            menu.setAccessibleName(title.replace("&", ""))
+            if title == "&View":
+                for panel in panels:
+                    menu.addAction(panel.toggleViewAction())
+        for item in items:
+            menu = menus[item.menu]
+            if item.separated:
+                menu.addSeparator()
+            action = QAction(item.text, window)
+            if item.key is not None:
+                action.setShortcut(item.key)
+            action.triggered.connect(lambda _checked=False, run=item.run: run(window))
+            menu.addAction(action)
+            self.actions[item.id] = action
+
+    def refresh(self) -> None:
+        """Enable each command whose ``enabled_when`` holds now."""
+        for item in self.items:
+            if item.enabled_when is not None:
+                self.actions[item.id].setEnabled(bool(item.enabled_when(self.window)))
 
 
 SHORTCUTS = (

@@ -108,11 +108,11 @@ def main() -> int:
         lambda waiting: waiting and QTimer.singleShot(0, window.presenter.proceed))
     window.show()
     if args.resume:
-        window.startup(ask=lambda _summary: True)
+        window.games.startup(ask=lambda _summary: True)
     elif args.two:
-        window.start_match(TWO_PLAYERS, seed=args.seed, people=("Ann", "Bob"))
+        window.games.start_match(TWO_PLAYERS, seed=args.seed, people=("Ann", "Bob"))
     else:
-        window.start_match("random", seed=args.seed)
+        window.games.start_match("random", seed=args.seed)
     return app.exec()
 
 

@@ -31,7 +31,7 @@ def tree(iface, depth=0):
 
 def test_every_interactive_element_has_a_name(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     widgets = [w for w in window.findChildren(QWidget) if accessibility.is_interactive(w)]
     assert len(widgets) > 20  # the walk sees the window's controls, the panels' too
@@ -55,7 +55,7 @@ def test_every_interactive_element_has_a_name(qtbot, make_window):
 
 def test_the_table_names_its_piles_and_cards(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     table = QAccessible.queryAccessibleInterface(window.table)
     assert table.text(NAME) == "Card table"
@@ -101,7 +101,7 @@ def test_every_announcement_is_sent_to_the_screen_reader(qtbot, make_window):
     spoken = []
     accessibility.signals.announced.connect(spoken.append)
     try:
-        window.start_match("random", seed=11)
+        window.games.start_match("random", seed=11)
         qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
         assert any(s.startswith("Choose two cards") for s in spoken)  # whose turn
         hand = window.table.hand_order()
@@ -130,7 +130,7 @@ def test_a_play_and_a_go_are_spoken(qtbot, make_window):
     spoken = []
     accessibility.signals.announced.connect(spoken.append)
     try:
-        window.start_match("random", seed=5)
+        window.games.start_match("random", seed=5)
         while window.presenter.model.deal < 2 and take_turn(qtbot, window):
             pass
         log = [e.text for e in window.presenter.model.log if e.kind == "play"]

@@ -145,7 +145,7 @@ def test_the_windows_bar_shows_what_the_game_publishes(qtbot, make_window):
     window = make_window()
     published = []
     window.playing.controls_changed.connect(published.append)
-    window.start_match("random", seed=2)
+    window.games.start_match("random", seed=2)
     wait_for_input(qtbot, window)
     bar = window.game_bar
     assert window.playing.obs.phase is Phase.DISCARD

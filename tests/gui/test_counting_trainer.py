@@ -141,7 +141,7 @@ def test_statistics_show_the_counting(qtbot, make_window):
     window.show_statistics()
     assert "No drills counted yet" in window.dialogs.stats_window.counting.text()
     window.dialogs.stats_window.close()
-    window.show_counting_trainer()
+    window.practice.counting_trainer()
     trainer = window.dialogs.counting_window
     for typed in ("15", "14", "14"):  # right, then nobs missed twice
         trainer.new_drill(make_drill("hand", parse_cards("JH 5C 6D 6S"), parse_card("4H")))

@@ -26,7 +26,7 @@ def test_the_first_start_welcomes_and_asks_for_an_opponent(qtbot, tmp_path):
     qtbot.addWidget(window)
     window.show()
     asked = []
-    window.startup(ask=lambda s: True, welcome=lambda: asked.append(1) or "weights")
+    window.games.startup(ask=lambda s: True, welcome=lambda: asked.append(1) or "weights")
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert asked == [1] and window.playing.setup.opponent == "weights"
     assert Settings.load(qs).welcomed and Settings.load(qs).opponent == "weights"
@@ -34,7 +34,7 @@ def test_the_first_start_welcomes_and_asks_for_an_opponent(qtbot, tmp_path):
     again = MainWindow(data_dir=tmp_path, qsettings=make_settings(tmp_path))
     qtbot.addWidget(again)
     again.show()
-    again.startup(ask=lambda s: False, welcome=lambda: pytest.fail("welcomed twice"))
+    again.games.startup(ask=lambda s: False, welcome=lambda: pytest.fail("welcomed twice"))
     qtbot.waitUntil(lambda: again.playing.obs is not None, timeout=TIMEOUT)
     assert again.playing.setup.opponent == "weights"
     again.close()

@@ -23,7 +23,7 @@ def restore_light():
 def test_the_settings_dialog_switches_the_whole_window_to_high_contrast(
         qtbot, make_window, monkeypatch, restore_light):
     window = make_window(theme="light")
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     wait_for_input(qtbot, window)
     # the themes are listed system, light, dark, high contrast: three presses down
     choose_in_settings(qtbot, window, monkeypatch, "theme", 3)

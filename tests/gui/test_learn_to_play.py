@@ -73,7 +73,7 @@ def test_the_welcome_offers_learn_to_play(qtbot, tmp_path):
     window = MainWindow(data_dir=tmp_path, qsettings=qs)
     qtbot.addWidget(window)
     window.show()
-    window.startup(ask=lambda s: True, welcome=lambda: LEARN)
+    window.games.startup(ask=lambda s: True, welcome=lambda: LEARN)
     qtbot.waitUntil(lambda: window.playing.lesson, timeout=TIMEOUT)
     settings = Settings.load(qs)
     assert settings.welcomed and settings.lesson == "taken"
@@ -212,7 +212,7 @@ def test_a_new_game_started_during_the_show_leaves_nothing_of_it(make_window, qt
             break
         take_turn(qtbot, window)
     assert window.table.show_words.text and window.game_bar.continue_button.isVisible()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert not window.game_bar.continue_button.isVisible()
     assert window.table.show_words.text == ""
@@ -220,7 +220,7 @@ def test_a_new_game_started_during_the_show_leaves_nothing_of_it(make_window, qt
 
 def test_the_lesson_is_neither_saved_nor_put_over_a_saved_game(make_window, qtbot):
     window = make_window()
-    window.start_match("heuristic", seed=5)
+    window.games.start_match("heuristic", seed=5)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     start_lesson(qtbot, window)
     to_my_turn(qtbot, window, Phase.PLAY)

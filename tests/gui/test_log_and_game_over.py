@@ -14,7 +14,7 @@ from tests.gui.helpers import TIMEOUT, play_to_the_end
 
 def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
     window = make_window()
-    window.start_match("heuristic", seed=4)
+    window.games.start_match("heuristic", seed=4)
     play_to_the_end(qtbot, window)
     events = window.playing.controller.game.events
     entries = window.log.entries
@@ -59,7 +59,7 @@ def test_watching_shows_the_log_from_the_first_event(qtbot, make_window):
     from cribbage_gui.table.watching import WatchSetup
 
     window = make_window()
-    window.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=3), delay_ms=0)
+    window.watch.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=3), delay_ms=0)
     qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
     assert window.log.entries[0].text == "Game 1: Random v Heuristic pegger"
     assert window.log.entries[-1].kind == "end"
@@ -68,7 +68,7 @@ def test_watching_shows_the_log_from_the_first_event(qtbot, make_window):
 def test_the_game_over_summary_adds_up(qtbot, make_window):
     """Regression: the game-over box was a bare "You win 121-101."."""
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     over = play_to_the_end(qtbot, window)
     box = window.dialogs.game_over_box
     qtbot.waitUntil(lambda: box.isVisible(), timeout=TIMEOUT)
@@ -101,7 +101,7 @@ def test_the_game_over_summary_adds_up(qtbot, make_window):
 
 def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     first_seed = window.playing.setup.seed
     qtbot.mouseClick(window.dialogs.game_over_box.again_button, Qt.MouseButton.LeftButton)
@@ -110,9 +110,9 @@ def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
         first_seed
     play_to_the_end(qtbot, window)
     asked = []
-    monkeypatch.setattr(window, "new_game_dialog", lambda: asked.append(1))
+    monkeypatch.setattr(window.games, "new_game_dialog", lambda: asked.append(1))
     window.dialogs.game_over_box.new_opponent.disconnect()
-    window.dialogs.game_over_box.new_opponent.connect(window.new_game_dialog)
+    window.dialogs.game_over_box.new_opponent.connect(window.games.new_game_dialog)
     qtbot.mouseClick(window.dialogs.game_over_box.new_button, Qt.MouseButton.LeftButton)
     assert asked == [1]
 

@@ -146,7 +146,7 @@ class Referee:
 
 
 def _start(window, assist=False, seed=5):
-    window.start_match(TWO_PLAYERS, seed=seed, people=NAMES, assist=assist)
+    window.games.start_match(TWO_PLAYERS, seed=seed, people=NAMES, assist=assist)
     assert window.playing.two_players
 
 
@@ -203,7 +203,7 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert stats.summary.text() == "No games against the computer yet."
     assert stats.two_players.text().startswith("1 game between two players")
     # the finished game opens for review, both hands face up as at the end of any game
-    review = window.review_game()
+    review = window.reviews.review_game()
     assert review is not None and review.file.players == NAMES
 
 
@@ -220,7 +220,7 @@ def test_the_cover_is_lifted_from_the_keyboard(qtbot, make_window):
 
 def test_a_match_between_two_people_is_scored_by_name_without_undo(qtbot, make_window):
     window = make_window()
-    window.start_match(TWO_PLAYERS, seed=2, length=3, people=NAMES)
+    window.games.start_match(TWO_PLAYERS, seed=2, length=3, people=NAMES)
     p = window.playing
     assert p.setup.opponent == TWO_PLAYERS and not p.setup.undo and not p.can_undo
     assert p.match_line() == "Best of 3: Ann 0 – Bob 0 (match points 0 – 0)"
@@ -255,7 +255,7 @@ def test_the_hint_and_the_inspector_are_off_unless_both_allowed_them(qtbot, make
     assert window.table.selected == set() and not window.table.announcement.text
     assert window.reasoning.discard.advice is None  # the inspector shows nothing
 
-    window.start_match(TWO_PLAYERS, seed=5, people=NAMES, assist=True)
+    window.games.start_match(TWO_PLAYERS, seed=5, people=NAMES, assist=True)
     _wait(qtbot, window)
     qtbot.mouseClick(p.cover.button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: p.obs is not None, timeout=TIMEOUT)
@@ -303,7 +303,7 @@ def test_the_names_are_kept_in_the_settings(qtbot, make_window, monkeypatch):
     window = make_window()
     monkeypatch.setattr(window.dialogs, "new_game",
                         lambda _s: NewGame(TWO_PLAYERS, 3, 1, ("Fay", "Gus"), False))
-    window.new_game_dialog()
+    window.games.new_game_dialog()
     assert window.playing.setup.people == ("Fay", "Gus")
     assert window.settings.opponent != TWO_PLAYERS  # the computer opponent is kept
     again = Settings.load(window.qsettings)
@@ -335,7 +335,7 @@ def test_a_game_saved_mid_way_resumes_behind_the_cover(qtbot, make_window, tmp_p
     again.show()
     try:
         summaries = []
-        again.startup(ask=lambda summary: summaries.append(summary) or True)
+        again.games.startup(ask=lambda summary: summaries.append(summary) or True)
         assert summaries and summaries[0].startswith("The game between Ann and Bob: Ann ")
         assert again.playing.two_players and again.presenter.model.names == NAMES
         assert len(again.playing.controller.game.actions) == actions
@@ -368,7 +368,7 @@ def test_kill_9_mid_game_resumes_the_same_game_behind_the_cover(qtbot, make_wind
     child.wait(10)
     _, state, log = ready.split()
     window = make_window()
-    window.startup(ask=lambda _summary: True)
+    window.games.startup(ask=lambda _summary: True)
     p = window.playing
     qtbot.waitUntil(lambda: p.cover.covering, timeout=TIMEOUT)
     assert p.obs is None and window.table.hand_order() == []

@@ -54,11 +54,11 @@ def answer_with(qtbot, window, cards):
 
 def test_the_menu_opens_the_practice_on_a_position(qtbot, make_window, tmp_path):
     window = make_window()
-    window.practice = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(PLAY))
+    window.practice.store = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(PLAY))
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Practice")
     action = next(a for a in menu.actions() if a.text() == "Practice &positions…")
     action.trigger()
-    practice = window.practice_window
+    practice = window.practice.window
     assert practice is not None and practice.isVisible()
     assert practice.position == builtin(PLAY)[0]
     assert not practice.scanning  # an empty history: nothing to search
@@ -262,9 +262,9 @@ def test_statistics_show_the_practice(qtbot, tmp_path):
 def test_a_damaged_practice_file_is_set_aside_with_a_message(qtbot, make_window):
     window = make_window()
     (window.data_dir / "practice.sqlite3").write_bytes(b"not a database" * 100)
-    window.practice_positions()
+    window.practice.positions()
     assert any("set aside" in m for m in window.messages)
-    practice = window.practice_window
+    practice = window.practice.window
     assert practice.position is not None  # the built-in set, afresh
     assert "set aside" in practice.status_label.text()
     assert list(window.data_dir.glob("practice*corrupt*"))
@@ -275,13 +275,13 @@ def test_closing_the_main_window_stops_the_practice_search(qtbot, make_window, t
     from ai.match.driver import refereed_game
 
     window = make_window()
-    window.practice = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(DISCARD))
+    window.practice.store = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(DISCARD))
     _, game = refereed_game((make_player("random", seed=3), make_player("random", seed=4)),
                             6, 0)
     window.history.record_game(game.events, opponent="random", seed=6, game_index=0,
                                human_seat=0, players=("you", "random"),
                                record=game.to_record())
-    practice = window.practice_positions()
+    practice = window.practice.positions()
     assert practice.scanning
     window.close()
     assert not practice.isVisible() and not practice.worker.isRunning()

@@ -137,7 +137,7 @@ def test_the_window_sounds_a_game_only_with_the_setting_on(qtbot, make_window):
     ticks = iter(range(10**6))
     window.sound.route = route
     window.sound.clock = lambda: float(next(ticks))  # a second apart: every click heard
-    window.start_match("random", seed=4)
+    window.games.start_match("random", seed=4)
     play_to_the_end(qtbot, window)
     assert route.sent.count("card") + route.sent.count("thirty_one") >= 8
     assert "peg" in route.sent and route.sent[-1] in ("won", "lost")

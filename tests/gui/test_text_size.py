@@ -41,7 +41,7 @@ def sizes(window) -> tuple[float, float, float]:
 def test_the_text_size_grows_the_fonts_and_the_cards_and_is_kept(qtbot, make_window,
                                                                   monkeypatch, normal_size):
     window = make_window()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     wait_for_input(qtbot, window)
     app_font, log_font, card = sizes(window)
     assert app_font > 0 and window.settings.text_size == 100
@@ -60,7 +60,7 @@ def test_the_text_size_grows_the_fonts_and_the_cards_and_is_kept(qtbot, make_win
     again = make_window()
     assert again.settings.text_size == 150
     assert QApplication.instance().font().pointSizeF() == pytest.approx(app_font * 1.5)
-    again.start_match("random", seed=3)
+    again.games.start_match("random", seed=3)
     wait_for_input(qtbot, again)
     assert again.table.card_width() > card
     # and back to 100%: exactly the sizes of before

@@ -27,7 +27,7 @@ def test_the_dark_theme_reaches_the_palette_and_every_chart(qtbot, make_window,
     palette = QApplication.instance().palette()
     assert palette.color(QPalette.ColorRole.Window) == QColor(theme.DARK.window)
     assert QColor(theme.DARK.window).lightness() < 80
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     window.show_statistics()
     qtbot.addWidget(window.dialogs.stats_window)
@@ -61,7 +61,7 @@ def test_an_unknown_theme_is_refused_clearly():
 
 def test_the_zoom_keys_change_the_card_size_and_it_is_kept(qtbot, make_window, tmp_path):
     window = make_window()
-    window.start_match("random", seed=2)
+    window.games.start_match("random", seed=2)
     wait_for_input(qtbot, window)
     normal = window.table.card_width()
     window.zoom_by(+1)
@@ -85,7 +85,7 @@ def test_integer_axes_never_show_half_steps():
 def test_the_discard_histogram_is_redrawn_in_the_dark_accent(qtbot, make_window,
                                                               restore_light):
     window = make_window()
-    window.start_match("random", seed=2)
+    window.games.start_match("random", seed=2)
     wait_for_input(qtbot, window)
     qtbot.waitUntil(lambda: window.reasoning.discard.advice is not None, timeout=TIMEOUT)
     theme.apply("dark")
