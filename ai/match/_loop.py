@@ -35,7 +35,7 @@ from engine.kernels import (
     skunk_of,
 )
 from engine.roles import DEALER, PONE
-from engine.rules import WINNING_SCORE
+from engine.rules import RULES
 from engine.streams import (
     MAX_ENTROPY,
     POOL_SIZE,
@@ -56,11 +56,11 @@ MAX_ACTIONS = 4096
 def _award(out, deal_points, seat, dealer, points, source):
     """Add ``points`` (capped at 121); True when ``seat`` has won."""
     score = out[SCORES + seat]
-    gained = min(points, WINNING_SCORE - score)
+    gained = min(points, RULES.target - score)
     out[SCORES + seat] = score + gained
     role = DEALER if seat == dealer else PONE
     deal_points[10 * seat + 5 * role + source] += gained
-    if score + gained >= WINNING_SCORE:
+    if score + gained >= RULES.target:
         out[WINNER] = seat
         out[SKUNK] = skunk_of(out[SCORES + 1 - seat])
         return True
@@ -88,9 +88,9 @@ def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, 
     out[WINNER] = -1
     trace[:] = -1
     deal_points = np.zeros(20, dtype=np.int64)
-    dealt = np.empty((2, 6), dtype=np.int64)
-    kept = np.empty((2, 4), dtype=np.int64)
-    crib = np.empty(4, dtype=np.int64)
+    dealt = np.empty((RULES.players, RULES.cards_dealt), dtype=np.int64)
+    kept = np.empty((RULES.players, RULES.cards_dealt - RULES.cards_to_crib), dtype=np.int64)
+    crib = np.empty(RULES.players * RULES.cards_to_crib, dtype=np.int64)
     tossed = np.empty((2, 2), dtype=np.int64)
     played = np.zeros(8, dtype=np.int64)
     played_by = np.zeros(8, dtype=np.int64)
@@ -107,7 +107,7 @@ def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, 
         deal_points[:] = 0
         out[DEALS] += 1
         pone = 1 - dealer
-        for k in range(6):
+        for k in range(RULES.cards_dealt):
             dealt[pone, k] = deck[2 * k]
             dealt[dealer, k] = deck[2 * k + 1]
         for seat in (pone, dealer):
@@ -125,11 +125,11 @@ def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, 
             crib[2 * (seat == dealer)] = dealt[seat, a]
             crib[2 * (seat == dealer) + 1] = dealt[seat, b]
             m = 0
-            for k in range(6):
+            for k in range(RULES.cards_dealt):
                 if k != a and k != b:
                     kept[seat, m] = dealt[seat, k]
                     m += 1
-        starter = deck[12]
+        starter = deck[RULES.players * RULES.cards_dealt]
         if starter >> 2 == JACK and _award(out, deal_points, dealer, dealer, 2, HEELS):
             return n_actions
         play_begin(state, kept, dealer)
