@@ -50,34 +50,48 @@ def play_chunk(args: tuple) -> list[GameResult]:
     decision) and ``save`` (None, or a :class:`SaveGame` called with each game as it ends).
     Between built-in players the games run compiled
     (``ai.match.compiled``): the same games, without each decision's time."""
-    name_a, name_b, seed, indices = args[:4]
-    referee = bool(args[4]) if len(args) > 4 else False
-    save = args[5] if len(args) > 5 else None
-    players = (make_player(name_a), make_player(name_b))
+    players = (make_player(args[0]), make_player(args[1]))
     try:
-        run_compiled = not referee and compiled.compiled(players)
-        if save is None:
-            if run_compiled:
-                return compiled.play_games(players, seed, indices)
-            return [play_game(players, seed, index) for index in indices]
-        results = []
-        for index in indices:
-            if run_compiled:
-                result, actions = compiled.traced_game(players, seed, index)
-                game = compiled.replayed_game(seed, index, actions)
-            else:
-                result, game = refereed_game(players, seed, index)
-            save((name_a, name_b), seed, index, game)
-            results.append(result)
-        return results
+        return _played(args, players)
     finally:
         for player in players:
             player.close()
 
 
+def _played(args: tuple, players: tuple) -> list[GameResult]:
+    name_a, name_b, seed, indices = args[:4]
+    referee = bool(args[4]) if len(args) > 4 else False
+    save = args[5] if len(args) > 5 else None
+    run_compiled = not referee and compiled.compiled(players)
+    if save is None:
+        if run_compiled:
+            return compiled.play_games(players, seed, indices)
+        return [play_game(players, seed, index) for index in indices]
+    results = []
+    for index in indices:
+        if run_compiled:
+            result, actions = compiled.traced_game(players, seed, index)
+            game = compiled.replayed_game(seed, index, actions)
+        else:
+            result, game = refereed_game(players, seed, index)
+        save((name_a, name_b), seed, index, game)
+        results.append(result)
+    return results
+
+
 def tally_chunk(args: tuple) -> Tally:
-    """:func:`play_chunk`'s games counted (what a run keeps of them)."""
-    return Tally.of(play_chunk(args))
+    """:func:`play_chunk`'s games counted (what a run keeps of them). Between built-in
+    players, unsaved, the chunk is one compiled call and no game becomes a result."""
+    players = (make_player(args[0]), make_player(args[1]))
+    try:
+        referee = bool(args[4]) if len(args) > 4 else False
+        save = args[5] if len(args) > 5 else None
+        if save is None and not referee and compiled.compiled(players):
+            return compiled.tally_games(players, args[2], list(args[3]))
+        return Tally.of(_played(args, players))
+    finally:
+        for player in players:
+            player.close()
 
 
 def run_lazily(fn: Callable[[Any], Any], jobs: Iterator[Any], workers: int,
