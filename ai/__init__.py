@@ -1,10 +1,12 @@
 """Computer players: read an engine ``Observation``, return a ``Decision`` with reasoning.
 
-``make_player(name, seed)`` builds one by name; ``ai.match`` plays games and matches.
+``make_player(name, seed)`` builds one by name; ``HumanPlayer`` is the seat a person takes;
+``ai.match`` plays games and matches.
 Never imports Qt.
 """
 
 from ai.base import Decision, Player, Reasoning
+from ai.players.human import GameCancelled, HumanPlayer
 from ai.registry import (
     Level,
     UnknownPlayerError,
@@ -14,5 +16,6 @@ from ai.registry import (
     named_levels,
 )
 
-__all__ = ["Decision", "Level", "Player", "Reasoning", "UnknownPlayerError",
+__all__ = ["Decision", "GameCancelled", "HumanPlayer", "Level", "Player", "Reasoning",
+           "UnknownPlayerError",
            "available_players", "level_of", "make_player", "named_levels"]

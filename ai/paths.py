@@ -1,6 +1,6 @@
 """Where the program keeps the user's files, and writing JSON so a crash never leaves half a
 file. Shared by the headless commands (the tournament's database and ratings) and the
-window (``cribbage_gui.saving``), which is why it lives here and not in the GUI.
+window (``cribbage_gui.table.saving``), which is why it lives here and not in the GUI.
 
 The data folder is the platform's conventional one for "Cribbage" (``platformdirs``:
 ``~/.local/share/Cribbage`` on Linux, ``%LOCALAPPDATA%\\Cribbage`` on Windows,
@@ -23,6 +23,8 @@ from typing import Any
 from engine.errors import CribbageError
 
 APP_NAME = "Cribbage"
+# the folder of the shipped tables, ratings and practice positions (the repository's assets/)
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 HISTORY_NAME = "history.sqlite3"  # games (the window) and tournaments (the command)
 PRACTICE_NAME = "practice.sqlite3"  # practice positions, answers, ratings, counting drills
 

@@ -1,5 +1,5 @@
 """The shapes of the files the program reads, as pydantic models: a game record, a game file
-and (in ``cribbage_gui.saving``) a saved game.
+and (in ``cribbage_gui.table.saving``) a saved game.
 
 A file is read in three steps, each refusing what the next could not take:
 
@@ -117,7 +117,7 @@ class Context(BaseModel):
 
 
 class GameFileModel(_Model):
-    """``ai.gamefile``: a header around a game record."""
+    """``cribbage_gui.services.gamefile``: a header around a game record."""
 
     format: Literal["cribbage-game-file"]
     version: Version

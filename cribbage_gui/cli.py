@@ -16,11 +16,13 @@ import sys
 import threading
 from collections.abc import Iterator
 
-from ai import cli as ai_cli
-from ai.practice import cli as practice_cli
 from ai.training import cli as training_cli
-from cribbage_gui import bench as gui_bench
-from cribbage_gui import commands, plots, screenshots
+from cribbage_gui.commands import bench as gui_bench
+from cribbage_gui.commands import screenshots
+from cribbage_gui.commands import watch as commands
+from cribbage_gui.panels import plots
+from cribbage_gui.services import match_commands as ai_cli
+from cribbage_gui.services.practice import cli as practice_cli
 from engine import bench as engine_bench
 from engine import cli as engine_cli
 from engine.arguments import CommandParser
@@ -63,7 +65,7 @@ STOPPING: dict[int, int] = {signal.SIGTERM: TERMINATED}
 if hasattr(signal, "SIGHUP"):
     STOPPING[signal.SIGHUP] = 128 + signal.SIGHUP
 # the commands whose end these leave alone: the engine's is its referee's to make, and
-# the window's commands quit on them as the window does (cribbage_gui.app)
+# the window's commands quit on them as the window does (cribbage_gui.application)
 OWN_SIGTERM = frozenset({"engine", "watch", "screenshots"})
 
 
@@ -71,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        from cribbage_gui.app import run_gui
+        from cribbage_gui.application import run_gui
 
         return run_gui()
     with _stop_signals_as_ctrl_c(args.command not in OWN_SIGTERM) as stopped_by:

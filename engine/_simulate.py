@@ -25,7 +25,7 @@ from engine._play import (
     play_over,
     say_go,
 )
-from engine.rules import WINNING_SCORE
+from engine.rules import RULES
 
 _SOURCE_COLUMNS = ("pegging0", "pegging1", "hand0", "hand1", "crib0", "crib1",
                    "his_heels0", "his_heels1")
@@ -45,10 +45,10 @@ ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2
 def _award(stats, seat, points, column):
     """Add points (capped at 121); True when ``seat`` has won."""
     score = stats[2 + seat]
-    gained = min(points, WINNING_SCORE - score)
+    gained = min(points, RULES.target - score)
     stats[2 + seat] = score + gained
     stats[column + seat] += gained
-    if score + gained >= WINNING_SCORE:
+    if score + gained >= RULES.target:
         stats[1] = seat
         return True
     return False
@@ -68,27 +68,28 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
     stats[0] = first_dealer
     stats[1] = -1
     dealer = first_dealer
-    hands = np.empty((2, 6), dtype=np.int64)
-    kept = np.empty((2, 4), dtype=np.int64)
-    crib = np.empty(4, dtype=np.int64)
+    hands = np.empty((RULES.players, RULES.cards_dealt), dtype=np.int64)
+    kept = np.empty((RULES.players, RULES.cards_dealt - RULES.cards_to_crib), dtype=np.int64)
+    crib = np.empty(RULES.players * RULES.cards_to_crib, dtype=np.int64)
     play = np.zeros(PLAY_STATE, dtype=np.int64)
     n_actions = 0
     while True:
         stats[4] += 1
         for k in range(8):
             stats[_FINAL + k] = -stats[_PEG + k]
-        for i in range(13):  # Fisher-Yates, as far as the deal and starter need
+        for i in range(RULES.players * RULES.cards_dealt + 1):  # Fisher-Yates, as far as
+            # the deal and the starter need
             j = np.random.randint(i, 52)
             deck[i], deck[j] = deck[j], deck[i]
         if tracing and stats[4] <= MAX_TRACE_DEALS:
             trace_decks[stats[4] - 1, :] = deck
         pone = 1 - dealer
-        for k in range(6):
+        for k in range(RULES.cards_dealt):
             hands[pone, k] = deck[2 * k]
             hands[dealer, k] = deck[2 * k + 1]
         for seat in (pone, dealer):
-            a = np.random.randint(0, 6)
-            b = np.random.randint(0, 5)
+            a = np.random.randint(0, RULES.cards_dealt)
+            b = np.random.randint(0, RULES.cards_dealt - 1)
             if b >= a:
                 b += 1
             crib[2 * (seat == dealer)] = hands[seat, a]
@@ -100,13 +101,13 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
                 trace_actions[n_actions, 3] = hands[seat, b]
                 n_actions += 1
             m = 0
-            for k in range(6):
+            for k in range(RULES.cards_dealt):
                 if k != a and k != b:
                     kept[seat, m] = hands[seat, k]
                     m += 1
-            for k in range(4):
+            for k in range(RULES.cards_dealt - RULES.cards_to_crib):
                 hands[seat, k] = kept[seat, k]
-        starter = deck[12]
+        starter = deck[RULES.players * RULES.cards_dealt]
         if starter >> 2 == JACK and _award(stats, dealer, 2, _HEELS):
             return
         # the play: a random card that fits, else go (the steps are engine._play's)

@@ -9,9 +9,29 @@ A card's pip value (ace 1, court cards 10) is ``engine.cards.PIPS`` in Python an
 ``engine.cards.JACK``.
 """
 
-WINNING_SCORE = 121  # the game ends the moment a player reaches it
-SKUNK_LINE = 91  # a loser below this is skunked
-DOUBLE_SKUNK_LINE = 61  # and below this, double skunked
+from typing import NamedTuple
+
+
+class Rules(NamedTuple):
+    """What a deal loop needs of the rules, in one record of ints (numba takes it as a
+    tuple): the record a rule variant extends. :data:`RULES` is the game played here.
+
+    >>> RULES.cards_dealt * RULES.players + 1  # the cards a deal draws, the starter too
+    13
+    """
+
+    players: int = 2
+    cards_dealt: int = 6  # to each player
+    cards_to_crib: int = 2  # from each player
+    target: int = 121  # the game ends the moment a player reaches it
+    skunk_line: int = 91  # a loser below this is skunked
+    double_skunk_line: int = 61  # and below this, double skunked
+
+
+RULES = Rules()
+WINNING_SCORE = RULES.target
+SKUNK_LINE = RULES.skunk_line
+DOUBLE_SKUNK_LINE = RULES.double_skunk_line
 MAX_COUNT = 31  # the count in the play never goes past it
 MAX_HAND_SCORE = 29  # the best hand there is (5-5-5 and the jack of the starter's suit)
 # ACC match points: a win, a win by a skunk (a double skunk counts as a skunk)

@@ -109,3 +109,38 @@ def test_the_readme_has_two_commands_and_ci_runs_the_second():
     ci = (ROOT / ".ci/run").read_text().strip().splitlines()[-1]
     assert test == ci and test.endswith("&& pytest")
     assert "docs" in test.split('"')[1]  # the strict build above needs mkdocs
+
+
+def named_in_layout(text: str) -> set[str]:
+    """The modules the layout block of docs/architecture.md names, as paths: a folder line
+    (``name/`` at the start of its indented line) opens a folder under the last one less
+    indented; every ``name.py`` after it, until the next folder line, is a module there."""
+    block = text[text.index("```\n") + 4:]
+    block = block[:block.index("```")]
+    named: set[str] = set()
+    stack: list[tuple[int, str]] = []
+    for line in block.splitlines():
+        opened = re.match(r"( *)([a-z_]+)/ ", line + " ")
+        if opened:
+            indent = len(opened.group(1))
+            while stack and stack[-1][0] >= indent:
+                stack.pop()
+            stack.append((indent, opened.group(2)))
+        folder = "/".join(name for _, name in stack)
+        stems = re.findall(r"(?<![/\w])([a-z_][a-z0-9_]*)\.py\b", line)
+        named.update(f"{folder}/{stem}.py" for stem in stems)
+    return named
+
+
+def test_the_architecture_page_names_every_module():
+    modules = {str(path.relative_to(ROOT)) for package in ("engine", "ai", "cribbage_gui")
+               for path in (ROOT / package).rglob("*.py")
+               if path.name not in ("__init__.py", "__main__.py")}
+    named = named_in_layout((ROOT / "docs" / "architecture.md").read_text())
+    assert sorted(modules - named) == []  # every module has its line
+    assert sorted(named - modules) == []  # and no line names a module that is gone
+
+
+def test_the_layout_check_sees_a_module_in_the_wrong_folder():
+    text = "```\nengine/  rules\n  rules.py  121\nai/  players\n  cards.py\n```\n"
+    assert named_in_layout(text) == {"engine/rules.py", "ai/cards.py"}

@@ -1,8 +1,10 @@
 """``cribbage bench-match``: how fast matches between built-in players run compiled, and
 (with ``--verify N``) that the compiled loop plays the referee's games, N games a pair.
 
-The figures are the issue's: ``mueller`` v ``heuristic`` in one process (compiled, and
-refereed for the ratio), and the six-level duplicate tournament on the given workers.
+The figures are the issues': ``random`` v ``random`` in one process (issue 37: the cost of
+a compiled match beyond its players' decisions), ``mueller`` v ``heuristic`` in one process
+(compiled, and refereed for the ratio), and the six-level duplicate tournament on the given
+workers.
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ def bench_match(games: int = 1000, referee_games: int = 100, tournament_games: i
     refereed, and raise AssertionError if any differs."""
     figures: dict[str, float] = {}
     run_match("mueller", "heuristic", 2, seed=seed)  # load the compiled loop first
+    random_games = 100 * games
+    start = time.perf_counter()
+    run_match("random", "random", random_games, seed=seed)
+    figures["random_match"] = random_games / (time.perf_counter() - start)
+    out(f"random v random, one process: {figures['random_match']:,.0f} games/s compiled "
+        f"({random_games:,} games, chunks of 50 games a compiled call)")
     for key, n, referee in (("match", games, False), ("match_referee", referee_games, True)):
         start = time.perf_counter()
         run_match("mueller", "heuristic", n, seed=seed, referee=referee)

@@ -27,9 +27,12 @@ from ai.match._loop import (
     SCORES,
     SKUNK,
     WINNER,
+    play_chunk,
     play_game,
 )
 from ai.match.driver import GameResult, game_seed, player_rng
+from ai.match.tally import Tally
+from engine import streams
 from engine.actions import Go, PlayCard, Toss
 from engine.events import SOURCES
 from engine.roles import ROLE_NAMES
@@ -85,8 +88,30 @@ def play_games(players: tuple[Player, Player], seed: int, indices: list[int],
     """Games ``indices`` of a match seeded ``seed``, compiled; the same results as
     ``driver.play_game`` (``decision_seconds`` empty). ``first_dealer``: who deals first
     in every one of them (default: ``index % 2``)."""
-    return [result for result, _ in _games(players, seed, indices, trace=False,
-                                           first_dealer=first_dealer)]
+    indices = list(indices)
+    seeds, firsts, outs = _chunk(players, seed, indices, first_dealer)
+    return [_result(outs[g], index, int(seeds[g]), int(firsts[g]))
+            for g, index in enumerate(indices)]
+
+
+def tally_games(players: tuple[Player, Player], seed: int, indices: list[int],
+                first_dealer: int | None = None) -> Tally:
+    """:func:`play_games`'s games counted (``Tally.of`` of its results), without making a
+    result a game: what a long match keeps of them."""
+    _, firsts, outs = _chunk(players, seed, list(indices), first_dealer)
+    n = len(firsts)
+    winner, skunk = outs[:, WINNER], outs[:, SKUNK]
+    # (winner, skunk) pairs counted: [seat * 3 + skunk]
+    by_skunk = np.bincount(winner * 3 + skunk, minlength=6).tolist()
+    sums = outs.sum(axis=0)
+    role_points = sums[POINTS:POINTS + 20].reshape(2, len(ROLE_NAMES), len(SOURCES))
+    deals = int(sums[DEALS])
+    return Tally(
+        games=n, wins=[sum(by_skunk[0:3]), sum(by_skunk[3:6])],
+        skunks=[by_skunk[1], by_skunk[4]], double_skunks=[by_skunk[2], by_skunk[5]],
+        first_dealer_wins=int((winner == firsts).sum()), deals=deals,
+        complete_deals=deals - n, deals_dealt=[int(sums[DEALT_BY]), int(sums[DEALT_BY + 1])],
+        compiled=n, points=role_points.sum(axis=1), role_points=role_points.copy())
 
 
 def traced_game(players: tuple[Player, Player], seed: int, index: int
@@ -147,19 +172,60 @@ def differences(name_a: str, name_b: str, seed: int, indices: list[int]) -> list
     return differ
 
 
-def _games(players, seed, indices, trace, first_dealer=None):
+def _specs(players):
     specs = [tables_of(p) for p in players]
     if specs[0] is None or specs[1] is None:
         raise ValueError("both players need a compiled decision")
-    kinds = np.array([specs[0][0], specs[1][0]], dtype=np.int64)
+    return np.array([specs[0][0], specs[1][0]], dtype=np.int64), specs[0][1], specs[1][1]
+
+
+# the match seeds and game indices below these have their streams derived in compiled
+# code (a seed of two 32-bit words, an index that is an int64); past them, each game's
+# generators are made in Python
+_COMPILED_SEEDS, _COMPILED_INDICES = 2**64, 2**63
+
+
+def _chunk(players, seed, indices, first_dealer):
+    """Play games ``indices``: (their seeds, first dealers, ``OUT_SIZE`` rows), all in one
+    compiled call where the match's streams can be derived there."""
+    kinds, tables0, tables1 = _specs(players)
+    n = len(indices)
+    firsts = np.array([index % 2 if first_dealer is None else first_dealer
+                       for index in indices], dtype=np.int64)
+    seeds = np.zeros(n, dtype=np.int64)
+    outs = np.zeros((n, OUT_SIZE), dtype=np.int64)
+    generators = streams.reseedables(3)
+    in_reach = 0 <= seed < _COMPILED_SEEDS and (
+        not indices or (min(indices) >= 0 and max(indices) < _COMPILED_INDICES))
+    if in_reach and generators is not None:
+        play_chunk(kinds, tables0, tables1, *(g.generator for g in generators),
+                   tuple(g.pcg for g in generators), tuple(g.buffered for g in generators),
+                   streams.int_words(seed), np.array(indices, dtype=np.int64), firsts,
+                   seeds, outs)
+        return seeds, firsts, outs
+    no_trace = np.empty((1, 4), dtype=np.int64)
+    for g, index in enumerate(indices):  # the streams made in Python, game by game
+        seeds[g], _ = _play_one(kinds, tables0, tables1, seed, index, int(firsts[g]),
+                                outs[g], no_trace)
+    return seeds, firsts, outs
+
+
+def _play_one(kinds, tables0, tables1, seed, index, first, out, actions) -> tuple[int, int]:
+    """Game ``index`` with its generators made in Python: (its seed, its actions)."""
+    game = game_seed(seed, index)
+    deal_rng = np.random.default_rng(np.random.SeedSequence(game).spawn(2)[1])
+    n = play_game(kinds, tables0, tables1, player_rng(seed, index, 0),
+                  player_rng(seed, index, 1), deal_rng, first, out, actions)
+    return game, n
+
+
+def _games(players, seed, indices, trace, first_dealer=None):
+    kinds, tables0, tables1 = _specs(players)
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     actions = np.empty((MAX_ACTIONS if trace else 1, 4), dtype=np.int64)
     for index in indices:
         first = index % 2 if first_dealer is None else first_dealer
-        game = game_seed(seed, index)
-        deal_rng = np.random.default_rng(np.random.SeedSequence(game).spawn(2)[1])
-        n = play_game(kinds, specs[0][1], specs[1][1], player_rng(seed, index, 0),
-                      player_rng(seed, index, 1), deal_rng, first, out, actions)
+        game, n = _play_one(kinds, tables0, tables1, seed, index, first, out, actions)
         yield _result(out, index, game, first), (_actions(actions, n) if trace else [])
 
 

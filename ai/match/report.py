@@ -1,42 +1,14 @@
-"""A tournament's results as people and programs read them: the printed table, the ratings
-file the registry reads (``assets/ratings.json``), and the runs kept in the history database
-(tables ``tournaments`` and ``tournament_players``, beside the window's games), so runs
-accumulate.
+"""A tournament's results as people and programs read them: the printed table and the
+ratings file the registry reads (``assets/ratings.json``). The runs kept in the history
+database are the application's (``cribbage_gui.services.tournament_runs``).
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import json
-import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
 from ai.paths import write_json_atomic
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tournaments (
-    id INTEGER PRIMARY KEY,
-    finished_at TEXT NOT NULL,
-    players TEXT NOT NULL,
-    games INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    duplicate INTEGER NOT NULL,
-    results TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tournament_players (
-    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
-    name TEXT NOT NULL,
-    games INTEGER NOT NULL,
-    wins INTEGER NOT NULL,
-    acc_points INTEGER NOT NULL,
-    elo REAL NOT NULL,
-    elo_low REAL NOT NULL,
-    elo_high REAL NOT NULL,
-    PRIMARY KEY (tournament_id, name)
-);
-"""
 
 
 def _column(header: str, cells: list[str]) -> int:
@@ -99,51 +71,3 @@ def write_ratings(results: dict[str, Any], path: Path) -> None:
                                     "ci95": [round(x, 1) for x in p["elo_ci95"]],
                                     "games": p["games"]} for p in results["players"]}}
     write_json_atomic(path, data)
-
-
-def _tell(message: str) -> None:
-    print(f"cribbage: {message}", file=sys.stderr)
-
-
-def check_history() -> Path:
-    """The history database's path, checked before a tournament plays (not found unusable
-    after it): a file that can be written in a folder that can be; a damaged one is
-    recovered now (``ai.history.recover``, with a line on stderr). HistoryError if it
-    cannot be used."""
-    from ai.history import open_database
-    from ai.paths import HISTORY_NAME, data_dir
-    from engine.arguments import check_output_file
-
-    path = data_dir() / HISTORY_NAME
-    if path.exists():  # (what is not a file, a named pipe say, is set aside as damage is)
-        open_database(path, _tell).close()
-    return check_output_file(path)
-
-
-def store(path: Path, results: dict[str, Any]) -> int:
-    """Add a run to the database (a damaged one is recovered first, with a line on
-    stderr); returns its id. HistoryError if the database cannot take it."""
-    from ai.history import HistoryError, open_database
-
-    db = open_database(path, _tell)
-    try:
-        db.executescript(SCHEMA)
-        with db:
-            cur = db.execute(
-                "INSERT INTO tournaments (finished_at, players, games, seed, duplicate, "
-                "results) VALUES (?, ?, ?, ?, ?, ?)",
-                (_dt.datetime.now().isoformat(timespec="seconds"),
-                 json.dumps([p["name"] for p in results["players"]]),
-                 results["games_per_pair"], results["seed"], int(results["duplicate"]),
-                 json.dumps(results)))
-            run = cur.lastrowid
-            assert run is not None  # an INSERT always gives one
-            db.executemany(
-                "INSERT INTO tournament_players VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(run, p["name"], p["games"], p["wins"], p["acc_points"], p["elo"],
-                  p["elo_ci95"][0], p["elo_ci95"][1]) for p in results["players"]])
-        return run
-    except sqlite3.Error as exc:
-        raise HistoryError(f"the run was not added to the history {path} ({exc})") from exc
-    finally:
-        db.close()

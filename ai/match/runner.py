@@ -10,10 +10,9 @@ whether it runs in one process or several. The games are counted as they finish
 from __future__ import annotations
 
 import itertools
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from ai.match import compiled
 from ai.match.driver import GameResult, play_game, refereed_game
@@ -48,37 +47,51 @@ def check_games(games: int, what: str = "--games") -> None:
 def play_chunk(args: tuple) -> list[GameResult]:
     """Games ``indices`` of a match: ``(name_a, name_b, seed, indices)``, optionally with
     ``referee`` (True: through the referee even when both players have a compiled
-    decision) and ``save`` (None, or ``(folder, context)``: write each game there as a game
-    file, ``ai.gamefile``). Between built-in players the games run compiled
+    decision) and ``save`` (None, or a :class:`SaveGame` called with each game as it ends).
+    Between built-in players the games run compiled
     (``ai.match.compiled``): the same games, without each decision's time."""
-    name_a, name_b, seed, indices = args[:4]
-    referee = bool(args[4]) if len(args) > 4 else False
-    save = args[5] if len(args) > 5 else None
-    players = (make_player(name_a), make_player(name_b))
+    players = (make_player(args[0]), make_player(args[1]))
     try:
-        run_compiled = not referee and compiled.compiled(players)
-        if save is None:
-            if run_compiled:
-                return compiled.play_games(players, seed, indices)
-            return [play_game(players, seed, index) for index in indices]
-        results = []
-        for index in indices:
-            if run_compiled:
-                result, actions = compiled.traced_game(players, seed, index)
-                game = compiled.replayed_game(seed, index, actions)
-            else:
-                result, game = refereed_game(players, seed, index)
-            _save_game(save, (name_a, name_b), seed, index, game)
-            results.append(result)
-        return results
+        return _played(args, players)
     finally:
         for player in players:
             player.close()
 
 
+def _played(args: tuple, players: tuple) -> list[GameResult]:
+    name_a, name_b, seed, indices = args[:4]
+    referee = bool(args[4]) if len(args) > 4 else False
+    save = args[5] if len(args) > 5 else None
+    run_compiled = not referee and compiled.compiled(players)
+    if save is None:
+        if run_compiled:
+            return compiled.play_games(players, seed, indices)
+        return [play_game(players, seed, index) for index in indices]
+    results = []
+    for index in indices:
+        if run_compiled:
+            result, actions = compiled.traced_game(players, seed, index)
+            game = compiled.replayed_game(seed, index, actions)
+        else:
+            result, game = refereed_game(players, seed, index)
+        save((name_a, name_b), seed, index, game)
+        results.append(result)
+    return results
+
+
 def tally_chunk(args: tuple) -> Tally:
-    """:func:`play_chunk`'s games counted (what a run keeps of them)."""
-    return Tally.of(play_chunk(args))
+    """:func:`play_chunk`'s games counted (what a run keeps of them). Between built-in
+    players, unsaved, the chunk is one compiled call and no game becomes a result."""
+    players = (make_player(args[0]), make_player(args[1]))
+    try:
+        referee = bool(args[4]) if len(args) > 4 else False
+        save = args[5] if len(args) > 5 else None
+        if save is None and not referee and compiled.compiled(players):
+            return compiled.tally_games(players, args[2], list(args[3]))
+        return Tally.of(_played(args, players))
+    finally:
+        for player in players:
+            player.close()
 
 
 def run_lazily(fn: Callable[[Any], Any], jobs: Iterator[Any], workers: int,
@@ -106,45 +119,39 @@ def run_lazily(fn: Callable[[Any], Any], jobs: Iterator[Any], workers: int,
         return True
 
 
-def save_folder(folder: str | None, kind: str, backend: Backend = LOCAL
-                ) -> tuple[str, dict] | None:
-    """The ``save`` of :func:`play_chunk`: the folder made, as an absolute path (a
-    UsageError if it cannot be). The workers write the games, so on a cluster joined by
-    address they would land on other machines: refused there."""
-    if folder is None:
+class SaveGame(Protocol):
+    """What writes each game of a run as it is played (``--save-games``): the window's
+    layer gives one that writes game files (``cribbage_gui.services.gamefile.GameSaver``);
+    ``ai`` only calls it. It must pickle: the workers call it where the games are played."""
+
+    def prepared(self) -> SaveGame:
+        """Itself, ready to write (its folder made); a UsageError if it cannot be."""
+
+    def __call__(self, names: tuple[str, str], seed: int, index: int, game: Any) -> None:
+        """Write game ``index`` of the run seeded ``seed`` (``game``: its state, over)."""
+
+
+def save_folder(save: SaveGame | None, backend: Backend = LOCAL) -> SaveGame | None:
+    """The ``save`` of :func:`play_chunk`, made ready (a UsageError if it cannot be). The
+    workers write the games, so on a cluster joined by address they would land on other
+    machines: refused there."""
+    if save is None:
         return None
     if backend.kind == "ray" and backend.address is not None:
         raise UsageError("--save-games writes each game where it is played: on a cluster "
                          "that is other machines; save games with --backend local or a "
                          "local Ray instance (no --address)")
-    from engine.arguments import check_output_folder
-
-    path = check_output_folder(folder)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"cannot write games to {folder}: {exc.strerror or exc}") from exc
-    return os.path.realpath(path), {"kind": kind}
-
-
-def _save_game(save: tuple, names: tuple[str, str], seed: int, index: int, game) -> None:
-    from pathlib import Path
-
-    from ai import gamefile
-
-    folder, context = save
-    file = gamefile.make(game, names, {**context, "seed": seed, "index": index})
-    gamefile.write(Path(folder) / gamefile.file_name(names, seed, index), file)
+    return save.prepared()
 
 
 def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int = 1,
               progress: Progress | None = None,
               cancelled: Callable[[], bool] | None = None,
-              referee: bool = False, save_games: str | None = None,
+              referee: bool = False, save_games: SaveGame | None = None,
               backend: Backend = LOCAL) -> dict[str, Any]:
     """Play ``games`` games of ``name_a`` (seat 0) against ``name_b``; return the summary.
     ``backend``: where the chunks of games run (``ai.match.jobs``; the same results).
-    ``save_games``: a folder to write every game to as a game file (``ai.gamefile``).
+    ``save_games``: called with every game as it ends (:class:`SaveGame`).
 
     ``cancelled`` is asked between chunks of games; when it says so, the games finished so
     far are summarised (``summary["games"]`` tells how many). Games between built-in
@@ -158,7 +165,7 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     shown_a, shown_b = display_names([name_a, name_b])
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
-    save = save_folder(save_games, "match", backend)
+    save = save_folder(save_games, backend)
     jobs = ((name_a, name_b, seed, range(i, min(games, i + chunk)), referee, save)
             for i in range(0, games, chunk))
     tally = Tally()

@@ -24,6 +24,7 @@ from ai.match.driver import GameResult
 from ai.match.jobs import LOCAL, Backend
 from ai.match.runner import (
     MAX_GAMES,
+    SaveGame,
     check_games,
     play_chunk,
     run_lazily,
@@ -43,7 +44,7 @@ MAX_PLAYERS = 32
 
 
 def _jobs(players: list[str], games: int, seed: int, duplicate: bool, referee: bool,
-          save: tuple | None = None):
+          save: SaveGame | None = None):
     """Every chunk of every pair, made as it is asked for: (pair, first player, second
     player, seed, indices, duplicate, referee, save). With duplicate deals a chunk plays
     each of its deal sequences both ways (so both games of a sequence are counted
@@ -83,11 +84,11 @@ def _net_stats(results: list[tuple[bool, GameResult]], duplicate: bool) -> NetSt
 
 def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: bool = False,
                    workers: int = 1, progress: Progress | None = None,
-                   referee: bool = False, save_games: str | None = None,
+                   referee: bool = False, save_games: SaveGame | None = None,
                    backend: Backend = LOCAL) -> dict[str, Any]:
     """Play the round robin; return the results (JSON-ready). Games between built-in
     players run compiled unless ``referee`` (the same games either way). ``save_games``:
-    a folder to write every game to as a game file."""
+    called with every game as it ends (``ai.match.runner.SaveGame``)."""
     players = [canonical_name(name) for name in players]
     if len(players) < 2:
         raise UsageError("a tournament needs at least two players")
@@ -116,7 +117,7 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
 
     stopped = run_lazily(
         play_pair_chunk, _jobs(players, games, seed, duplicate, referee,
-                               save_folder(save_games, "tournament", backend)),
+                               save_folder(save_games, backend)),
         workers, fold, size=lambda job: len(job[4]) * (2 if job[5] else 1),
         progress=progress, backend=backend)
     # a run stopped early is not rated: part of a round robin (a player with no game yet)

@@ -15,13 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from ai.paths import write_atomic
+from ai.paths import ASSETS, write_atomic
 from engine import bounded
 from engine.bounded import NotAFileError, check_regular
 from engine.errors import CribbageError
 from engine.roles import ROLES_FORMAT
-
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 class TableFileError(CribbageError):

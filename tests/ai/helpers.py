@@ -57,8 +57,8 @@ def write_history(path, games: int, distinct: int):
     random v random, each kept again and again under its own seed (for tests of the file's
     pages, not of the play). Returns ``path``."""
     from ai import make_player
-    from ai.history import History
     from ai.match.driver import refereed_game
+    from cribbage_gui.services.history import History
 
     played = [refereed_game((make_player("random"), make_player("random")), seed)[1]
               for seed in range(distinct)]

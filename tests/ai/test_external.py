@@ -278,7 +278,7 @@ def test_an_engine_that_names_itself_is_shown_by_that_name(tmp_path):
     assert "Peggy" in table and sys.executable not in table
     import sqlite3
 
-    from ai.match.report import store
+    from cribbage_gui.services.tournament_runs import store
 
     store(tmp_path / "history.db", results)
     db = sqlite3.connect(tmp_path / "history.db")
@@ -338,7 +338,7 @@ def test_the_program_name_is_the_script_not_the_interpreter():
 
 def test_the_window_names_an_engine_by_what_it_said_without_starting_it(tmp_path):
     from ai.external import engine_name
-    from cribbage_gui.texts import player_title
+    from cribbage_gui.app.texts import player_title
 
     name = bot(tmp_path, "peggy_bot2", NAMED_BOT)
     assert player_title(name) == "peggy_bot2"  # not yet run here: its program's name

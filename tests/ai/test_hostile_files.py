@@ -9,8 +9,9 @@ import time
 
 import pytest
 
-from ai import gamefile, make_player
+from ai import make_player
 from ai.match.driver import refereed_game
+from cribbage_gui.services import gamefile
 from engine import GameState
 from engine.bounded import MAX_BYTES
 

@@ -123,11 +123,11 @@ def test_the_registry_shows_each_levels_measured_rating():
 def test_the_new_game_dialog_shows_the_ratings(qtbot):
     from PySide6.QtCore import Qt
 
-    from cribbage_gui.dialogs import NewGameDialog, Settings
+    from cribbage_gui.dialogs.dialogs import NewGameDialog, Settings
 
     dialog = NewGameDialog(Settings())
     qtbot.addWidget(dialog)
-    from cribbage_gui.controller import TWO_PLAYERS
+    from cribbage_gui.table.controller import TWO_PLAYERS
 
     texts = [dialog.opponent.itemText(i) for i in range(dialog.opponent.count())
              if dialog.opponent.itemData(i) not in ("expert:deep", TWO_PLAYERS)]

@@ -50,9 +50,9 @@ def main() -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from cribbage_gui import saving
-    from cribbage_gui.controller import TWO_PLAYERS
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import TWO_PLAYERS
+    from cribbage_gui.windows.main_window import MainWindow
     from engine import Claim, Phase
 
     app = QApplication([])
@@ -108,11 +108,11 @@ def main() -> int:
         lambda waiting: waiting and QTimer.singleShot(0, window.presenter.proceed))
     window.show()
     if args.resume:
-        window.startup(ask=lambda _summary: True)
+        window.games.startup(ask=lambda _summary: True)
     elif args.two:
-        window.start_match(TWO_PLAYERS, seed=args.seed, people=("Ann", "Bob"))
+        window.games.start_match(TWO_PLAYERS, seed=args.seed, people=("Ann", "Bob"))
     else:
-        window.start_match("random", seed=args.seed)
+        window.games.start_match("random", seed=args.seed)
     return app.exec()
 
 

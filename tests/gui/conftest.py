@@ -55,7 +55,7 @@ def make_settings(path, **values):
 def make_window(qtbot, tmp_path, monkeypatch):
     """Build MainWindows on a private data folder; each is closed (and its worker thread
     checked to have stopped) at the end of the test."""
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     monkeypatch.setenv("CRIBBAGE_DATA_DIR", str(tmp_path))
     windows = []

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QWidget
 
-from cribbage_gui import accessibility
+from cribbage_gui.table import accessibility
 from engine.cards import card_words
 from tests.gui.helpers import TIMEOUT, click_card
 
@@ -31,7 +31,7 @@ def tree(iface, depth=0):
 
 def test_every_interactive_element_has_a_name(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     widgets = [w for w in window.findChildren(QWidget) if accessibility.is_interactive(w)]
     assert len(widgets) > 20  # the walk sees the window's controls, the panels' too
@@ -55,7 +55,7 @@ def test_every_interactive_element_has_a_name(qtbot, make_window):
 
 def test_the_table_names_its_piles_and_cards(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     table = QAccessible.queryAccessibleInterface(window.table)
     assert table.text(NAME) == "Card table"
@@ -101,7 +101,7 @@ def test_every_announcement_is_sent_to_the_screen_reader(qtbot, make_window):
     spoken = []
     accessibility.signals.announced.connect(spoken.append)
     try:
-        window.start_match("random", seed=11)
+        window.games.start_match("random", seed=11)
         qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
         assert any(s.startswith("Choose two cards") for s in spoken)  # whose turn
         hand = window.table.hand_order()
@@ -130,7 +130,7 @@ def test_a_play_and_a_go_are_spoken(qtbot, make_window):
     spoken = []
     accessibility.signals.announced.connect(spoken.append)
     try:
-        window.start_match("random", seed=5)
+        window.games.start_match("random", seed=5)
         while window.presenter.model.deal < 2 and take_turn(qtbot, window):
             pass
         log = [e.text for e in window.presenter.model.log if e.kind == "play"]
@@ -161,7 +161,7 @@ def test_an_announcement_is_a_qt_accessible_event(qtbot, monkeypatch):
 
 
 def test_a_change_of_score_is_sent_from_the_board(qtbot, monkeypatch):
-    from cribbage_gui.widgets.board import BoardWidget
+    from cribbage_gui.table.board import BoardWidget
 
     sent = []
     monkeypatch.setattr(accessibility.QAccessible, "updateAccessibility",

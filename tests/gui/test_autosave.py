@@ -14,9 +14,9 @@ import time
 import pytest
 
 from ai.match.series import Series
-from cribbage_gui import saving
-from cribbage_gui.controller import GameSetup
-from cribbage_gui.game import fresh_save
+from cribbage_gui.table import saving
+from cribbage_gui.table.controller import GameSetup
+from cribbage_gui.table.game import fresh_save
 from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
 
 
@@ -33,7 +33,7 @@ def _finished(setup: GameSetup, series: Series) -> saving.SavedGame:
 def test_every_action_of_the_person_and_the_computer_is_saved_as_it_happens(qtbot,
                                                                            make_window):
     window = make_window()
-    window.start_match("random", seed=21)
+    window.games.start_match("random", seed=21)
     for _ in range(8):
         take_turn(qtbot, window)
         wait_for_input(qtbot, window)
@@ -52,7 +52,7 @@ def test_a_game_that_ended_unseen_goes_into_the_history_once(qtbot, make_window,
     store.write(over)
     store.release()  # (as the window of the session before did)
     window = make_window()
-    window.startup(ask=lambda _summary: False)
+    window.games.startup(ask=lambda _summary: False)
     assert [g["human_score"] for g in window.history.games()] == \
         [over.game.scores[0]]
     assert any("had ended" in m and "history" in m for m in window.messages)
@@ -60,7 +60,7 @@ def test_a_game_that_ended_unseen_goes_into_the_history_once(qtbot, make_window,
     store.write(over)  # the same game again (kill -9 between the history and the save)
     store.release()
     again = make_window()
-    again.startup(ask=lambda _summary: False)
+    again.games.startup(ask=lambda _summary: False)
     assert len(again.history.games()) == 1
 
 
@@ -70,7 +70,7 @@ def test_a_match_whose_game_ended_unseen_goes_on_with_its_next_game(qtbot, make_
     saving.SaveStore(tmp_path).write(over)
     window = make_window()
     asked = []
-    window.startup(ask=lambda summary: asked.append(summary) or True)
+    window.games.startup(ask=lambda summary: asked.append(summary) or True)
     assert asked and "game 2" in asked[0]
     assert window.playing.series.results == [(over.game.winner, over.game.skunk)]
     assert window.playing.setup.index == 1
@@ -85,7 +85,7 @@ def test_a_save_that_cannot_be_written_is_said_once_and_the_game_goes_on(qtbot,
     window = make_window()
     blocked.mkdir()  # a folder where the save goes: every write fails
     (blocked / "keep").write_text("x")
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     for _ in range(4):
         take_turn(qtbot, window)
     problems = [m for m in window.messages if "cannot be saved" in m]
@@ -121,7 +121,7 @@ def test_a_damaged_save_never_stops_a_start_and_is_kept_aside(qtbot, make_window
         else:
             store.path.write_text(content)
         window = make_window()
-        window.startup(ask=lambda _summary: True)
+        window.games.startup(ask=lambda _summary: True)
         told = [m for m in window.messages if "set aside" in m]
         assert len(told) == 1 and "\n" not in told[0], (name, window.messages)
         assert not store.path.exists()
@@ -147,7 +147,7 @@ def test_a_saved_game_never_runs_a_program(qtbot, make_window, tmp_path, opponen
     store.path.write_text(json.dumps(data))
     offered = []
     window = make_window()
-    window.startup(ask=lambda summary: offered.append(summary) or True)
+    window.games.startup(ask=lambda summary: offered.append(summary) or True)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert not offered and not made.exists()
     told = [m for m in window.messages if "set aside" in m]
@@ -178,7 +178,7 @@ def test_a_settings_file_that_is_a_named_pipe_is_set_aside_not_waited_on(
     existed; now it is set aside with one sentence and the settings start afresh."""
     from PySide6.QtCore import QCoreApplication
 
-    from cribbage_gui.settings import set_aside_odd_settings_file
+    from cribbage_gui.app.settings import set_aside_odd_settings_file
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     names = QCoreApplication.organizationName(), QCoreApplication.applicationName()
@@ -205,7 +205,7 @@ def test_a_settings_pipe_that_cannot_be_set_aside_is_not_read(qapp, tmp_path, mo
     from PySide6.QtCore import QCoreApplication
 
     from ai import paths
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     def read_only(path, why="corrupt"):
         raise PermissionError(13, "Permission denied", str(path))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cribbage_gui.widgets.board import HOLES, BoardWidget
+from cribbage_gui.table.board import HOLES, BoardWidget
 
 
 @pytest.mark.parametrize(("size", "peg", "points"), [((1024, 700), 10, 11),
@@ -65,7 +65,7 @@ def test_hole_numbers_never_run_into_the_skunk_labels(qtbot, width):
     five holes: the numbers it would touch give way; on a wide one they all stay."""
     from PySide6.QtGui import QFontMetricsF
 
-    from cribbage_gui.widgets.board import LINES, PER_PASS
+    from cribbage_gui.table.board import LINES, PER_PASS
 
     board = BoardWidget()
     qtbot.addWidget(board)
@@ -96,7 +96,7 @@ def test_hole_numbers_never_run_into_the_skunk_labels(qtbot, width):
 def test_a_long_name_is_set_smaller_to_fit_its_plate_rather_than_cut(qtbot):
     from PySide6.QtGui import QFontMetricsF
 
-    from cribbage_gui import theme
+    from cribbage_gui.app import theme
 
     short = BoardWidget.name_font("You", 17, 130)
     assert short == theme.font(17, bold=True)  # it fits as asked

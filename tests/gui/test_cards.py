@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from cribbage_gui import theme
-from cribbage_gui.widgets import cards
+from cribbage_gui.app import theme
+from cribbage_gui.table import cards
 
 WIDTH = 70.0
 

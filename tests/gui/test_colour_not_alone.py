@@ -7,12 +7,12 @@ from PySide6.QtCore import QPointF
 
 from ai import advice
 from ai.base import Reasoning
-from cribbage_gui import theme
-from cribbage_gui.texts import cards_text
-from cribbage_gui.widgets.board import PEG_SHAPES, BoardWidget
-from cribbage_gui.widgets.decisions import CHOSEN_SIGN, ComputerTab
-from cribbage_gui.widgets.reasoning import DiscardTab
-from cribbage_gui.widgets.tables import MARK_SIGNS
+from cribbage_gui.app import theme
+from cribbage_gui.app.tables import MARK_SIGNS
+from cribbage_gui.app.texts import cards_text
+from cribbage_gui.panels.decisions import CHOSEN_SIGN, ComputerTab
+from cribbage_gui.panels.reasoning import DiscardTab
+from cribbage_gui.table.board import PEG_SHAPES, BoardWidget
 from engine import GameState
 from tests.gui.test_review_window import expert_v_random, open_review  # noqa: F401 (fixture)
 
@@ -96,7 +96,7 @@ def test_your_throw_in_the_discard_table_carries_a_sign(qtbot):
 
 
 def test_each_mark_on_the_review_chart_carries_its_sign(qtbot, expert_v_random):  # noqa: F811
-    from ai import gamefile
+    from cribbage_gui.services import gamefile
 
     window = open_review(qtbot, gamefile.read(expert_v_random))
     marked = [(i, d) for i, d in enumerate(window.review.decisions) if d.mark]
@@ -109,7 +109,7 @@ def test_each_mark_on_the_review_chart_carries_its_sign(qtbot, expert_v_random):
 
 
 def test_the_game_over_chart_marks_each_player_with_the_shape_of_their_pegs(qtbot):
-    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
     from engine.events import SOURCES
 
     points = [dict.fromkeys(SOURCES, 0) for _ in range(2)]

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 
-from cribbage_gui import theme
+from cribbage_gui.app import theme
 from tests.gui.test_theme import contrast
 
 WINDOW_THEMES = [name for name in theme.THEMES if name != "system"]
@@ -119,7 +119,7 @@ def _measured(image, rect: QRectF) -> float:
 def test_the_painted_board_numbers_and_labels_are_readable(qtbot, name):
     """The board paints with these colours: the ink measured on the painted board, every
     wood, a hole number and both skunk labels."""
-    from cribbage_gui.widgets.board import LINES, BoardWidget
+    from cribbage_gui.table.board import LINES, BoardWidget
 
     previous = theme.current().name
     theme.apply(name)

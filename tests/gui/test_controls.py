@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ai.players.human import HumanPlayer
-from cribbage_gui.controls_state import ControlsState, controls_state
+from cribbage_gui.table.controls_state import ControlsState, controls_state
 from engine import Claim, GameState, Phase, PlayCard, Toss
 from engine.actions import GO
 from engine.state import TERMINAL
@@ -99,7 +99,7 @@ def test_a_forced_go_is_not_asked_of_the_person():
 
 # ---------------------------------------------------------------------- the bar draws it
 def test_the_bar_draws_the_state_it_is_given(qtbot):
-    from cribbage_gui.widgets.controls import GameBar
+    from cribbage_gui.table.controls import GameBar
 
     bar = GameBar()
     qtbot.addWidget(bar)
@@ -145,7 +145,7 @@ def test_the_windows_bar_shows_what_the_game_publishes(qtbot, make_window):
     window = make_window()
     published = []
     window.playing.controls_changed.connect(published.append)
-    window.start_match("random", seed=2)
+    window.games.start_match("random", seed=2)
     wait_for_input(qtbot, window)
     bar = window.game_bar
     assert window.playing.obs.phase is Phase.DISCARD

@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from ai.practice.counting import make_drill
-from ai.practice.counting_log import CountingLog
-from cribbage_gui.counting_trainer import CountingTrainer
+from cribbage_gui.services.practice.counting import make_drill
+from cribbage_gui.services.practice.counting_log import CountingLog
+from cribbage_gui.windows.counting_trainer import CountingTrainer
 from engine.cards import card_label, parse_card, parse_cards
 
 
@@ -119,7 +119,7 @@ def test_the_practice_menu_opens_the_trainer(qtbot, make_window):
 
 
 def test_every_control_has_a_name_and_digits_typed_anywhere_go_to_the_answer(qtbot, trainer):
-    from cribbage_gui import accessibility
+    from cribbage_gui.table import accessibility
     from tests.gui.test_accessibility import name_of
 
     trainer.new_drill(crib())
@@ -141,7 +141,7 @@ def test_statistics_show_the_counting(qtbot, make_window):
     window.show_statistics()
     assert "No drills counted yet" in window.dialogs.stats_window.counting.text()
     window.dialogs.stats_window.close()
-    window.show_counting_trainer()
+    window.practice.counting_trainer()
     trainer = window.dialogs.counting_window
     for typed in ("15", "14", "14"):  # right, then nobs missed twice
         trainer.new_drill(make_drill("hand", parse_cards("JH 5C 6D 6S"), parse_card("4H")))
@@ -156,7 +156,7 @@ def test_statistics_show_the_counting(qtbot, make_window):
 
 
 def test_the_cards_follow_the_text_size_and_fit_a_small_screen(qtbot):
-    from cribbage_gui import theme
+    from cribbage_gui.app import theme
 
     dialog = CountingTrainer(None, np.random.default_rng(1))
     qtbot.addWidget(dialog)
@@ -183,7 +183,8 @@ def test_at_double_text_in_a_small_window_nothing_is_cut_off(qtbot, tmp_path):
     only as tall as the narrowed cards; the next drill scrolls back to its cards."""
     from PySide6.QtCore import QPoint, QRect
 
-    from cribbage_gui import counting_trainer, theme
+    from cribbage_gui.app import theme
+    from cribbage_gui.windows import counting_trainer
 
     def shown(widget) -> bool:  # wholly inside the scroll area's view, or the dialog
         view = dialog.drill_area.viewport()

@@ -9,24 +9,24 @@ import sys
 import pytest
 
 from ai import named_levels
-from cribbage_gui import saving
-from cribbage_gui.app import XCB_LIBRARIES, display_problem
-from cribbage_gui.dialogs import NewGameDialog, WelcomeDialog
-from cribbage_gui.settings import Settings
+from cribbage_gui.app.settings import Settings
+from cribbage_gui.application import XCB_LIBRARIES, display_problem
+from cribbage_gui.dialogs.dialogs import NewGameDialog, WelcomeDialog
+from cribbage_gui.table import saving
 from tests.gui.conftest import make_settings
 from tests.gui.helpers import TIMEOUT
 
 
 def test_the_first_start_welcomes_and_asks_for_an_opponent(qtbot, tmp_path):
     """Regression: the first start went straight into a game against Mueller."""
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     qs = make_settings(tmp_path, welcomed=False)
     window = MainWindow(data_dir=tmp_path, qsettings=qs)
     qtbot.addWidget(window)
     window.show()
     asked = []
-    window.startup(ask=lambda s: True, welcome=lambda: asked.append(1) or "weights")
+    window.games.startup(ask=lambda s: True, welcome=lambda: asked.append(1) or "weights")
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert asked == [1] and window.playing.setup.opponent == "weights"
     assert Settings.load(qs).welcomed and Settings.load(qs).opponent == "weights"
@@ -34,7 +34,7 @@ def test_the_first_start_welcomes_and_asks_for_an_opponent(qtbot, tmp_path):
     again = MainWindow(data_dir=tmp_path, qsettings=make_settings(tmp_path))
     qtbot.addWidget(again)
     again.show()
-    again.startup(ask=lambda s: False, welcome=lambda: pytest.fail("welcomed twice"))
+    again.games.startup(ask=lambda s: False, welcome=lambda: pytest.fail("welcomed twice"))
     qtbot.waitUntil(lambda: again.playing.obs is not None, timeout=TIMEOUT)
     assert again.playing.setup.opponent == "weights"
     again.close()

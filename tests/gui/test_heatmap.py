@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, QProcess, Qt
 
 from ai.tables import weights as table
 from ai.training import weights as model
-from cribbage_gui.widgets.heatmap_panel import DOMINANT, HeatmapDock
+from cribbage_gui.panels.heatmap_panel import DOMINANT, HeatmapDock
 
 
 def distinct_weights(seed: int = 1) -> np.ndarray:

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QTextDocument
 
-from cribbage_gui.help import TOPICS, HelpWindow, page
+from cribbage_gui.windows.help import TOPICS, HelpWindow, page
 from engine.cards import parse_card, parse_cards
 from engine.scoring import count_aloud, score_breakdown
 
@@ -51,7 +51,7 @@ def test_the_scoring_examples_are_counted_by_the_engine(help_window, qtbot):
         assert count_aloud(items) in text
     assert "29 for the hand" in text and "nineteen (no points)" in text
     # one row per kind of score: the 29's eight fifteens together, with their 16 points
-    from cribbage_gui.help import breakdown_table
+    from cribbage_gui.windows.help import breakdown_table
 
     items = score_breakdown(parse_cards("5C 5H 5S JD"), parse_card("5D"), False)
     rows = breakdown_table(items).count("<tr>")

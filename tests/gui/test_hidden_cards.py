@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from ai import gamefile
-from cribbage_gui.review_window import BOTH, ReviewWindow
+from cribbage_gui.services import gamefile
+from cribbage_gui.windows.review_window import BOTH, ReviewWindow
 from engine.cards import card_label
 from engine.events import Show
 from tests.gui.helpers import take_turn, wait_for_input
@@ -36,7 +36,7 @@ def _deal_lines(window) -> str:
 
 def test_the_table_and_its_log_never_show_a_card_before_the_table_does(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=23)
+    window.games.start_match("random", seed=23)
     opponent = 1 - window.playing.setup.human_seat
     checked = undone = 0
     while checked < 25:
@@ -64,11 +64,11 @@ def test_between_two_people_no_panel_or_file_shows_a_hand_the_table_hides(qtbot,
     every "pass to" cover), no hidden card of either hand is in the log, the status line,
     the inspector or the Computer panel, or on any card's tooltip; the game cannot be
     saved as a file before it is over."""
-    from cribbage_gui.controller import TWO_PLAYERS
+    from cribbage_gui.table.controller import TWO_PLAYERS
     from tests.gui.test_pass_and_play import NAMES, Referee, _secret, _wait
 
     window = make_window()
-    window.start_match(TWO_PLAYERS, seed=29, people=NAMES)
+    window.games.start_match(TWO_PLAYERS, seed=29, people=NAMES)
     referee = Referee(qtbot, window)  # checks the table itself at every moment
     moments = 0
     while moments < 40 and referee.step():
@@ -87,22 +87,22 @@ def test_between_two_people_no_panel_or_file_shows_a_hand_the_table_hides(qtbot,
         assert not leaked, texts
         assert window.reasoning.computer.decisions.count() == 0
     assert referee.covers >= 4
-    assert window.current_game_file()[0] is None
-    assert not window.save_game_file(window.data_dir / "not-yet")
+    assert window.files.current_game_file()[0] is None
+    assert not window.files.save_game_file(window.data_dir / "not-yet")
     assert "two players" in window.messages[-1]
 
 
 def test_an_unfinished_game_saved_as_a_file_opens_as_the_person_saw_it(qtbot, make_window,
                                                                         tmp_path, capsys):
     window = make_window()
-    window.start_match("random", seed=19)
+    window.games.start_match("random", seed=19)
     for _ in range(10):
         take_turn(qtbot, window)
     wait_for_input(qtbot, window)
-    assert window.save_game_file(tmp_path / "unfinished")
+    assert window.files.save_game_file(tmp_path / "unfinished")
     path = tmp_path / f"unfinished{gamefile.SUFFIX}"
     me = window.playing.setup.human_seat
-    opened = window.open_game_file(path)
+    opened = window.files.open_game_file(path)
     assert isinstance(opened, ReviewWindow)
     assert opened.view == me and not opened.view_box.isEnabled()
     opened.set_view(BOTH)  # refused while the game is not over

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from cribbage_gui import theme
+from cribbage_gui.app import theme
 from tests.gui.helpers import wait_for_input
 from tests.gui.test_text_size import choose_in_settings
 from tests.gui.test_theme import contrast
@@ -23,7 +23,7 @@ def restore_light():
 def test_the_settings_dialog_switches_the_whole_window_to_high_contrast(
         qtbot, make_window, monkeypatch, restore_light):
     window = make_window(theme="light")
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     wait_for_input(qtbot, window)
     # the themes are listed system, light, dark, high contrast: three presses down
     choose_in_settings(qtbot, window, monkeypatch, "theme", 3)
@@ -53,7 +53,7 @@ def edge_lightness(name: str) -> list[int]:
     inside), the card painted by the table in theme ``name``."""
     from PySide6.QtGui import QImage, QPainter
 
-    from cribbage_gui.widgets.table import CardItem
+    from cribbage_gui.table.table_view import CardItem
 
     theme.apply(name)
     card = CardItem(17, 100)
@@ -77,7 +77,7 @@ def test_the_cards_have_a_thick_dark_edge_in_high_contrast(qtbot, restore_light)
 def test_the_screenshots_command_accepts_high_contrast():
     import argparse
 
-    from cribbage_gui.screenshots import register
+    from cribbage_gui.commands.screenshots import register
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())

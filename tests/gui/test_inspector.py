@@ -6,11 +6,11 @@ from PySide6.QtCore import Qt
 
 from ai import advice, make_player
 from ai.match.driver import DecisionMade, game_events
-from ai.review import mark_of
-from cribbage_gui import theme
-from cribbage_gui.texts import cards_text
-from cribbage_gui.widgets.reasoning import DiscardTab, ReasoningDock
-from cribbage_gui.widgets.tables import mark_colour, mark_text
+from cribbage_gui.app import theme
+from cribbage_gui.app.tables import mark_colour, mark_text
+from cribbage_gui.app.texts import cards_text
+from cribbage_gui.panels.reasoning import DiscardTab, ReasoningDock
+from cribbage_gui.services.review import mark_of
 from engine import GameState, Phase, PlayCard, Toss
 from engine.cards import card_label
 from engine.events import Dealt, GameOver
@@ -125,7 +125,7 @@ def test_the_title_names_whose_crib_it_is(qtbot, dealer):
 
 def test_the_window_shows_the_hints_option_first_when_you_discard(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     wait_for_input(qtbot, window)
     obs = window.playing.obs
     tab = window.reasoning.discard
@@ -257,14 +257,14 @@ def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_wi
     from tests.gui.helpers import play_to_the_end
 
     window = make_window()
-    window.start_match("heuristic", seed=13)
+    window.games.start_match("heuristic", seed=13)
     play_to_the_end(qtbot, window, discard=follow_the_hint, play=play_the_hint)
     game = window.playing.controller.game
     human_choices = sum(1 for seat, a in game.actions if seat == 0
                         and isinstance(a, Toss | PlayCard))
     qtbot.waitUntil(lambda: len(window.playing.ratings) >= 5, timeout=TIMEOUT)
     window.playing.controller.stop()
-    from cribbage_gui.jobs import wait_for_jobs
+    from cribbage_gui.app.jobs import wait_for_jobs
 
     wait_for_jobs()
     qtbot.wait(50)
@@ -279,7 +279,7 @@ def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_wi
 
 def test_the_review_rates_a_discard_by_the_hints_evaluation(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=17)
+    window.games.start_match("random", seed=17)
     wait_for_input(qtbot, window)
     obs = window.playing.obs
     a = advice.discard_advice(obs)
@@ -322,7 +322,7 @@ def test_the_review_rates_a_discard_by_the_hints_evaluation(qtbot, make_window):
 
 def test_a_play_is_rated_by_the_experts_search(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=23)
+    window.games.start_match("random", seed=23)
     for _ in range(200):
         wait_for_input(qtbot, window)
         obs = window.playing.obs
@@ -346,12 +346,12 @@ def test_a_play_is_rated_by_the_experts_search(qtbot, make_window):
 
 def test_the_list_of_decisions_is_tall_enough_to_browse(qtbot, make_window):
     """Regression: the Computer tab's list was about 110 px for 40 and more decisions."""
-    from cribbage_gui.watching import WatchSetup
+    from cribbage_gui.table.watching import WatchSetup
 
     window = make_window()
     window.resize(1024, 700)
     # the strategy weights' discards have charts, which scroll (a table alone fits the tab)
-    window.start_watching(WatchSetup(("mueller", "weights"), games=1, seed=5), delay_ms=0)
+    window.watch.start_watching(WatchSetup(("mueller", "weights"), games=1, seed=5), delay_ms=0)
     qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
     window.reasoning.raise_()
     window.reasoning.tabs.setCurrentWidget(window.reasoning.computer)
@@ -380,7 +380,7 @@ def test_in_a_match_the_inspector_and_the_hint_judge_by_acc_points(qtbot, make_w
     """A best-of-3 is scored in ACC points and the computer plays expert:acc: the
     inspector's best option, the hint and the review use the same measure, in points."""
     window = make_window()
-    window.start_match("random", seed=5, length=3)
+    window.games.start_match("random", seed=5, length=3)
     wait_for_input(qtbot, window)
     obs = window.playing.obs
     tab = window.reasoning.discard

@@ -7,7 +7,7 @@ import time
 
 from PySide6.QtCore import QObject
 
-from cribbage_gui.jobs import collect_garbage_on_the_gui_thread, run_job, wait_for_jobs
+from cribbage_gui.app.jobs import collect_garbage_on_the_gui_thread, run_job, wait_for_jobs
 
 
 class Cycle:

@@ -4,7 +4,7 @@ person's would; nothing is clicked and no method of the window is called to act.
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from cribbage_gui.menus import SHORTCUTS
+from cribbage_gui.windows.menus import SHORTCUTS
 from engine import Phase
 from tests.gui.helpers import TIMEOUT, wait_for_input
 
@@ -61,7 +61,7 @@ def take_turn_by_keys(qtbot, window, counts):
 def test_a_whole_game_from_the_keyboard_and_its_review(qtbot, make_window):
     window = make_window(manual_count=True, muggins=True)
     window.activateWindow()
-    window.start_match("random", seed=2024)
+    window.games.start_match("random", seed=2024)
     counts = [29, 3, 0]  # too many (refused, then asked again), a miss, then 0s
     turns = 0
     while take_turn_by_keys(qtbot, window, counts):
@@ -103,7 +103,7 @@ def test_a_whole_game_from_the_keyboard_and_its_review(qtbot, make_window):
 def test_the_arrows_stay_within_the_hand_and_space_chooses(qtbot, make_window):
     window = make_window()
     window.activateWindow()
-    window.start_match("random", seed=7)
+    window.games.start_match("random", seed=7)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert focused(window) is window.table
     hand = window.table.hand_order()
@@ -128,7 +128,7 @@ def test_the_arrows_stay_within_the_hand_and_space_chooses(qtbot, make_window):
 
 
 def test_every_key_is_in_the_help():
-    from cribbage_gui.help import page
+    from cribbage_gui.windows.help import page
 
     text = page("Keyboard shortcuts", SHORTCUTS)
     for keys in ("← →", "Space", "Enter", "F6", "Tab", "Esc"):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_gui import saving
+from cribbage_gui.table import saving
 from tests.gui.autoplay import digest, log_digest
 from tests.gui.conftest import make_settings
 
@@ -58,7 +58,7 @@ def _on_disk(folder: Path) -> str:
 def _resume_here(qtbot, make_window):
     """Start the window again on the same folder, resume, and wait for the person's turn."""
     window = make_window(manual_count=True)
-    window.startup(ask=lambda _summary: True)
+    window.games.startup(ask=lambda _summary: True)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=30_000)
     playing = window.playing
     saved = saving.SavedGame(playing.setup, playing.controller.game,

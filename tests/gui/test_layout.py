@@ -26,7 +26,7 @@ def inside(widget, window) -> bool:
 def test_the_window_takes_common_sizes_with_the_panels_open(qtbot, make_window, size):
     """Regression: the inspector's title did not wrap, so 1024x700 gave 1296x700."""
     window = make_window()
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     wait_for_input(qtbot, window)
     qtbot.waitUntil(lambda: window.reasoning.discard.advice is not None, timeout=TIMEOUT)
     settle(qtbot, window, size)
@@ -44,7 +44,7 @@ def test_the_window_takes_common_sizes_with_the_panels_open(qtbot, make_window, 
 
 def test_at_1366_the_discard_table_shows_every_column(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     settle(qtbot, window, (1366, 768))
     wait_for_input(qtbot, window)
     tab = window.reasoning.discard
@@ -61,7 +61,7 @@ def test_at_1024_the_discard_chart_stays_inside_its_panel(qtbot, make_window, le
     """Regression: the caption's wrapped lines were not counted, so the splitter pushed the
     histogram's axis title ("hand points") out of the bottom of the panel."""
     window = make_window()
-    window.start_match("random", seed=5, length=length)
+    window.games.start_match("random", seed=5, length=length)
     settle(qtbot, window, (1024, 700))
     wait_for_input(qtbot, window)
     tab = window.reasoning.discard
@@ -85,7 +85,7 @@ def test_the_geometry_and_the_panels_are_kept_between_sessions(qtbot, tmp_path, 
     qtbot.wait(50)
     width = first.reasoning.width()
     first.close()
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     second = MainWindow(data_dir=tmp_path, qsettings=make_settings(tmp_path))
     qtbot.addWidget(second)
@@ -95,7 +95,7 @@ def test_the_geometry_and_the_panels_are_kept_between_sessions(qtbot, tmp_path, 
     assert second.dockWidgetArea(second.reasoning) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert not second.heatmap.isVisible()
     assert abs(second.reasoning.width() - width) <= 4
-    second.reset_layout()  # View → Reset the panels
+    second.docks.reset()  # View → Reset the panels
     assert second.dockWidgetArea(second.reasoning) == Qt.DockWidgetArea.RightDockWidgetArea
     assert second.heatmap.isVisibleTo(second) or second.tabifiedDockWidgets(second.heatmap)
     second.close()
@@ -103,7 +103,7 @@ def test_the_geometry_and_the_panels_are_kept_between_sessions(qtbot, tmp_path, 
 
 def test_the_hint_and_the_top_row_agree_in_the_window(qtbot, make_window):
     window = make_window()
-    window.start_match("mueller", seed=44)
+    window.games.start_match("mueller", seed=44)
     wait_for_input(qtbot, window)
     obs = window.playing.obs
     tab = window.reasoning.discard
@@ -122,7 +122,7 @@ def test_the_count_said_in_the_show_stays_clear_of_the_cards(qtbot, make_window,
 
     window = make_window()
     settle(qtbot, window, size)
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     while not window.game_bar.continue_button.isVisible():
         assert take_turn(qtbot, window)
     table = window.table
@@ -144,7 +144,7 @@ def test_a_table_spreads_across_a_wide_panel(qtbot, width, stretch_last):
     more than doubled), not left blank on the right nor given all to the last column (the
     discard inspector's "Lost" at 1920); on a narrow one the columns keep their content's
     width and the least important go."""
-    from cribbage_gui.widgets.tables import fill, make_table
+    from cribbage_gui.app.tables import fill, make_table
 
     table = make_table(["Player", "Accuracy", "Best", "Pts lost", "Win lost"])
     table.stretch_last = stretch_last

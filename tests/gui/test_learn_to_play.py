@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ai import named_levels
-from cribbage_gui import lessons
-from cribbage_gui.dialogs import LEARN, WelcomeDialog
-from cribbage_gui.lessons import CONTINUE, STEPS, Coach, explain_refusal
-from cribbage_gui.settings import Settings
+from cribbage_gui.app.settings import Settings
+from cribbage_gui.dialogs.dialogs import LEARN, WelcomeDialog
+from cribbage_gui.services import lessons
+from cribbage_gui.services.lessons import CONTINUE, STEPS, Coach, explain_refusal
 from engine import GameState, Phase, PlayCard, score_hand, why_illegal
 from engine.cards import card_label, parse_cards
 from engine.events import Scored, Show
@@ -67,13 +67,13 @@ def test_the_welcome_offers_learn_to_play(qtbot, tmp_path):
     qtbot.mouseClick(dialog.learn, Qt.MouseButton.LeftButton)
     assert dialog.result() and dialog.choice() == LEARN
 
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
 
     qs = make_settings(tmp_path, welcomed=False)
     window = MainWindow(data_dir=tmp_path, qsettings=qs)
     qtbot.addWidget(window)
     window.show()
-    window.startup(ask=lambda s: True, welcome=lambda: LEARN)
+    window.games.startup(ask=lambda s: True, welcome=lambda: LEARN)
     qtbot.waitUntil(lambda: window.playing.lesson, timeout=TIMEOUT)
     settings = Settings.load(qs)
     assert settings.welcomed and settings.lesson == "taken"
@@ -212,7 +212,7 @@ def test_a_new_game_started_during_the_show_leaves_nothing_of_it(make_window, qt
             break
         take_turn(qtbot, window)
     assert window.table.show_words.text and window.game_bar.continue_button.isVisible()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert not window.game_bar.continue_button.isVisible()
     assert window.table.show_words.text == ""
@@ -220,7 +220,7 @@ def test_a_new_game_started_during_the_show_leaves_nothing_of_it(make_window, qt
 
 def test_the_lesson_is_neither_saved_nor_put_over_a_saved_game(make_window, qtbot):
     window = make_window()
-    window.start_match("heuristic", seed=5)
+    window.games.start_match("heuristic", seed=5)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     start_lesson(qtbot, window)
     to_my_turn(qtbot, window, Phase.PLAY)
@@ -321,7 +321,7 @@ def test_every_refusal_the_coach_explains_is_one_the_program_gives():
     found in the code that refuses."""
     import inspect
 
-    from cribbage_gui.game import Playing
+    from cribbage_gui.table.game import Playing
 
     refusing = (inspect.getsource(why_illegal) + inspect.getsource(Playing)).lower()
     for key, _words in lessons.REFUSALS:

@@ -5,8 +5,8 @@ import html
 import pytest
 from PySide6.QtCore import Qt
 
-from ai.history import points_by_source, scores_by_deal
-from cribbage_gui.model import TableModel
+from cribbage_gui.services.history import points_by_source, scores_by_deal
+from cribbage_gui.table.model import TableModel
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, GameOver, Played, SaidGo, Scored
 from tests.gui.helpers import TIMEOUT, play_to_the_end
@@ -14,7 +14,7 @@ from tests.gui.helpers import TIMEOUT, play_to_the_end
 
 def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
     window = make_window()
-    window.start_match("heuristic", seed=4)
+    window.games.start_match("heuristic", seed=4)
     play_to_the_end(qtbot, window)
     events = window.playing.controller.game.events
     entries = window.log.entries
@@ -43,7 +43,7 @@ def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
     assert "Deal 1:" in text and ("♥" in text or "♦" in text)
     assert "TD" not in text and " 8H" not in text  # cards written one way
     # one paragraph an entry: headings at the margin, the rest indented (wrapped lines too)
-    from cribbage_gui.widgets.log_panel import INDENT
+    from cribbage_gui.panels.log_panel import INDENT
 
     document = window.log.view.document()
     blocks = [document.findBlockByNumber(i) for i in range(document.blockCount())]
@@ -56,10 +56,10 @@ def test_the_log_has_every_card_go_score_and_count(qtbot, make_window):
 
 
 def test_watching_shows_the_log_from_the_first_event(qtbot, make_window):
-    from cribbage_gui.watching import WatchSetup
+    from cribbage_gui.table.watching import WatchSetup
 
     window = make_window()
-    window.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=3), delay_ms=0)
+    window.watch.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=3), delay_ms=0)
     qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
     assert window.log.entries[0].text == "Game 1: Random v Heuristic pegger"
     assert window.log.entries[-1].kind == "end"
@@ -68,7 +68,7 @@ def test_watching_shows_the_log_from_the_first_event(qtbot, make_window):
 def test_the_game_over_summary_adds_up(qtbot, make_window):
     """Regression: the game-over box was a bare "You win 121-101."."""
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     over = play_to_the_end(qtbot, window)
     box = window.dialogs.game_over_box
     qtbot.waitUntil(lambda: box.isVisible(), timeout=TIMEOUT)
@@ -101,7 +101,7 @@ def test_the_game_over_summary_adds_up(qtbot, make_window):
 
 def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     first_seed = window.playing.setup.seed
     qtbot.mouseClick(window.dialogs.game_over_box.again_button, Qt.MouseButton.LeftButton)
@@ -110,15 +110,15 @@ def test_play_again_and_new_opponent(qtbot, make_window, monkeypatch):
         first_seed
     play_to_the_end(qtbot, window)
     asked = []
-    monkeypatch.setattr(window, "new_game_dialog", lambda: asked.append(1))
+    monkeypatch.setattr(window.games, "new_game_dialog", lambda: asked.append(1))
     window.dialogs.game_over_box.new_opponent.disconnect()
-    window.dialogs.game_over_box.new_opponent.connect(window.new_game_dialog)
+    window.dialogs.game_over_box.new_opponent.connect(window.games.new_game_dialog)
     qtbot.mouseClick(window.dialogs.game_over_box.new_button, Qt.MouseButton.LeftButton)
     assert asked == [1]
 
 
 def test_the_last_points_are_said_and_a_forfeit_says_why_instead(qtbot):
-    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
 
     points = [{"pegging": 30, "hand": 60, "crib": 31, "his_heels": 0, "muggins": 0},
               {"pegging": 20, "hand": 50, "crib": 10, "his_heels": 2, "muggins": 0}]
@@ -137,7 +137,7 @@ def test_the_last_points_are_said_and_a_forfeit_says_why_instead(qtbot):
 
 
 def test_a_skunk_is_named_in_the_summary(qtbot):
-    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
 
     points = [{"pegging": 30, "hand": 60, "crib": 31, "his_heels": 0, "muggins": 0},
               {"pegging": 20, "hand": 50, "crib": 10, "his_heels": 2, "muggins": 0}]
@@ -174,7 +174,7 @@ FAST_START = [(0, 0, 0), (1, 29, 8), (2, 61, 12), (3, 95, 20), (4, 121, 33)]
 def test_the_charts_legend_covers_no_line(qtbot, progress, size):
     """Regression: the legend sat in the plot's bottom right corner whatever the lines did,
     and hid part of a line. It names both players whole, with their markers."""
-    from cribbage_gui.widgets.game_over import GameOverDialog, GameSummary
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
 
     last = progress[-1]
     winner = 0 if last[1] == 121 else 1

@@ -2,8 +2,8 @@
 
 from ai import make_player
 from ai.match import game_events
-from cribbage_gui.model import TableModel
-from cribbage_gui.texts import announce, says
+from cribbage_gui.app.texts import announce, says
+from cribbage_gui.table.model import TableModel
 from engine.cards import parse_cards
 from engine.events import Dealt, GameOver, Played, Scored, Show, Tossed
 from engine.scoring import ScoreItem
@@ -97,8 +97,8 @@ def test_an_under_claimed_count_says_what_was_pegged_and_what_it_held():
 def test_cards_are_written_in_the_order_the_hand_is_drawn():
     """One order everywhere: the log, the hint and the tables list cards by rank, as the
     table draws the hand (it said "throw 9♦ and 2♠" where the Toss column said "2♠ 9♦")."""
-    from cribbage_gui.texts import cards_and, cards_text
-    from cribbage_gui.widgets.table import by_rank
+    from cribbage_gui.app.texts import cards_and, cards_text
+    from cribbage_gui.table.table_view import by_rank
 
     cards = parse_cards("9D 2S KH 2C")
     assert cards_text(cards) == "2♣ 2♠ 9♦ K♥" and cards_and(cards[:2]) == "2♠ and 9♦"
@@ -112,7 +112,7 @@ def test_cards_are_written_in_the_order_the_hand_is_drawn():
 
 def test_the_welcome_names_a_level_once():
     from ai import named_levels
-    from cribbage_gui.dialogs import level_label
+    from cribbage_gui.dialogs.dialogs import level_label
 
     labels = {level.player.name: level_label(level) for level in named_levels()}
     assert labels["expert"].startswith("Expert (Elo ") and "Expert — Expert" not in \

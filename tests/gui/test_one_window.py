@@ -12,8 +12,8 @@ import textwrap
 
 import pytest
 
-from cribbage_gui.elsewhere import ELSEWHERE, TAKE_OVER, ask_elsewhere
-from cribbage_gui.saving import CLAIM_NAME, SAVE_NAME
+from cribbage_gui.dialogs.elsewhere import ELSEWHERE, TAKE_OVER, ask_elsewhere
+from cribbage_gui.table.saving import CLAIM_NAME, SAVE_NAME
 from tests.gui.helpers import TIMEOUT, take_turn, wait_for_input
 
 
@@ -26,12 +26,12 @@ def _playing(qtbot, window, turns: int = 3) -> None:
 
 def test_a_second_window_leaves_the_first_ones_game_alone(qtbot, make_window, tmp_path):
     first = make_window()
-    first.startup(ask=lambda _summary: True)
+    first.games.startup(ask=lambda _summary: True)
     _playing(qtbot, first)
     saved = (tmp_path / SAVE_NAME).read_bytes()
     offered, asked = [], []
     second = make_window()
-    second.startup(ask=lambda summary: offered.append(summary) or True,
+    second.games.startup(ask=lambda summary: offered.append(summary) or True,
                    elsewhere=lambda: asked.append(1) or True)
     assert not offered  # never offered to resume (nor read) the other window's game
     assert asked == [1]  # but a new game here, instead
@@ -47,7 +47,7 @@ def test_a_second_window_leaves_the_first_ones_game_alone(qtbot, make_window, tm
     first.close()
     after = (tmp_path / SAVE_NAME).read_bytes()
     third = make_window()  # the first has let go: the next window offers its game
-    third.startup(ask=lambda summary: offered.append(summary) or True,
+    third.games.startup(ask=lambda summary: offered.append(summary) or True,
                   elsewhere=lambda: pytest.fail("the first window's claim outlived it"))
     assert len(offered) == 1
     assert third.playing.controller.game.snapshot()["scores"] == \
@@ -59,15 +59,15 @@ def test_a_second_window_leaves_the_first_ones_game_alone(qtbot, make_window, tm
 def test_the_second_window_takes_the_game_back_once_the_first_has_closed(qtbot, make_window,
                                                                         tmp_path):
     first = make_window()
-    first.startup(ask=lambda _summary: True)
+    first.games.startup(ask=lambda _summary: True)
     _playing(qtbot, first)
     second = make_window()
-    second.startup(ask=lambda _summary: True, elsewhere=lambda: True)
-    second.resume_saved_game()  # Game → Resume saved game, while the first has it
+    second.games.startup(ask=lambda _summary: True, elsewhere=lambda: True)
+    second.saved.resume_saved_game()  # Game → Resume saved game, while the first has it
     assert second.messages[-1] == ELSEWHERE
     snapshot = first.playing.controller.game.snapshot()
     first.close()
-    second.resume_saved_game()  # now it is free: the first window's game, exactly
+    second.saved.resume_saved_game()  # now it is free: the first window's game, exactly
     qtbot.waitUntil(lambda: second.playing.controller.game.snapshot() == snapshot,
                     timeout=TIMEOUT)
     _playing(qtbot, second, 1)
@@ -93,9 +93,9 @@ def test_a_window_in_another_process_holds_the_game_until_it_is_gone(qtbot, make
     """The real case, two processes: while the other lives, its claim holds; killed (the
     lock file left on disk), its claim is stale and the next window takes it over."""
     from ai.match.series import Series
-    from cribbage_gui import saving
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     store = saving.SaveStore(tmp_path)
     store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
@@ -107,7 +107,7 @@ def test_a_window_in_another_process_holds_the_game_until_it_is_gone(qtbot, make
         assert holder.stdout.readline().strip() == "held"
         offered = []
         window = make_window()
-        window.startup(ask=lambda summary: offered.append(summary) or True,
+        window.games.startup(ask=lambda summary: offered.append(summary) or True,
                        elsewhere=lambda: False)  # no new game here: the window closes
         assert not offered
         qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
@@ -119,7 +119,7 @@ def test_a_window_in_another_process_holds_the_game_until_it_is_gone(qtbot, make
                             capture_output=True, text=True, timeout=60)
     assert killed.returncode == -9 and (tmp_path / CLAIM_NAME).exists()  # left behind
     window = make_window()
-    window.startup(ask=lambda summary: offered.append(summary) or True,
+    window.games.startup(ask=lambda summary: offered.append(summary) or True,
                    elsewhere=lambda: pytest.fail("the claim of a killed window held"))
     assert len(offered) == 1 and "Mueller" in offered[0]  # the stale claim taken over
     assert not any(m.startswith(ELSEWHERE) for m in window.messages)
@@ -130,11 +130,11 @@ def test_a_window_that_did_not_start_with_the_saved_game_says_so_at_its_first_sa
     """A watching window whose person then starts a game (no start-up offer was made in
     it): its first save finds the game held elsewhere, says so once, and saves nothing."""
     first = make_window()
-    first.startup(ask=lambda _summary: True)
+    first.games.startup(ask=lambda _summary: True)
     _playing(qtbot, first)
     saved = (tmp_path / SAVE_NAME).read_bytes()
     other = make_window()
-    other.start_match("heuristic", seed=5)
+    other.games.start_match("heuristic", seed=5)
     _playing(qtbot, other, 4)
     told = [m for m in other.messages if m.startswith(ELSEWHERE)]
     assert told == [f"{ELSEWHERE} This window's game is not saved between sessions."]
@@ -152,9 +152,9 @@ def test_a_lock_that_is_not_a_windows_lock_is_set_aside(qtbot, make_window, tmp_
     import time
 
     from ai.match.series import Series
-    from cribbage_gui import saving
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     store = saving.SaveStore(tmp_path)
     store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
@@ -175,7 +175,7 @@ def test_a_lock_that_is_not_a_windows_lock_is_set_aside(qtbot, make_window, tmp_
         os.utime(lock, (old, old))
     offered = []
     window = make_window()
-    window.startup(ask=lambda summary: offered.append(summary) or True,
+    window.games.startup(ask=lambda summary: offered.append(summary) or True,
                    elsewhere=lambda: pytest.fail(f"a {kind} was taken for a window's lock"))
     assert len(offered) == 1 and "Mueller" in offered[0]
     assert len(list(tmp_path.glob("current_game.*-*.lock"))) == 1  # kept aside
@@ -188,9 +188,9 @@ def test_a_dangling_link_or_another_computers_lock_does_not_lock_the_game_out(
     folder shared or synchronised, or this computer renamed), which this one cannot check,
     is named in the question, which offers to take the game over."""
     from ai.match.series import Series
-    from cribbage_gui import saving
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table import saving
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     store = saving.SaveStore(tmp_path)
     store.write(fresh_save(GameSetup("mueller", seed=8), Series(1)))
@@ -199,7 +199,7 @@ def test_a_dangling_link_or_another_computers_lock_does_not_lock_the_game_out(
     lock.symlink_to(tmp_path / "nowhere")
     offered = []
     window = make_window()
-    window.startup(ask=lambda summary: offered.append(summary) or True,
+    window.games.startup(ask=lambda summary: offered.append(summary) or True,
                    elsewhere=lambda: pytest.fail("a dangling link was taken for a lock"))
     assert len(offered) == 1
     window.close()
@@ -212,7 +212,7 @@ def test_a_dangling_link_or_another_computers_lock_does_not_lock_the_game_out(
             return choices.index("Take the game over")
 
     window = make_window()
-    window.startup(ask=lambda summary: offered.append(summary) or True,
+    window.games.startup(ask=lambda summary: offered.append(summary) or True,
                    elsewhere=lambda: ask_elsewhere(Dialogs(), window.saves.holder()))
     (text, choices), = chosen
     assert "'another-computer'" in text
@@ -229,7 +229,7 @@ def test_a_pipe_as_the_lock_in_a_read_only_folder_is_never_read(qapp, tmp_path,
     import os
     import signal
 
-    from cribbage_gui import saving
+    from cribbage_gui.table import saving
 
     def read_only(path, why="corrupt"):
         raise PermissionError(13, "Permission denied", str(path))

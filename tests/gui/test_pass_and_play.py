@@ -10,10 +10,10 @@ import shutil
 import pytest
 from PySide6.QtCore import Qt
 
-from cribbage_gui import saving
-from cribbage_gui.controller import TWO_PLAYERS
-from cribbage_gui.dialogs import NewGameDialog
-from cribbage_gui.settings import Settings
+from cribbage_gui.app.settings import Settings
+from cribbage_gui.dialogs.dialogs import NewGameDialog
+from cribbage_gui.table import saving
+from cribbage_gui.table.controller import TWO_PLAYERS
 from engine import Phase
 from engine.cards import card_label, card_words
 from engine.events import Dealt, Played, Show
@@ -146,7 +146,7 @@ class Referee:
 
 
 def _start(window, assist=False, seed=5):
-    window.start_match(TWO_PLAYERS, seed=seed, people=NAMES, assist=assist)
+    window.games.start_match(TWO_PLAYERS, seed=seed, people=NAMES, assist=assist)
     assert window.playing.two_players
 
 
@@ -192,7 +192,7 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert history.win_history() == []
     assert history.game_file(row["id"]).players == NAMES
     # the Statistics window lists it with both names and who won, apart from the figures
-    from cribbage_gui.statistics import StatisticsWindow
+    from cribbage_gui.windows.statistics import StatisticsWindow
 
     stats = StatisticsWindow(history)
     qtbot.addWidget(stats)
@@ -203,7 +203,7 @@ def test_a_whole_game_between_two_people_hides_each_hand_from_the_other(qtbot, m
     assert stats.summary.text() == "No games against the computer yet."
     assert stats.two_players.text().startswith("1 game between two players")
     # the finished game opens for review, both hands face up as at the end of any game
-    review = window.review_game()
+    review = window.reviews.review_game()
     assert review is not None and review.file.players == NAMES
 
 
@@ -220,7 +220,7 @@ def test_the_cover_is_lifted_from_the_keyboard(qtbot, make_window):
 
 def test_a_match_between_two_people_is_scored_by_name_without_undo(qtbot, make_window):
     window = make_window()
-    window.start_match(TWO_PLAYERS, seed=2, length=3, people=NAMES)
+    window.games.start_match(TWO_PLAYERS, seed=2, length=3, people=NAMES)
     p = window.playing
     assert p.setup.opponent == TWO_PLAYERS and not p.setup.undo and not p.can_undo
     assert p.match_line() == "Best of 3: Ann 0 – Bob 0 (match points 0 – 0)"
@@ -255,7 +255,7 @@ def test_the_hint_and_the_inspector_are_off_unless_both_allowed_them(qtbot, make
     assert window.table.selected == set() and not window.table.announcement.text
     assert window.reasoning.discard.advice is None  # the inspector shows nothing
 
-    window.start_match(TWO_PLAYERS, seed=5, people=NAMES, assist=True)
+    window.games.start_match(TWO_PLAYERS, seed=5, people=NAMES, assist=True)
     _wait(qtbot, window)
     qtbot.mouseClick(p.cover.button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: p.obs is not None, timeout=TIMEOUT)
@@ -298,12 +298,12 @@ def test_the_new_game_dialog_offers_two_players_and_remembers_their_names(qtbot,
 
 
 def test_the_names_are_kept_in_the_settings(qtbot, make_window, monkeypatch):
-    from cribbage_gui.dialogs import NewGame
+    from cribbage_gui.dialogs.dialogs import NewGame
 
     window = make_window()
     monkeypatch.setattr(window.dialogs, "new_game",
                         lambda _s: NewGame(TWO_PLAYERS, 3, 1, ("Fay", "Gus"), False))
-    window.new_game_dialog()
+    window.games.new_game_dialog()
     assert window.playing.setup.people == ("Fay", "Gus")
     assert window.settings.opponent != TWO_PLAYERS  # the computer opponent is kept
     again = Settings.load(window.qsettings)
@@ -327,7 +327,7 @@ def test_a_game_saved_mid_way_resumes_behind_the_cover(qtbot, make_window, tmp_p
     actions = len(saved.game.actions)
     window.close()
 
-    from cribbage_gui.main_window import MainWindow
+    from cribbage_gui.windows.main_window import MainWindow
     from tests.gui.conftest import make_settings
 
     again = MainWindow(data_dir=crash, qsettings=make_settings(crash))
@@ -335,7 +335,7 @@ def test_a_game_saved_mid_way_resumes_behind_the_cover(qtbot, make_window, tmp_p
     again.show()
     try:
         summaries = []
-        again.startup(ask=lambda summary: summaries.append(summary) or True)
+        again.games.startup(ask=lambda summary: summaries.append(summary) or True)
         assert summaries and summaries[0].startswith("The game between Ann and Bob: Ann ")
         assert again.playing.two_players and again.presenter.model.names == NAMES
         assert len(again.playing.controller.game.actions) == actions
@@ -368,7 +368,7 @@ def test_kill_9_mid_game_resumes_the_same_game_behind_the_cover(qtbot, make_wind
     child.wait(10)
     _, state, log = ready.split()
     window = make_window()
-    window.startup(ask=lambda _summary: True)
+    window.games.startup(ask=lambda _summary: True)
     p = window.playing
     qtbot.waitUntil(lambda: p.cover.covering, timeout=TIMEOUT)
     assert p.obs is None and window.table.hand_order() == []
@@ -406,8 +406,8 @@ def test_a_save_naming_people_is_checked(tmp_path):
 
 def _a_save(tmp_path) -> dict:
     from ai.match.series import Series
-    from cribbage_gui.controller import GameSetup
-    from cribbage_gui.game import fresh_save
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
 
     setup = GameSetup(opponent="random", seed=4)
     return saving.encode(fresh_save(setup, Series(1)))

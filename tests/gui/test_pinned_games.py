@@ -34,7 +34,7 @@ def history_rows(window):
 @pytest.mark.parametrize(("opponent", "seed"), GAMES)
 def test_a_seeded_game_through_the_widgets_is_pinned(qtbot, make_window, opponent, seed):
     window = make_window()
-    window.start_match(opponent, seed=seed)
+    window.games.start_match(opponent, seed=seed)
     over = play_to_the_end(qtbot, window)
     game = window.playing.controller.game
     got = {

@@ -6,7 +6,7 @@ from PySide6.QtGui import QImage
 from ai.tables import weights as table
 from ai.training import weights as model
 from cribbage_gui.cli import main
-from cribbage_gui.plots import checkpoints_of, heatmap_widget, plot_weights
+from cribbage_gui.panels.plots import checkpoints_of, heatmap_widget, plot_weights
 
 
 def test_the_heatmap_shows_the_table_with_fixed_levels(qtbot):
@@ -71,7 +71,7 @@ def test_a_png_is_written_whole_or_not_at_all(tmp_path, qtbot):
     over the target, so a failed write leaves neither a half image nor the temporary."""
     import pytest
 
-    from cribbage_gui.plots import write_png
+    from cribbage_gui.panels.plots import write_png
 
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(0x336699)

@@ -5,9 +5,9 @@ on it when the window opened)."""
 import sqlite3
 import threading
 
-from ai.practice.builtin import builtin_positions
-from ai.practice.store import PracticeStore
-from cribbage_gui.practice_window import PracticeWindow
+from cribbage_gui.services.practice.builtin import builtin_positions
+from cribbage_gui.services.practice.store import PracticeStore
+from cribbage_gui.windows.practice_window import PracticeWindow
 
 
 def _damaged_store(path, positions) -> PracticeStore:

@@ -6,12 +6,12 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 
-from ai.history import History
-from ai.practice.builtin import builtin_positions
-from ai.practice.judge import judge
-from ai.practice.store import PracticeStore
-from cribbage_gui.jobs import ADVICE_MEMO, wait_for_jobs
-from cribbage_gui.practice_window import PracticeWindow
+from cribbage_gui.app.jobs import ADVICE_MEMO, wait_for_jobs
+from cribbage_gui.services.history import History
+from cribbage_gui.services.practice.builtin import builtin_positions
+from cribbage_gui.services.practice.judge import judge
+from cribbage_gui.services.practice.store import PracticeStore
+from cribbage_gui.windows.practice_window import PracticeWindow
 from tests.gui.helpers import TIMEOUT, click_card
 
 DISCARD, PLAY = 0, 27  # a discard as dealer, and a card to play at 15 (built-in)
@@ -54,11 +54,11 @@ def answer_with(qtbot, window, cards):
 
 def test_the_menu_opens_the_practice_on_a_position(qtbot, make_window, tmp_path):
     window = make_window()
-    window.practice = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(PLAY))
+    window.practice.store = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(PLAY))
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Practice")
     action = next(a for a in menu.actions() if a.text() == "Practice &positions…")
     action.trigger()
-    practice = window.practice_window
+    practice = window.practice.window
     assert practice is not None and practice.isVisible()
     assert practice.position == builtin(PLAY)[0]
     assert not practice.scanning  # an empty history: nothing to search
@@ -189,7 +189,7 @@ def random_game_in_history(path, seat, seed=5):
 
 
 def test_the_scan_adds_the_persons_marked_decisions_and_only_theirs(qtbot, tmp_path):
-    from ai.review import review_game
+    from cribbage_gui.services.review import review_game
 
     history, game_id, game, players = random_game_in_history(tmp_path / "h.sqlite3", 1)
     window, store = open_window(qtbot, tmp_path, [], history=history, scan=True)
@@ -242,7 +242,7 @@ def test_stop_looking_ends_the_search_and_gives_the_button_back(qtbot, tmp_path)
 
 
 def test_statistics_show_the_practice(qtbot, tmp_path):
-    from cribbage_gui.statistics import StatisticsWindow
+    from cribbage_gui.windows.statistics import StatisticsWindow
 
     (position,) = builtin(PLAY)
     store = PracticeStore(tmp_path / "p.sqlite3", builtin=[position])
@@ -262,9 +262,9 @@ def test_statistics_show_the_practice(qtbot, tmp_path):
 def test_a_damaged_practice_file_is_set_aside_with_a_message(qtbot, make_window):
     window = make_window()
     (window.data_dir / "practice.sqlite3").write_bytes(b"not a database" * 100)
-    window.practice_positions()
+    window.practice.positions()
     assert any("set aside" in m for m in window.messages)
-    practice = window.practice_window
+    practice = window.practice.window
     assert practice.position is not None  # the built-in set, afresh
     assert "set aside" in practice.status_label.text()
     assert list(window.data_dir.glob("practice*corrupt*"))
@@ -275,13 +275,13 @@ def test_closing_the_main_window_stops_the_practice_search(qtbot, make_window, t
     from ai.match.driver import refereed_game
 
     window = make_window()
-    window.practice = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(DISCARD))
+    window.practice.store = PracticeStore(tmp_path / "p.sqlite3", builtin=builtin(DISCARD))
     _, game = refereed_game((make_player("random", seed=3), make_player("random", seed=4)),
                             6, 0)
     window.history.record_game(game.events, opponent="random", seed=6, game_index=0,
                                human_seat=0, players=("you", "random"),
                                record=game.to_record())
-    practice = window.practice_positions()
+    practice = window.practice.positions()
     assert practice.scanning
     window.close()
     assert not practice.isVisible() and not practice.worker.isRunning()

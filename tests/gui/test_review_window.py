@@ -7,11 +7,12 @@ import json
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from ai import gamefile
 from ai.match.runner import run_match
-from ai.review import review_game
-from cribbage_gui.review_window import BOTH, ReviewWindow, event_positions
-from cribbage_gui.texts import cards_text
+from cribbage_gui.app.texts import cards_text
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.gamefile import GameSaver
+from cribbage_gui.services.review import review_game
+from cribbage_gui.windows.review_window import BOTH, ReviewWindow, event_positions
 from engine import GameState
 from engine.cards import PIPS
 from engine.events import Dealt, Played, Scored
@@ -24,7 +25,7 @@ REVIEW_TIMEOUT = 90_000
 def expert_v_random(tmp_path_factory):
     """Game 0 of ``cribbage match expert random --seed 4 --save-games DIR``."""
     folder = tmp_path_factory.mktemp("games")
-    run_match("expert", "random", 1, seed=4, save_games=str(folder))
+    run_match("expert", "random", 1, seed=4, save_games=GameSaver(str(folder)))
     (path,) = sorted(folder.glob("*.crib.json"))
     return path
 
@@ -203,19 +204,19 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
                                                                expert_v_random, tmp_path,
                                                                monkeypatch):
     warnings = []
-    monkeypatch.setattr("cribbage_gui.window_dialogs.QMessageBox.warning",
+    monkeypatch.setattr("cribbage_gui.windows.window_dialogs.QMessageBox.warning",
                         lambda *args: warnings.append(args[2]))
     window = make_window()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     before = window.playing.controller.game.snapshot()
     data = json.loads(expert_v_random.read_text())
     data["players"] = ["random", "expert"]  # the seats swapped by hand
     bad = tmp_path / "tampered.crib.json"
     bad.write_text(json.dumps(data))
-    assert window.open_game_file(bad) is None
+    assert window.files.open_game_file(bad) is None
     assert "changed after it was saved" in window.messages[-1] and len(warnings) == 1
-    assert window.open_game_file(tmp_path / "missing.crib.json") is None
+    assert window.files.open_game_file(tmp_path / "missing.crib.json") is None
     assert "cannot be read" in window.messages[-1]
     # hostile files: each refused with its message, none raises out of the window
     good = json.loads(expert_v_random.read_text())
@@ -227,7 +228,7 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
                "binary.crib.json": "\udcff"}
     for name, text in hostile.items():
         (tmp_path / name).write_text(text, errors="surrogateescape")
-        assert window.open_game_file(tmp_path / name) is None, name
+        assert window.files.open_game_file(tmp_path / name) is None, name
         assert name in window.messages[-1] and "\n" not in window.messages[-1]
     assert len(warnings) == 2 + len(hostile)
     assert not window.dialogs.review_windows
@@ -238,13 +239,13 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
 def test_a_game_saved_as_a_file_reopens_and_reviews_identically(qtbot, make_window,
                                                                 tmp_path):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
-    file, _why = window.current_game_file()  # the person's turn: it can be saved
+    file, _why = window.files.current_game_file()  # the person's turn: it can be saved
     assert file is not None and file.players == ("you", "random")
     play_to_the_end(qtbot, window)
     path = tmp_path / "mine"  # the suffix is added
-    assert window.save_game_file(path)
+    assert window.files.save_game_file(path)
     saved = tmp_path / f"mine{gamefile.SUFFIX}"
     assert saved.exists() and "Saved the game" in window.messages[-1]
     game = window.playing.controller.game
@@ -252,7 +253,7 @@ def test_a_game_saved_as_a_file_reopens_and_reviews_identically(qtbot, make_wind
     # the finished game is rated in the background and its accuracy kept
     qtbot.waitUntil(lambda: window.history.accuracy_history() != [], timeout=REVIEW_TIMEOUT)
     (row,) = window.history.accuracy_history()
-    opened = window.open_game_file(saved)
+    opened = window.files.open_game_file(saved)
     qtbot.waitUntil(lambda: opened.review is not None, timeout=REVIEW_TIMEOUT)
     again = review_game(GameState.from_record(game.to_record()), ("you", "random"))
 
@@ -266,7 +267,7 @@ def test_a_game_saved_as_a_file_reopens_and_reviews_identically(qtbot, make_wind
 
 def test_statistics_games_open_for_review_and_accuracy_is_followed(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     qtbot.waitUntil(lambda: window.history.accuracy_history() != [], timeout=REVIEW_TIMEOUT)
     window.show_statistics()
@@ -285,12 +286,12 @@ def test_statistics_games_open_for_review_and_accuracy_is_followed(qtbot, make_w
 
 def test_a_game_of_a_match_is_saved_reviewed_and_rated_in_acc_points(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=9, length=3)
+    window.games.start_match("random", seed=9, length=3)
     play_to_the_end(qtbot, window)
-    file, _ = window.current_game_file()
+    file, _ = window.files.current_game_file()
     assert file.context["objective"] == "acc"
     qtbot.waitUntil(lambda: window.history.accuracy_history() != [], timeout=REVIEW_TIMEOUT)
-    review = window.review_game()
+    review = window.reviews.review_game()
     qtbot.addWidget(review)
     qtbot.waitUntil(lambda: review.review is not None, timeout=REVIEW_TIMEOUT)
     assert review.objective == "acc" and review.file.context["match"] == "9"
@@ -301,7 +302,7 @@ def test_a_game_of_a_match_is_saved_reviewed_and_rated_in_acc_points(qtbot, make
 
 def test_the_game_over_box_opens_the_review(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     qtbot.waitUntil(lambda: window.dialogs.game_over_box is not None, timeout=5000)
     qtbot.mouseClick(window.dialogs.game_over_box.review_button, Qt.MouseButton.LeftButton)
@@ -313,15 +314,15 @@ def test_the_game_over_box_opens_the_review(qtbot, make_window):
 def test_watched_games_are_saved_as_files(qtbot, make_window, tmp_path):
     from ai import make_player
     from ai.match.driver import play_game
-    from cribbage_gui.watching import WatchSetup
+    from cribbage_gui.table.watching import WatchSetup
 
     window = make_window()
-    assert window.current_game_file()[0] is None
-    window.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=3), delay_ms=0)
+    assert window.files.current_game_file()[0] is None
+    window.watch.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=3), delay_ms=0)
     assert not window.watch_bar.save.isEnabled()
     qtbot.waitUntil(lambda: len(window.watching.session.outcomes) == 2, timeout=60_000)
     assert window.watch_bar.save.isEnabled()
-    written = window.save_watched_games(tmp_path)
+    written = window.files.save_watched_games(tmp_path)
     assert [p.name for p in written] == [gamefile.file_name(("random", "heuristic"), 3, i)
                                          for i in (0, 1)]
     for index, path in enumerate(written):
@@ -329,13 +330,13 @@ def test_watched_games_are_saved_as_files(qtbot, make_window, tmp_path):
         result = play_game((make_player("random"), make_player("heuristic")), 3, index)
         assert tuple(file.game.scores) == tuple(result.scores)
         assert file.context == {"kind": "watch", "seed": 3, "index": index}
-    window.stop_watching()
-    file, _ = window.current_game_file()  # the last watched game, after stopping
+    window.watch.stop_watching()
+    file, _ = window.files.current_game_file()  # the last watched game, after stopping
     assert file is not None and file.context["index"] == 1
 
 
 def test_points_to_one_place_never_show_minus_zero():
-    from cribbage_gui.review_window import fixed as one_place
+    from cribbage_gui.windows.review_window import fixed as one_place
 
     assert one_place(-0.04) == "0.0" and one_place(0.04) == "0.0"
     assert one_place(-0.06) == "-0.1" and one_place(9.46) == "9.5"
@@ -362,7 +363,7 @@ def test_the_small_boards_plates_show_121_and_the_whole_name(qtbot, size, dealer
     the last digit of "121" and the name was cut to "Expert (deep, …"."""
     from PySide6.QtGui import QFontMetricsF
 
-    from cribbage_gui.review_window import ReviewBoard
+    from cribbage_gui.windows.review_window import ReviewBoard
 
     names = ("Expert (deep, match)", "Strategy weights")
     board = ReviewBoard()
@@ -389,7 +390,7 @@ def test_the_small_boards_plates_show_121_and_the_whole_name(qtbot, size, dealer
 
 @pytest.mark.parametrize("width", [560, 700, 1000])
 def test_on_the_main_board_too_the_crib_badge_leaves_121_whole(qtbot, width):
-    from cribbage_gui.widgets.board import BoardWidget
+    from cribbage_gui.table.board import BoardWidget
 
     board = BoardWidget()
     qtbot.addWidget(board)

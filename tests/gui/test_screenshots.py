@@ -7,7 +7,7 @@ import sys
 import pytest
 from PySide6.QtGui import QImage
 
-from cribbage_gui.screenshots import SCREENS, parse_size
+from cribbage_gui.commands.screenshots import SCREENS, parse_size
 
 
 def run(out, *args):

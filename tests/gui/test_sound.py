@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QDialog
 
-from cribbage_gui import sound as S
-from cribbage_gui.sound import SOUNDS, Sound, find_route, sounds_for_event, write_sounds
+from cribbage_gui.app import sound as S
+from cribbage_gui.app.sound import SOUNDS, Sound, find_route, sounds_for_event, write_sounds
 from engine.events import CountReset, GameOver, Played, SaidGo, Scored, StarterCut
 
 
@@ -137,7 +137,7 @@ def test_the_window_sounds_a_game_only_with_the_setting_on(qtbot, make_window):
     ticks = iter(range(10**6))
     window.sound.route = route
     window.sound.clock = lambda: float(next(ticks))  # a second apart: every click heard
-    window.start_match("random", seed=4)
+    window.games.start_match("random", seed=4)
     play_to_the_end(qtbot, window)
     assert route.sent.count("card") + route.sent.count("thirty_one") >= 8
     assert "peg" in route.sent and route.sent[-1] in ("won", "lost")
@@ -161,7 +161,7 @@ def test_the_settings_dialog_turns_sound_off_and_says_how_it_plays(qtbot, make_w
         dialog.sound.setChecked(False)
         return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr("cribbage_gui.dialogs.SettingsDialog.exec", run)
+    monkeypatch.setattr("cribbage_gui.dialogs.dialogs.SettingsDialog.exec", run)
     window.settings_dialog()
     assert "fake" in seen["note"]
     assert not window.settings.sound and not window.sound.enabled

@@ -2,7 +2,7 @@
 
 import os
 
-from cribbage_gui.bench import _run
+from cribbage_gui.commands.bench import _run
 
 
 def test_the_app_starts_and_deals_in_a_fresh_process():

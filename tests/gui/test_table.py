@@ -2,11 +2,11 @@
 
 import pytest
 
-from cribbage_gui.model import TableModel
-from cribbage_gui.presenter import Presenter
-from cribbage_gui.texts import ZERO_HAND, spoken_count
-from cribbage_gui.widgets.board import BoardWidget
-from cribbage_gui.widgets.table import TableView, by_rank
+from cribbage_gui.app.texts import ZERO_HAND, spoken_count
+from cribbage_gui.table.board import BoardWidget
+from cribbage_gui.table.model import TableModel
+from cribbage_gui.table.presenter import Presenter
+from cribbage_gui.table.table_view import TableView, by_rank
 from engine.cards import parse_cards
 from engine.events import (
     CountReset,
@@ -166,8 +166,8 @@ def test_a_wrapped_announcement_is_split_into_even_lines(qtbot, text):
     second line; now the lines come out about even, and never more of them."""
     from PySide6.QtGui import QFontMetricsF
 
-    from cribbage_gui import theme
-    from cribbage_gui.widgets.table import balanced_text_rect
+    from cribbage_gui.app import theme
+    from cribbage_gui.table.table_view import balanced_text_rect
 
     font = theme.font(20, bold=True)
     metrics = QFontMetricsF(font)

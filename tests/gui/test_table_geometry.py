@@ -4,7 +4,7 @@ banner, chip or message ever over a card, the count or the starter."""
 import pytest
 from PySide6.QtCore import QRectF, Qt
 
-from cribbage_gui.widgets.cards import CARD_RATIO
+from cribbage_gui.table.cards import CARD_RATIO
 from engine import Phase
 from tests.gui.helpers import TIMEOUT, click_card, my_hand, take_turn, wait_for_input
 from tests.gui.test_layout import settle
@@ -25,7 +25,7 @@ def card_height(qtbot, window, size) -> float:
 
 def test_the_cards_grow_with_the_window(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     wait_for_input(qtbot, window)
     heights = {size: card_height(qtbot, window, size) for size in SIZES}
     small, large = heights[(1024, 700)], heights[(1920, 1080)]
@@ -43,7 +43,7 @@ def test_the_cards_grow_with_the_window(qtbot, make_window):
 
 def test_the_size_setting_still_scales_the_cards(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     wait_for_input(qtbot, window)
     settle(qtbot, window, (1920, 1080))
     normal = window.table.card_width()
@@ -104,7 +104,7 @@ def hint(qtbot, window) -> None:
 def test_no_word_covers_a_card_the_count_or_the_starter(qtbot, make_window, monkeypatch,
                                                         size):
     window = make_window()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     settle(qtbot, window, size)
     problems, seen = watch(window.table, monkeypatch)
     refused = hinted_play = False

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
-from cribbage_gui import theme
-from cribbage_gui.settings import Settings
+from cribbage_gui.app import theme
+from cribbage_gui.app.settings import Settings
 from tests.gui.helpers import wait_for_input
 
 
@@ -28,7 +28,7 @@ def choose_in_settings(qtbot, window, monkeypatch, combo: str, presses: int) -> 
             qtbot.keyClick(box, Qt.Key.Key_Down if presses > 0 else Qt.Key.Key_Up)
         return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr("cribbage_gui.dialogs.SettingsDialog.exec", run)
+    monkeypatch.setattr("cribbage_gui.dialogs.dialogs.SettingsDialog.exec", run)
     window.settings_dialog()
 
 
@@ -41,7 +41,7 @@ def sizes(window) -> tuple[float, float, float]:
 def test_the_text_size_grows_the_fonts_and_the_cards_and_is_kept(qtbot, make_window,
                                                                   monkeypatch, normal_size):
     window = make_window()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     wait_for_input(qtbot, window)
     app_font, log_font, card = sizes(window)
     assert app_font > 0 and window.settings.text_size == 100
@@ -60,7 +60,7 @@ def test_the_text_size_grows_the_fonts_and_the_cards_and_is_kept(qtbot, make_win
     again = make_window()
     assert again.settings.text_size == 150
     assert QApplication.instance().font().pointSizeF() == pytest.approx(app_font * 1.5)
-    again.start_match("random", seed=3)
+    again.games.start_match("random", seed=3)
     wait_for_input(qtbot, again)
     assert again.table.card_width() > card
     # and back to 100%: exactly the sizes of before
@@ -71,7 +71,7 @@ def test_the_text_size_grows_the_fonts_and_the_cards_and_is_kept(qtbot, make_win
 
 
 def test_the_settings_dialog_offers_100_to_200_percent():
-    from cribbage_gui.dialogs import SettingsDialog
+    from cribbage_gui.dialogs.dialogs import SettingsDialog
 
     dialog = SettingsDialog(Settings(text_size=175))
     offered = [dialog.text_size.itemData(i) for i in range(dialog.text_size.count())]

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from cribbage_gui import theme
+from cribbage_gui.app import theme
 from tests.gui.helpers import TIMEOUT, play_to_the_end, wait_for_input
 
 
@@ -27,7 +27,7 @@ def test_the_dark_theme_reaches_the_palette_and_every_chart(qtbot, make_window,
     palette = QApplication.instance().palette()
     assert palette.color(QPalette.ColorRole.Window) == QColor(theme.DARK.window)
     assert QColor(theme.DARK.window).lightness() < 80
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     window.show_statistics()
     qtbot.addWidget(window.dialogs.stats_window)
@@ -61,14 +61,14 @@ def test_an_unknown_theme_is_refused_clearly():
 
 def test_the_zoom_keys_change_the_card_size_and_it_is_kept(qtbot, make_window, tmp_path):
     window = make_window()
-    window.start_match("random", seed=2)
+    window.games.start_match("random", seed=2)
     wait_for_input(qtbot, window)
     normal = window.table.card_width()
     window.zoom_by(+1)
     window.zoom_by(+1)
     assert window.table.card_width() > normal
     assert window.settings.zoom == pytest.approx(theme.ZOOMS[theme.ZOOMS.index(1.0) + 2])
-    from cribbage_gui.settings import Settings
+    from cribbage_gui.app.settings import Settings
 
     assert Settings.load(window.qsettings).zoom == window.settings.zoom
     window.set_zoom(1.0)
@@ -85,7 +85,7 @@ def test_integer_axes_never_show_half_steps():
 def test_the_discard_histogram_is_redrawn_in_the_dark_accent(qtbot, make_window,
                                                               restore_light):
     window = make_window()
-    window.start_match("random", seed=2)
+    window.games.start_match("random", seed=2)
     wait_for_input(qtbot, window)
     qtbot.waitUntil(lambda: window.reasoning.discard.advice is not None, timeout=TIMEOUT)
     theme.apply("dark")
@@ -117,7 +117,7 @@ def test_text_in_the_players_and_the_marks_colours_is_readable(name):
     game's result (won, lost) as text on the panels' background: at least 4.5:1 (WCAG AA
     for text) in both themes.
     Regression: dark red on near-black, and yellow "?! inaccuracy" on white (2.3:1)."""
-    from cribbage_gui.theme import resolve
+    from cribbage_gui.app.theme import resolve
 
     t = resolve(name)
     for colour in (*t.peg_text, *t.marks, t.text, t.muted, t.good, t.bad):
@@ -132,7 +132,7 @@ def test_an_unchecked_box_and_an_empty_radio_ring_can_be_seen(qtbot, name, resto
     out from the window by at least 3:1 (WCAG's figure for the parts of controls)."""
     from PySide6.QtWidgets import QCheckBox, QRadioButton
 
-    from cribbage_gui.theme import apply
+    from cribbage_gui.app.theme import apply
 
     t = apply(name)
     for widget in (QCheckBox("x"), QRadioButton("x")):
@@ -149,7 +149,7 @@ def test_the_panels_close_and_float_buttons_can_be_seen(qtbot, name, restore_lig
     """Regression: in the dark theme a panel's float and close buttons were grey on grey."""
     from PySide6.QtWidgets import QApplication, QStyle
 
-    from cribbage_gui.theme import ReadableFusion, apply
+    from cribbage_gui.app.theme import ReadableFusion, apply
 
     t = apply(name)
     style = QApplication.instance().style()

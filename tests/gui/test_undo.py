@@ -19,7 +19,7 @@ def until_play(qtbot, window, cards_played=1):
 
 def test_undo_takes_back_a_card_and_restores_the_exact_state(qtbot, make_window):
     window = make_window()
-    window.start_match("mueller", seed=8)
+    window.games.start_match("mueller", seed=8)
     obs = until_play(qtbot, window)
     game = window.playing.controller.game
     before = game.snapshot()
@@ -43,7 +43,7 @@ def test_undo_takes_back_a_card_and_restores_the_exact_state(qtbot, make_window)
 def test_the_same_decision_after_undo_gives_the_same_game(qtbot, make_window):
     """The computer's random state is restored too, so it answers as it did."""
     window = make_window()
-    window.start_match("mueller", seed=12)
+    window.games.start_match("mueller", seed=12)
     obs = until_play(qtbot, window)
     card = obs.legal_cards[-1]
     click_card(qtbot, window, card)
@@ -61,7 +61,7 @@ def test_the_same_decision_after_undo_gives_the_same_game(qtbot, make_window):
 
 def test_undo_a_discard_and_the_history_records_that_undo_was_used(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=4)
+    window.games.start_match("random", seed=4)
     wait_for_input(qtbot, window)
     six = window.playing.obs.dealt
     hand = window.table.hand_order()
@@ -86,7 +86,7 @@ def test_undo_a_discard_and_the_history_records_that_undo_was_used(qtbot, make_w
 
 def test_there_is_no_undo_in_a_match(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=4, length=3)
+    window.games.start_match("random", seed=4, length=3)
     obs = until_play(qtbot, window)
     click_card(qtbot, window, obs.legal_cards[0])
     wait_for_input(qtbot, window)
@@ -97,7 +97,7 @@ def test_there_is_no_undo_in_a_match(qtbot, make_window):
 
 def test_a_game_without_undo_is_recorded_as_such(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     assert window.history.db.execute("SELECT undo_used FROM games").fetchone() == (0,)
 
@@ -106,7 +106,7 @@ def test_undo_of_a_card_that_was_no_real_choice(qtbot, make_window):
     """Regression: a card that was the only one to play is rated "no real choice" and its
     rating dropped; taking it back raised ValueError (the decision was no longer listed)."""
     window = make_window()
-    window.start_match("mueller", seed=8)
+    window.games.start_match("mueller", seed=8)
     obs = until_play(qtbot, window)
     click_card(qtbot, window, obs.legal_cards[0])
     qtbot.waitUntil(lambda: window.playing.obs is not None

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from ai import make_player
 from ai.match.driver import play_game
 from ai.match.runner import run_match
-from cribbage_gui.quick_run import QuickRunWindow
-from cribbage_gui.watching import WatchSetup
+from cribbage_gui.dialogs.quick_run import QuickRunWindow
+from cribbage_gui.table.watching import WatchSetup
 
 TIMEOUT = 60_000
 
@@ -24,7 +24,7 @@ def expected_results(players, seed, games):
 def test_watching_plays_the_series_face_up_with_a_running_tally(qtbot, make_window):
     window = make_window()
     setup = WatchSetup(("mueller", "heuristic"), games=2, seed=4)
-    window.start_watching(setup, delay_ms=0)
+    window.watch.start_watching(setup, delay_ms=0)
     session = window.watching.session
     assert window.watch_bar.isVisible() and not window.game_bar.isVisible()
     assert window.presenter.model.reveal
@@ -58,7 +58,7 @@ def test_watching_plays_the_series_face_up_with_a_running_tally(qtbot, make_wind
 
 def test_pause_and_step_show_one_event_at_a_time(qtbot, make_window):
     window = make_window()
-    window.start_watching(WatchSetup(("random", "random"), games=1, seed=2), delay_ms=0)
+    window.watch.start_watching(WatchSetup(("random", "random"), games=1, seed=2), delay_ms=0)
     shown = []
     window.presenter.shown.connect(shown.append)
     qtbot.waitUntil(lambda: len(shown) >= 3, timeout=TIMEOUT)
@@ -80,7 +80,7 @@ def test_pause_and_step_show_one_event_at_a_time(qtbot, make_window):
 
 def test_step_by_step_speed_pauses(qtbot, make_window):
     window = make_window()
-    window.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=1))
+    window.watch.start_watching(WatchSetup(("random", "heuristic"), games=1, seed=1))
     window.watch_bar.speed.setCurrentText("step by step")
     assert window.presenter.paused and window.watch_bar.pause.isChecked()
     window.watch_bar.speed.setCurrentText("instant")
@@ -90,26 +90,26 @@ def test_step_by_step_speed_pauses(qtbot, make_window):
 
 def test_stopping_a_series_stops_its_thread_and_a_new_game_can_start(qtbot, make_window):
     window = make_window()
-    window.start_watching(WatchSetup(("mueller", "mueller"), games=50, seed=1), delay_ms=0)
+    window.watch.start_watching(WatchSetup(("mueller", "mueller"), games=50, seed=1), delay_ms=0)
     controller = window.watching.session.controller
     qtbot.waitUntil(lambda: window.presenter.model.deal >= 2, timeout=TIMEOUT)
     qtbot.mouseClick(window.watch_bar.stop, Qt.MouseButton.LeftButton)
     assert window.watching.session is None and not controller.running
     assert not window.watch_bar.isVisible()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert not window.presenter.model.reveal
 
 
 def test_watching_saves_a_game_in_progress_first(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=3)
+    window.games.start_match("random", seed=3)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
-    window.start_watching(WatchSetup(("random", "random"), games=1), delay_ms=0)
+    window.watch.start_watching(WatchSetup(("random", "random"), games=1), delay_ms=0)
     assert window.saves.exists()
     assert any("saved" in m for m in window.messages)
-    window.stop_watching()
-    window.resume_saved_game()
+    window.watch.stop_watching()
+    window.saved.resume_saved_game()
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.playing.setup.opponent == "random" and not window.presenter.model.reveal
 
@@ -144,7 +144,7 @@ def test_watch_quit_when_done_ends_on_an_internal_error_with_one_line(
     window = make_window()
     dialogs = []
     monkeypatch.setattr(window.dialogs, "internal_error", dialogs.append)
-    window.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=1), delay_ms=0,
+    window.watch.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=1), delay_ms=0,
                           quit_when_done=True)
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
     assert window.exit_status == 1 and dialogs == []
@@ -162,7 +162,7 @@ def test_an_internal_error_while_watching_in_the_window_is_shown(qtbot, make_win
     window = make_window()
     dialogs = []
     monkeypatch.setattr(window.dialogs, "internal_error", dialogs.append)
-    window.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=1), delay_ms=0)
+    window.watch.start_watching(WatchSetup(("random", "heuristic"), games=2, seed=1), delay_ms=0)
     qtbot.waitUntil(lambda: dialogs != [], timeout=TIMEOUT)
     assert "ZeroDivisionError" in dialogs[0] and window.isVisible()
     assert window.exit_status is None
@@ -213,7 +213,7 @@ def test_run_games_quickly_can_be_cancelled(qtbot):
 def test_the_heatmap_marker_follows_a_weights_player_being_watched(qtbot, make_window, seat):
     window = make_window()
     players = ("weights", "random") if seat == 0 else ("random", "weights")
-    window.start_watching(WatchSetup(players, games=1, seed=2), delay_ms=0)
+    window.watch.start_watching(WatchSetup(players, games=1, seed=2), delay_ms=0)
     assert window.heatmap.weights is not None
     qtbot.waitUntil(lambda: window.presenter.model.game_over is not None, timeout=TIMEOUT)
     m = window.presenter.model
@@ -230,7 +230,7 @@ def test_an_external_engine_that_crashes_is_shown_forfeiting(qtbot, make_window,
                        "        sys.exit(2)\n")
     window = make_window()
     setup = WatchSetup((f"ext:{sys.executable} {crasher}", "random"), games=2, seed=1)
-    window.start_watching(setup, delay_ms=0)
+    window.watch.start_watching(setup, delay_ms=0)
     qtbot.waitUntil(lambda: len(window.watching.session.outcomes) == 2, timeout=TIMEOUT)
     assert [o.winner for o in window.watching.session.outcomes] == [1, 1]
     assert any("forfeits" in line.text and "exited" in line.text

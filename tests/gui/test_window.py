@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ai import available_players, make_player
-from cribbage_gui import theme
-from cribbage_gui.saving import HISTORY_NAME, SAVE_NAME
-from cribbage_gui.texts import player_title
+from cribbage_gui.app import theme
+from cribbage_gui.app.texts import player_title
+from cribbage_gui.table.saving import HISTORY_NAME, SAVE_NAME
 from engine import Phase, score_breakdown
 from engine.events import Claimed, GameOver, Played, Scored
 from engine.scoring import count_aloud
@@ -24,7 +24,7 @@ from tests.gui.helpers import (
 
 def test_a_whole_game_against_random_through_the_widgets(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     over = play_to_the_end(qtbot, window)
     assert isinstance(over, GameOver)
     game = window.playing.controller.game
@@ -37,7 +37,7 @@ def test_a_whole_game_against_random_through_the_widgets(qtbot, make_window):
 
 def test_the_show_says_what_the_engine_counts(qtbot, make_window):
     window = make_window()
-    window.start_match("heuristic", seed=4)
+    window.games.start_match("heuristic", seed=4)
     checked = 0
     while checked < 3:
         wait_for_input(qtbot, window)
@@ -52,7 +52,7 @@ def test_the_show_says_what_the_engine_counts(qtbot, make_window):
 
 def test_illegal_clicks_are_refused_and_change_nothing(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=21)
+    window.games.start_match("random", seed=21)
     # reach the play with a card that does not fit, or play on until one appears
     for _ in range(400):
         wait_for_input(qtbot, window)
@@ -72,7 +72,7 @@ def test_illegal_clicks_are_refused_and_change_nothing(qtbot, make_window):
 
 def test_discard_needs_exactly_two(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=2)
+    window.games.start_match("random", seed=2)
     wait_for_input(qtbot, window)
     hand = my_hand(window)
     click_card(qtbot, window, hand[0])
@@ -90,7 +90,7 @@ def test_discard_needs_exactly_two(qtbot, make_window):
 
 def test_keyboard_selects_and_throws(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=5)
+    window.games.start_match("random", seed=5)
     wait_for_input(qtbot, window)
     hand = window.table.hand_order()  # the keys count the cards as drawn, left to right
     qtbot.keyClick(window, Qt.Key.Key_2)
@@ -103,7 +103,7 @@ def test_keyboard_selects_and_throws(qtbot, make_window):
 
 def test_hint_suggests_the_strongest_players_choice(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=8)
+    window.games.start_match("random", seed=8)
     wait_for_input(qtbot, window)
     obs = window.playing.obs
     qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
@@ -117,7 +117,7 @@ def test_the_status_line_drops_a_hint_once_it_is_followed(qtbot, make_window):
     show; it goes when the person moves (it stays in the log), and a finished game's result
     goes when the next game's cut is on the table."""
     window = make_window()
-    window.start_match("random", seed=8)
+    window.games.start_match("random", seed=8)
     wait_for_input(qtbot, window)
     qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
     status = window.statusBar()
@@ -128,13 +128,13 @@ def test_the_status_line_drops_a_hint_once_it_is_followed(qtbot, make_window):
     qtbot.waitUntil(lambda: status.currentMessage() == "", timeout=5000)
     assert window.messages[-1].startswith("Hint: throw")
     window.tell("Random wins 121-99.")
-    window.start_match("random", seed=9)
+    window.games.start_match("random", seed=9)
     qtbot.waitUntil(lambda: status.currentMessage() == "", timeout=5000)
 
 
 def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_window):
     first = make_window()
-    first.start_match("mueller", seed=31)
+    first.games.start_match("mueller", seed=31)
     for _ in range(12):
         take_turn(qtbot, first)
     wait_for_input(qtbot, first)
@@ -143,9 +143,9 @@ def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_windo
     saved = json.loads((first.data_dir / SAVE_NAME).read_text())
     assert saved["setup"]["opponent"] == "mueller"
     second = make_window()
-    summary = second.saved_game_summary()
+    summary = second.saved.saved_game_summary()
     assert summary and "Mueller" in summary
-    second.startup(ask=lambda text: True)
+    second.games.startup(ask=lambda text: True)
     assert second.playing.controller.game.snapshot() == snapshot
     assert tuple(second.board.scores) == tuple(snapshot["scores"])
     over = play_to_the_end(qtbot, second)
@@ -155,7 +155,7 @@ def test_saving_on_close_and_resuming_restores_the_exact_state(qtbot, make_windo
 def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(qtbot, make_window, tmp_path):
     (tmp_path / SAVE_NAME).write_text("{ this is not a game")
     window = make_window()
-    window.startup(ask=lambda text: True)
+    window.games.startup(ask=lambda text: True)
     assert any("set aside" in m for m in window.messages)
     assert not (tmp_path / SAVE_NAME).exists()
     assert list(tmp_path.glob("current_game.corrupt-*.json"))
@@ -164,7 +164,7 @@ def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(qtbot, make_window
 
 def test_a_tampered_save_is_refused(qtbot, make_window, tmp_path):
     first = make_window()
-    first.start_match("random", seed=3)
+    first.games.start_match("random", seed=3)
     for _ in range(6):
         take_turn(qtbot, first)
     first.close()
@@ -172,7 +172,7 @@ def test_a_tampered_save_is_refused(qtbot, make_window, tmp_path):
     data["game"]["actions"][0][2] = ["AS", "AC"]
     (tmp_path / SAVE_NAME).write_text(json.dumps(data))
     second = make_window()
-    assert second.saved_game_summary() is None
+    assert second.saved.saved_game_summary() is None
     assert any("could not be read" in m for m in second.messages)
 
 
@@ -186,7 +186,7 @@ def test_a_corrupt_history_is_set_aside(qtbot, make_window, tmp_path):
 
 def test_manual_counting_with_muggins(qtbot, make_window):
     window = make_window(manual_count=True, muggins=True)
-    window.start_match("heuristic", seed=12)
+    window.games.start_match("heuristic", seed=12)
     while True:
         wait_for_input(qtbot, window)
         obs = window.playing.obs
@@ -214,7 +214,7 @@ def test_manual_counting_with_muggins(qtbot, make_window):
 
 def test_match_play_best_of_three(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=9, length=3)
+    window.games.start_match("random", seed=9, length=3)
     first = play_to_the_end(qtbot, window)
     assert "Next game" in window.dialogs.game_over_box.again_button.text()
     # at the game-over box the match is kept: its next game, not begun, is the save
@@ -231,7 +231,7 @@ def test_match_play_best_of_three(qtbot, make_window):
     assert "Game 1" not in window.log.text()
     window.close()
     again = make_window()
-    again.startup(ask=lambda summary: "game 2" in summary and "best of 3" in summary)
+    again.games.startup(ask=lambda summary: "game 2" in summary and "best of 3" in summary)
     assert again.playing.series.results == [(first.winner, first.skunk)]
     assert again.playing.setup.index == 1
     # a resumed game's play-by-play starts with its heading, then its deal
@@ -244,7 +244,7 @@ def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):
     """A match is scored in ACC points (2 a win, 3 a skunk): the expert plays for them;
     a single game it plays to win. The Computer tab says which."""
     window = make_window(opponent="expert")
-    window.start_match("expert", seed=9, length=3)
+    window.games.start_match("expert", seed=9, length=3)
     seat = 1 - window.playing.setup.human_seat
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.playing.setup.opponent == "expert:acc"
@@ -258,7 +258,7 @@ def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):
     tab.decisions.setCurrentRow(0)
     assert tab.table.horizontalHeaderItem(2).text() == "ACC points"
     assert "ACC points net" in tab.text.text()
-    window.start_match("expert", seed=9)
+    window.games.start_match("expert", seed=9)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.playing.setup.opponent == "expert"
     assert window.playing.controller.players[seat].objective == "win"
@@ -266,7 +266,7 @@ def test_in_a_match_the_expert_plays_for_acc_points(qtbot, make_window):
 
 def test_statistics_window_shows_the_history(qtbot, make_window):
     window = make_window()
-    window.start_match("random", seed=11)
+    window.games.start_match("random", seed=11)
     play_to_the_end(qtbot, window)
     window.show_statistics()
     stats = window.dialogs.stats_window
@@ -285,7 +285,7 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
     assert per_deal.item(2, 5).text() == "16.2" and per_deal.item(3, 5).text() == "10.1"
     assert per_deal.item(1, 4).text() == "—"  # the pone has no crib
     game = window.history.games()[0]  # the Games tab: the result in words, in its colour
-    from cribbage_gui.statistics import result_text
+    from cribbage_gui.windows.statistics import result_text
 
     result = stats.games_table.item(0, 2)
     assert result.text() == result_text(game) and result.text().startswith(
@@ -308,7 +308,7 @@ def test_statistics_window_shows_the_history(qtbot, make_window):
 def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from cribbage_gui.settings import Settings
+    from cribbage_gui.app.settings import Settings
 
     window = make_window(card_back="red", board_colour="ebony", speed="warp")
     assert window.settings.card_back == "red" and window.board.colour == "ebony"
@@ -322,7 +322,7 @@ def test_settings_persist_and_bad_values_fall_back(qtbot, make_window, tmp_path)
 
 def test_new_game_dialog_lists_the_registry(qtbot, make_window):
     from ai import available_players, named_levels
-    from cribbage_gui.dialogs import NewGameDialog
+    from cribbage_gui.dialogs.dialogs import NewGameDialog
 
     window = make_window()
     dialog = NewGameDialog(window.settings, window)
@@ -346,7 +346,7 @@ def test_manual_pegging_with_muggins_through_the_widgets(qtbot, make_window):
     from engine.pegging import peg_points
 
     window = make_window(manual_pegging=True, muggins=True)
-    window.start_match("heuristic", seed=6)
+    window.games.start_match("heuristic", seed=6)
     game = window.playing.controller.game
     assert game.manual_pegging == (True, False)
     missed = 0
@@ -385,12 +385,12 @@ def test_manual_pegging_with_muggins_through_the_widgets(qtbot, make_window):
 
 
 def test_a_game_against_the_deep_expert(qtbot, make_window):
-    from cribbage_gui.settings import Settings
+    from cribbage_gui.app.settings import Settings
 
     window = make_window(opponent="expert:deep")
     assert window.settings.opponent == "expert:deep"  # a setting kept between sessions
     assert Settings.load(window.qsettings).opponent == "expert:deep"
-    window.start_match("expert:deep", seed=5)
+    window.games.start_match("expert:deep", seed=5)
     qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
     assert window.presenter.model.names[1 - window.playing.setup.human_seat] == \
         "Expert (deep)"

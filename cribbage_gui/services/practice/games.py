@@ -1,0 +1,75 @@
+"""Positions from games: every marked decision (?!, ? and ??) of a reviewed game.
+
+The game is reviewed as ``cribbage review`` reviews it (``cribbage_gui.services.review``: the same
+advisor, the
+same objective); each decision the review marks becomes a position holding the review's own
+figures for it and the table as it was at that moment (the player's view: nothing of the
+opponent's hand or the crib).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ai.advice import Memo
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.gamefile import GameFile
+from cribbage_gui.services.practice.builtin import themes_of
+from cribbage_gui.services.practice.positions import Position
+from cribbage_gui.services.review import ReviewedDecision, objective_of, review_game
+from engine.record import Replay
+
+
+def positions_from_game(file: GameFile, source: str, player: str | None = None,
+                        memo: Memo | None = None,
+                        cancelled: Callable[[], bool] | None = None) -> list[Position]:
+    """The marked decisions of ``file``'s game, of ``player`` (a name of its players) or of
+    both, as positions (in the game's order). Only a finished game's, or the person's of a
+    game against the computer that is not over (what the review would show)."""
+    objective = objective_of(file.context)
+    review = review_game(file.game, file.players, objective=objective, memo=memo,
+                         cancelled=cancelled)
+    wanted = {d.action: d for d in review.decisions
+              if d.mark is not None and (player is None or file.players[d.seat] == player)}
+    if not wanted:
+        return []
+    positions = []
+    for index, (state, seat, _action) in enumerate(Replay(type(file.game),
+                                                          file.game.to_record())):
+        decision = wanted.get(index)
+        if decision is None:
+            continue
+        position = _position(state.observation(seat), decision, source, file.players)
+        positions.append(position.with_themes(themes_of(position)))
+        if len(positions) == len(wanted):
+            break
+    return positions
+
+
+def _position(obs, decision: ReviewedDecision, source: str, players) -> Position:
+    figures = decision.to_dict()
+    for key in ("seat", "deal", "kind", "chosen", "best", "objective"):
+        figures.pop(key)
+    return Position(obs, decision.kind, decision.objective, source,
+                    (players[0], players[1]), decision.chosen, decision.best, figures)
+
+
+def game_files(folder: Path) -> list[Path]:
+    """The game files of ``folder`` and its subfolders, in name order."""
+    return sorted(p for p in folder.rglob(f"*{gamefile.SUFFIX}") if p.is_file())
+
+
+def positions_from_folder(folder: Path, player: str | None = None,
+                          on_problem: Callable[[str], None] | None = None,
+                          memo: Memo | None = None) -> Iterator[Position]:
+    """The positions of every game file under ``folder`` (a file that cannot be read is
+    reported to ``on_problem`` and skipped)."""
+    for path in game_files(folder):
+        try:
+            file = gamefile.read(path)
+        except gamefile.GameFileError as exc:
+            if on_problem is not None:
+                on_problem(f"{path}: {exc}")
+            continue
+        yield from positions_from_game(file, str(path), player, memo)

@@ -1,0 +1,225 @@
+"""Runs a game off the GUI thread and re-emits what happens as Qt signals.
+
+The worker thread iterates the match driver (``ai.match.game_events``): computer moves are
+computed there, so the window never freezes. Each event reaches the GUI thread through the
+``game_event`` signal; when the person must decide, ``human_turn`` carries their observation and
+the worker waits until :meth:`GameController.submit` hands in an action. :meth:`stop` ends
+the game cleanly (the pending wait is cancelled and the thread joined), leaving the game in a
+consistent state that can be saved.
+
+At every turn of the person the worker notes a :class:`Checkpoint` (how many actions the
+game holds and both players' random states), from which :meth:`GameController.rewound`
+rebuilds the game exactly as it was then: that is undo.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from ai import GameCancelled, HumanPlayer
+from ai.base import Player
+from ai.match.driver import DecisionMade, GameStarted, game_events, game_seed
+from ai.registry import make_builtin_player
+from engine import Action, GameState
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Who plays and how: the opponent's registry name, the person's seat, the seeds."""
+
+    opponent: str
+    seed: int
+    index: int = 0
+    human_seat: int = 0
+    manual_count: bool = False
+    muggins: bool = False
+    first_dealer: int | None = None  # None: cut for the deal
+    manual_pegging: bool = False
+    undo: bool = False  # the person may take back a decision (a casual single game)
+    # pass and play: two people at one screen, their names by seat (``opponent`` is then
+    # TWO_PLAYERS and both seats are people); () against the computer
+    people: tuple[str, ...] = ()
+    assist: bool = False  # pass and play: both agreed to the hint and the inspector
+
+    @property
+    def two_players(self) -> bool:
+        """Two people at this screen (pass and play), no computer."""
+        return len(self.people) == 2
+
+
+TWO_PLAYERS = "human"  # the "opponent" of a pass-and-play game: another person
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The game at one of the person's turns: enough to rebuild it exactly."""
+
+    actions: int  # how many actions the game held
+    rng_states: tuple  # both players' random states, by seat
+
+
+class _Worker(QThread):
+    game_event = Signal(object)  # not "event": the name of QObject's event handler
+    human_turn = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, players: tuple[Player, Player], setup: GameSetup, game: GameState,
+                 rng_states: tuple | None, report_from: int,
+                 on_action: Callable[[_Worker], None] | None = None) -> None:
+        super().__init__()
+        self.players, self.setup, self.game, self.rng_states = players, setup, game, rng_states
+        self.report_from = report_from
+        self.on_action = on_action
+
+    def run(self) -> None:
+        try:
+            for event in game_events(self.players, self.setup.seed, self.setup.index,
+                                     game=self.game, rng_states=self.rng_states,
+                                     report_from=self.report_from):
+                # the game as it stands after each action (and at its start) is complete
+                # and consistent with both players' random states: the moment to save it
+                if self.on_action is not None and isinstance(event, GameStarted
+                                                             | DecisionMade):
+                    self.on_action(self)
+                self.game_event.emit(event)
+        except GameCancelled:
+            pass
+        except Exception:  # shown to the person instead of dying silently in a thread
+            self.failed.emit(traceback.format_exc())
+
+
+def new_game(setup: GameSetup, decks: tuple = (), cuts: tuple = ()) -> GameState:
+    """The game a setup starts (the person's seat counts or pegs by hand if asked);
+    ``decks`` and ``cuts`` script its first deals and its cut for deal (the guided first
+    game's prepared deals; see ``GameState.new``)."""
+    manual = [False, False]
+    pegging = [False, False]  # (False, False), GameState.new's default, unless asked
+    for seat in (0, 1) if setup.two_players else (setup.human_seat,):
+        manual[seat] = setup.manual_count
+        pegging[seat] = setup.manual_pegging
+    return GameState.new(game_seed(setup.seed, setup.index), first_dealer=setup.first_dealer,
+                         manual_count=(manual[0], manual[1]), muggins=setup.muggins,
+                         manual_pegging=(pegging[0], pegging[1]), decks=decks, cuts=cuts)
+
+
+class GameController(QObject):
+    """Runs one game at a time in a worker thread (see the module docstring).
+
+    ``autosave(game, rng_states)``, when set, is called in the worker thread at the start of
+    each game and after every action (the person's or the computer's), with the game and
+    both players' random states at that moment: enough to resume it exactly. Calls from a
+    game that has since been stopped are never made.
+    """
+
+    game_event = Signal(object)  # not "event": the name of QObject's event handler
+    human_turn = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setup: GameSetup | None = None
+        self.game: GameState | None = None
+        self.human: HumanPlayer | None = None  # the person whose decision is awaited
+        self.humans: tuple[HumanPlayer, ...] = ()  # every person at the table
+        self.players: tuple[Player, Player] | None = None  # by seat
+        self.checkpoints: list[Checkpoint] = []
+        self.autosave: Callable[[GameState, tuple], None] | None = None
+        self._worker: _Worker | None = None
+        self._save_lock = threading.Lock()
+
+    @property
+    def running(self) -> bool:
+        return self._worker is not None and self._worker.isRunning()
+
+    def start(self, setup: GameSetup, game: GameState | None = None,
+              rng_states: tuple | None = None, decks: tuple = (), cuts: tuple = ()) -> None:
+        """Start a new game (or continue ``game``, e.g. a resumed save); a new game's first
+        deals and cut for deal may be scripted (``decks``, ``cuts``: see :func:`new_game`)."""
+        self.stop()
+        self.setup = setup
+        self.human = HumanPlayer()
+        if setup.two_players:  # pass and play: a person in each seat
+            self.humans = (self.human, HumanPlayer())
+            self.players = (self.humans[0], self.humans[1])
+        else:
+            self.humans = (self.human,)
+            # (the window offers only our players; a setup is never a way to run a program)
+            opponent = make_builtin_player(setup.opponent, where="a game in the window")
+            self.players = (self.human, opponent) if setup.human_seat == 0 \
+                else (opponent, self.human)
+        report_from = len(game.events) if game is not None else 0  # a new game: all
+        if game is None:
+            game = new_game(setup, decks, cuts)
+            self.checkpoints = []
+        self.game = game
+        worker = _Worker(self.players, setup, game, rng_states, report_from,
+                         on_action=self._save_point)
+        for human in self.humans:
+            human.on_turn = lambda obs, human=human: self._on_turn(worker, obs, human)
+        worker.game_event.connect(self._relay_event)
+        worker.human_turn.connect(self._relay_turn)
+        worker.failed.connect(self.failed)
+        self._worker = worker
+        worker.start()
+
+    def _save_point(self, worker: _Worker) -> None:  # in the worker thread
+        with self._save_lock:  # never a stopped game's save after the next game's
+            if self.autosave is None or worker is not self._worker:
+                return
+            self.autosave(worker.game, tuple(p.random_state() for p in worker.players))
+
+    # a stopped worker's signals that were already posted may still arrive: drop them
+    def _relay_event(self, event) -> None:
+        if self._worker is not None and self.sender() is self._worker:
+            self.game_event.emit(event)
+
+    def _relay_turn(self, obs) -> None:
+        if self._worker is not None and self.sender() is self._worker:
+            self.human_turn.emit(obs)
+
+    def _on_turn(self, worker: _Worker, obs, human: HumanPlayer) -> None:  # in the worker
+        # thread, which now waits for the person
+        if worker is not self._worker:  # stopped meanwhile
+            raise GameCancelled()
+        self.human = human  # the one whose answer submit() hands in
+        self.checkpoints.append(Checkpoint(len(worker.game.actions),
+                                           tuple(p.random_state() for p in worker.players)))
+        worker.human_turn.emit(obs)
+
+    def random_states(self) -> tuple:
+        """Both players' random states (while the worker waits, or after :meth:`stop`)."""
+        if self.players is None:
+            raise RuntimeError("no game has started: there are no players")
+        return tuple(p.random_state() for p in self.players)
+
+    def submit(self, action: Action) -> None:
+        if self.human is not None:
+            self.human.submit(action)
+
+    def stop(self, timeout_ms: int = 10_000) -> None:
+        """Cancel the person's pending decision and wait for the worker to finish."""
+        if self._worker is None:
+            return
+        for human in self.humans:
+            human.cancel()
+        with self._save_lock:  # a save under way finishes; none of this game follows it
+            worker, self._worker = self._worker, None
+        worker.wait(timeout_ms)
+
+    def rewound(self, checkpoint: Checkpoint) -> GameState:
+        """The game as it was at ``checkpoint``: a new game from the same seed and options
+        (so the same cards are dealt), with the actions up to then replayed."""
+        old = self.game
+        if old is None:
+            raise RuntimeError("no game has started: there is nothing to rewind")
+        game = GameState.new(old.seed, first_dealer=old.first_dealer, scores=old.start_scores,
+                             manual_count=old.manual_count, muggins=old.muggins,
+                             manual_pegging=old.manual_pegging)
+        for seat, action in old.actions[:checkpoint.actions]:
+            game.apply(seat, action)
+        return game

@@ -1,0 +1,200 @@
+"""The end of a game: the result, points by source for both players, the score over the
+deals, the review's headline, and *Play again* / *New opponent*."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTableWidget,
+    QVBoxLayout,
+)
+
+from cribbage_gui.app import theme
+from cribbage_gui.app.tables import fill, make_table
+from cribbage_gui.app.texts import YOU, result_sentence
+from engine.events import SOURCES
+from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
+
+SYMBOLS = tuple(zip(theme.SEAT_SYMBOLS, ("●", "◆"), strict=True))  # each seat's marker, as
+# the pegs are (round, diamond): pyqtgraph's name, and as text
+SOURCE_NAMES = {"pegging": "Pegging", "hand": "Hands", "crib": "Cribs",
+                "his_heels": "His heels", "muggins": "Muggins"}
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    names: tuple[str, str]
+    winner: int
+    scores: tuple[int, int]
+    skunk: int
+    points: list[dict[str, int]]  # by seat, by source
+    progress: list[tuple[int, int, int]]  # (deal, score 0, score 1) after each deal
+    review: str  # the review's headline ("" when not rated)
+    match: str  # the match score ("" for a single game)
+    forfeit: str | None = None
+    # the points that took the winner out, as the play-by-play said them (the cards of a
+    # winning show are under this box): "" when unknown
+    finish: str = ""
+
+
+class GameOverDialog(QDialog):
+    """The summary of a finished game; ``choice`` says which button closed it."""
+
+    again = Signal()
+    new_opponent = Signal()
+    review = Signal()
+
+    def __init__(self, summary: GameSummary, next_label: str = "Play again",
+                 parent=None) -> None:
+        super().__init__(parent)
+        self.summary = summary
+        self.setWindowTitle("Game over")
+        self.setMinimumWidth(440)
+        layout = QVBoxLayout(self)
+        s = summary
+        headline = result_sentence(s.names, s.winner, s.scores, s.skunk)
+        won = s.names[s.winner] == YOU
+        t = theme.current()
+        colour = t.good if won else (t.bad if YOU in s.names else t.text)
+        self.headline = QLabel(f"<h2 style='color:{colour}'>{headline}!</h2>")
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.headline)
+        lines = []
+        if s.forfeit:
+            lines.append(s.forfeit)
+        elif s.finish:
+            lines.append(f"<b>The last points:</b> {html.escape(s.finish)}")
+        if s.skunk:
+            loser = s.names[1 - s.winner]
+            kind = "a double skunk" if s.skunk == 2 else "a skunk"
+            lines.append(f"{loser} finished below {'61' if s.skunk == 2 else '91'}: {kind} "
+                         f"(worth 3 match points under ACC rules).")
+        if s.match:
+            lines.append(s.match)
+        if s.review:
+            lines.append(f"<b>Review:</b> {s.review}")
+        self.details = QLabel("<br>".join(lines))
+        self.details.setWordWrap(True)
+        layout.addWidget(self.details)
+        body = QHBoxLayout()
+        self.points = self._points_table()
+        body.addWidget(self.points, 0, Qt.AlignmentFlag.AlignTop)
+        self.chart = self._chart()
+        body.addWidget(self.chart, 1)
+        layout.addLayout(body, 1)
+        buttons = QDialogButtonBox()
+        self.again_button = buttons.addButton(next_label, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.again_button.setDefault(True)
+        self.new_button = buttons.addButton("New opponent…",
+                                            QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button = buttons.addButton("Review game",
+                                               QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button.setToolTip("Step through the game with every decision rated "
+                                      "(Ctrl+R)")
+        self.close_button = buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
+        self.again_button.clicked.connect(self._again)
+        self.new_button.clicked.connect(self._new)
+        self.review_button.clicked.connect(self._review)
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(640, 420)
+
+    def _points_table(self) -> QTableWidget:
+        s = self.summary
+        sources = [src for src in SOURCES if s.points[0][src] or s.points[1][src]
+                   or src in ("pegging", "hand", "crib")]
+        table = make_table(["", s.names[0], s.names[1]])
+        rows = [[SOURCE_NAMES[src], s.points[0][src], s.points[1][src]] for src in sources]
+        rows.append(["Total", s.scores[0], s.scores[1]])
+        fill(table, rows, highlight=len(rows) - 1)
+        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a figure to read: no focus frame
+        table.horizontalHeader().setStretchLastSection(False)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.resizeColumnsToContents()
+        for c in (1, 2):
+            table.setColumnWidth(c, max(table.columnWidth(c), 64))
+        width = sum(table.columnWidth(c) for c in range(3)) + 4
+        table.setFixedWidth(width)
+        height = table.horizontalHeader().height() + sum(
+            table.rowHeight(r) for r in range(table.rowCount())) + 6
+        table.setMaximumHeight(height)
+        table.setMinimumHeight(height)
+        return table
+
+    def _chart(self) -> pg.PlotWidget:
+        s = self.summary
+        t = theme.current()
+        chart = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        # the legend is the title's second line, above the plot, so it never hides a line
+        # (inside the plot it sat over the loser's line or a skunk line's label); each
+        # player's marker has its own shape too, not only its colour
+        chart.setTitle(f"Score after each deal<br>{self.legend_html()}")
+        plot = chart.getPlotItem()
+        self.legend = plot.titleLabel
+        plot.layout.removeItem(self.legend)  # across the axis too: room for longer names
+        plot.layout.addItem(self.legend, 0, 0, 1, 3)
+        chart.setLabel("bottom", "deal")
+        chart.setMouseEnabled(x=False, y=False)
+        chart.hideButtons()
+        deals = np.array([d for d, _, _ in s.progress], dtype=float)
+        self.lines: list[tuple[np.ndarray, np.ndarray]] = []
+        for seat in (0, 1):
+            scores = np.array([p[1 + seat] for p in s.progress], dtype=float)
+            self.lines.append((deals, scores))
+            chart.plot(deals, scores, name=s.names[seat],
+                       pen=pg.mkPen(t.pegs[seat], width=2.5), symbol=SYMBOLS[seat][0],
+                       symbolSize=7, symbolBrush=t.pegs[seat], symbolPen=None)
+        for line, label in ((SKUNK_LINE - 0.5, "skunk"), (DOUBLE_SKUNK_LINE - 0.5, "double skunk")):
+            chart.addItem(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(
+                t.neutral, style=Qt.PenStyle.DashLine), label=label,
+                labelOpts={"position": 0.02, "color": t.muted, "anchors": [(0, 1), (0, 1)]}))
+        chart.setYRange(0, WINNING_SCORE, padding=0.02)
+        chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
+        chart.setMinimumSize(260, 200)
+        theme.style_chart(chart)
+        return chart
+
+    def legend_html(self) -> str:
+        """"━●━ You   ━■━ Expert", each sample in its player's colour."""
+        pegs = theme.current().pegs
+        return "&nbsp;&nbsp;&nbsp;".join(
+            f"<span style='color:{pegs[seat]}'>━{SYMBOLS[seat][1]}━</span>&nbsp;"
+            f"{html.escape(self.summary.names[seat])}" for seat in (0, 1))
+
+    def plotted_points(self, step: float = 0.1) -> list[QPointF]:
+        """Where the lines run on the screen (scene coordinates): every point, and the
+        segments between them sampled every ``step`` of a deal."""
+        vb = self.chart.getPlotItem().vb
+        points = []
+        for deals, scores in self.lines:
+            for i in range(len(deals)):
+                points.append(QPointF(deals[i], scores[i]))
+                if i + 1 < len(deals):
+                    n = max(1, int((deals[i + 1] - deals[i]) / step))
+                    points += [QPointF(deals[i] + (deals[i + 1] - deals[i]) * k / n,
+                                       scores[i] + (scores[i + 1] - scores[i]) * k / n)
+                               for k in range(1, n)]
+        return [vb.mapViewToScene(point) for point in points]
+
+    def _again(self) -> None:
+        self.accept()
+        self.again.emit()
+
+    def _review(self) -> None:
+        self.accept()
+        self.review.emit()
+
+    def _new(self) -> None:
+        self.accept()
+        self.new_opponent.emit()

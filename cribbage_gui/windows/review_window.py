@@ -1,0 +1,856 @@
+"""The review of a game: step through it event by event with the table and the board as they
+were, every decision of both players rated by the expert (``cribbage_gui.services.review``), and a
+chart of the
+chance of winning over the game with the marked decisions on it (a game of a match scored in
+ACC points is judged, and charted, by expected ACC points, as the computer plays there).
+
+The rating runs in a worker thread (a decision takes tens of milliseconds), with progress;
+the table can be stepped through meanwhile. Positions are the game's events: position ``p``
+shows the table after the first ``p + 1`` events. A decision is shown just before it was
+made (the six cards before the throw, the count before the card), its cards glowing, with
+the options the expert weighed.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtGui import QAction, QColor, QFontMetricsF, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ai.advice import value_text
+from cribbage_gui.app import theme
+from cribbage_gui.app.jobs import ADVICE_MEMO
+from cribbage_gui.app.tables import (
+    MARK_COLOURS,
+    MARK_SIGNS,
+    FitTable,
+    NumberItem,
+    cell,
+    fill,
+    fit_height,
+    header_cell,
+    make_table,
+    mark_colour,
+    mark_text,
+)
+from cribbage_gui.app.texts import YOU, cards_text, player_title, result_sentence
+from cribbage_gui.services.gamefile import GameFile
+from cribbage_gui.services.review import (
+    Cancelled,
+    GameReview,
+    ReviewedDecision,
+    final_value,
+    lost_text,
+    marks_for,
+    objective_of,
+    rated_seats,
+    review_game,
+    seat_value,
+)
+from cribbage_gui.table.board import PEG_DOT, PLATE_NAME_PX, BoardWidget
+from cribbage_gui.table.model import TableModel
+from cribbage_gui.table.table_view import TableView
+from engine import GameState
+from engine.events import Dealt, GameOver
+from engine.record import Replay
+from engine.rules import SKUNK_POINTS
+
+BOTH = "both"  # the view that shows both hands
+
+
+def display_names(players: tuple[str, str]) -> tuple[str, str]:
+    """The players as the window names them ("You", "Expert"); two of the same are told
+    apart by seat."""
+    titles = [YOU if p == "you" else player_title(p) for p in players]
+    if titles[0] == titles[1]:
+        titles = [f"{titles[0]} (seat {seat + 1})" for seat in (0, 1)]
+    return titles[0], titles[1]
+
+
+def event_positions(game: GameState) -> list[int]:
+    """For each action of ``game``, the index of the first event it made."""
+    steps = Replay(GameState, game.to_record())
+    first: list[int] = []
+    for state, _seat, _action in steps:
+        first.append(len(state.events))
+    return first
+
+
+
+NAME_PX = 13.0  # the review board's names are read whole at this size at least
+
+
+class ReviewBoard(BoardWidget):
+    """The review's small board: its score plates as wide as the longer name needs at
+    ``NAME_PX`` (up to a third of the board), so "Expert (deep, match)" is read whole rather
+    than cut short; the full names and scores are in its tooltip and accessible name."""
+
+    def _plate_width(self) -> float:
+        base = super()._plate_width()
+        dot = PLATE_NAME_PX * PEG_DOT  # the plate's peg dot at its largest, then the name
+        metrics = QFontMetricsF(theme.font(NAME_PX, bold=True))
+        need = max(metrics.horizontalAdvance(name) for name in self.names) + 2 * dot + 22
+        return max(base, min(need, self._frame().width() * 0.34))
+
+    def set_names(self, names) -> None:
+        super().set_names(names)
+        self._describe()
+
+    def reset(self, scores=(0, 0), backs=(0, 0)) -> None:
+        super().reset(scores, backs)
+        self._describe()
+
+    def _describe(self) -> None:
+        text = ", ".join(f"{name} {score}" for name, score in zip(self.names, self.scores,
+                                                                    strict=True))
+        self.setToolTip(text)
+        self.setAccessibleName(f"Board: {text}")
+
+class ReviewWorker(QThread):
+    """Rates the game's decisions off the GUI thread; ``cancel()`` stops it early."""
+
+    progress = Signal(int, int)  # actions looked at, all the actions
+    reviewed = Signal(object)  # GameReview
+    failed = Signal(str)
+
+    def __init__(self, game: GameState, players: tuple[str, str], parent=None,
+                 objective: str = "win") -> None:
+        super().__init__(parent)
+        self.game, self.players, self.objective = game, players, objective
+        self._stop = threading.Event()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def run(self) -> None:
+        try:
+            review = review_game(self.game, self.players,
+                                 progress=lambda i, n: self.progress.emit(i, n),
+                                 cancelled=self._stop.is_set, objective=self.objective,
+                                 memo=ADVICE_MEMO)
+        except Cancelled:
+            return
+        except Exception:  # shown in the window instead of dying silently in a thread
+            self.failed.emit(traceback.format_exc())
+            return
+        self.reviewed.emit(review)
+
+
+class ReviewWindow(QWidget):
+    """One game under review. ``on_reviewed(review)`` is called (on the GUI thread) once the
+    rating is done, e.g. to keep the person's accuracy in the history."""
+
+    position_changed = Signal(int)
+    review_ready = Signal(object)  # GameReview
+
+    def __init__(self, file: GameFile, parent=None, title: str | None = None,
+                 on_reviewed: Callable[[GameReview], None] | None = None,
+                 start: bool = True) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.file = file
+        self.game = file.game
+        self.objective = objective_of(file.context)  # "acc": a game of a match
+        self.events = list(self.game.events)
+        self.first_event = event_positions(self.game)
+        self.names = display_names(file.players)
+        self.on_reviewed = on_reviewed
+        self.review: GameReview | None = None
+        self.decision_at: dict[int, int] = {}  # event position -> index in decisions
+        self.position = -1
+        # a game against the computer that is not over: the table as the person saw it,
+        # and their decisions only (cribbage_gui.services.review.rated_seats); both hands once it
+        # is over
+        seats = rated_seats(self.game, file.players)
+        self.view = BOTH if len(seats) == 2 else seats[0]
+        self._model: TableModel | None = None
+        self.setWindowTitle(title or f"Review: {self.names[0]} v {self.names[1]}")
+        self._build()
+        self._resize_to_screen()
+        self.worker: ReviewWorker | None = None
+        self.go_to(len(self.events) - 1)
+        if start:
+            self.start_review()
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        """Top to bottom: the heading, the rating's progress, the table beside the
+        decisions, the chart, and the buttons that move through the game."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(self._build_heading())
+        self.progress = rating_progress()
+        layout.addWidget(self.progress)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._build_table_side())
+        right = self._build_decisions_side()
+        split.addWidget(right)
+        right.setMinimumWidth(340)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        self.split = split
+        layout.addWidget(split, 1)
+        self.chart = self._chart()
+        layout.addWidget(self.chart)
+        layout.addLayout(self._build_navigation())
+        self._add_keys()
+
+    def _build_heading(self) -> QHBoxLayout:
+        """The game's result, and which hands the table shows."""
+        top = QHBoxLayout()
+        self.title = QLabel(f"<b>{self._headline()}</b>")
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        top.addWidget(self.title, 1)
+        top.addWidget(QLabel("Show"))
+        self.view_box = view_box(self.names, self.view)
+        self.view_box.currentIndexChanged.connect(
+            lambda _i: self.set_view(self.view_box.currentData()))
+        top.addWidget(self.view_box)
+        return top
+
+    def _build_table_side(self) -> QWidget:
+        """The board and the table as they were, and what just happened."""
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        self.board = ReviewBoard()
+        self.board.pace = 0.0
+        left_layout.addWidget(self.board)
+        self.table = TableView()
+        self.table.animation_ms = 0
+        self.table.setMinimumSize(380, 240)
+        left_layout.addWidget(self.table, 1)
+        self.event_label = QLabel("")
+        self.event_label.setWordWrap(True)
+        left_layout.addWidget(self.event_label)
+        return left
+
+    def _build_decisions_side(self) -> QWidget:
+        """The players' summary, the list of decisions and the options of the one shown."""
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        self.summary_table = summary_table(self.objective)
+        right_layout.addWidget(self.summary_table)
+        self.scale_label = scale_label(self.objective)
+        right_layout.addWidget(self.scale_label)
+        filters = QHBoxLayout()
+        filters.addWidget(QLabel("Decisions"))
+        self.filter_box = filter_box()
+        self.filter_box.currentIndexChanged.connect(lambda _i: self._apply_filter())
+        filters.addWidget(self.filter_box)
+        filters.addStretch(1)
+        right_layout.addLayout(filters)
+        self.decisions_table = decisions_table(self.objective)
+        self.decisions_table.currentCellChanged.connect(self._decision_row_changed)
+        right_layout.addWidget(self.decisions_table, 3)
+        self.decision_label = QLabel("")
+        self.decision_label.setWordWrap(True)
+        self.decision_label.setTextFormat(Qt.TextFormat.RichText)
+        right_layout.addWidget(self.decision_label)
+        self.options_table = options_table(self.objective)
+        right_layout.addWidget(self.options_table, 2)
+        return right
+
+    def _build_navigation(self) -> QHBoxLayout:
+        """The buttons that move through the game (``buttons`` by name), and where it is."""
+        nav = QHBoxLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for key, text, tip, slot in (
+                ("first", "|◀", "The start (Home)", self.first),
+                ("previous", "◀", "The previous event (←)", self.previous),
+                ("next", "▶", "The next event (→)", self.next),
+                ("last", "▶|", "The end (End)", self.last),
+                ("previous_decision", "◀ decision", "The previous decision (↑)",
+                 self.previous_decision),
+                ("next_decision", "decision ▶", "The next decision (↓)", self.next_decision),
+                ("previous_mark", "◀ mark", "The previous marked decision (P)",
+                 self.previous_mark),
+                ("next_mark", "mark ▶", "The next marked decision (N)", self.next_mark)):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.setAutoDefault(False)
+            button.clicked.connect(lambda _c=False, s=slot: s())
+            nav.addWidget(button)
+            self.buttons[key] = button
+        self.position_label = QLabel("")
+        nav.addWidget(self.position_label, 1)
+        return nav
+
+    def _add_keys(self) -> None:
+        """The arrows, Home, End, N, P and the page keys move; Escape closes."""
+        for keys, slot in ((Qt.Key.Key_Left, self.previous), (Qt.Key.Key_Right, self.next),
+                           (Qt.Key.Key_Home, self.first), (Qt.Key.Key_End, self.last),
+                           (Qt.Key.Key_Up, self.previous_decision),
+                           (Qt.Key.Key_Down, self.next_decision),
+                           (Qt.Key.Key_N, self.next_mark), (Qt.Key.Key_P, self.previous_mark),
+                           (Qt.Key.Key_PageUp, self.previous_deal),
+                           (Qt.Key.Key_PageDown, self.next_deal)):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _c=False, s=slot: s())
+            self.addAction(action)
+        close = QAction(self)
+        close.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        close.triggered.connect(self.close)
+        self.addAction(close)
+
+    def _chart(self) -> pg.PlotWidget:
+        t = theme.current()
+        chart = pg.PlotWidget()
+        chart.setMouseEnabled(x=False, y=False)
+        chart.hideButtons()
+        chart.setMenuEnabled(False)
+        chart.setLabel("bottom", "deal")
+        chart.setXRange(0, max(1, len(self.events) - 1), padding=0.01)
+        if self.objective == "acc":  # expected ACC points net, -3 (skunked) .. +3
+            chart.setYRange(-SKUNK_POINTS, SKUNK_POINTS, padding=0.04)
+            chart.getAxis("left").setTicks([[(v, f"{v:+d}" if v else "0")
+                                             for v in (-3, -2, 0, 2, 3)]])
+            middle = 0.0
+        else:
+            chart.setYRange(0, 100, padding=0.04)
+            chart.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
+            middle = 50.0
+        chart.getAxis("bottom").setTicks([[(p, str(e.deal)) for p, e in
+                                           enumerate(self.events) if isinstance(e, Dealt)]])
+        chart.addItem(pg.InfiniteLine(pos=middle, angle=0, pen=pg.mkPen(
+            t.neutral, style=Qt.PenStyle.DashLine)))
+        self.curve = chart.plot([], [], pen=pg.mkPen(t.accent, width=2))
+        self.marks_plot = pg.ScatterPlotItem(size=11, pen=pg.mkPen(t.chart_foreground))
+        self.mark_signs: list[pg.TextItem] = []  # ?!, ? or ?? over each mark
+        chart.addItem(self.marks_plot)
+        # the position shown (not "cursor": the name of QWidget's mouse cursor)
+        self.position_line = pg.InfiniteLine(pos=0, angle=90,
+                                             pen=pg.mkPen(t.accent_2, width=1.5))
+        chart.addItem(self.position_line)
+        chart.scene().sigMouseClicked.connect(self._chart_clicked)
+        theme.style_chart(chart)
+        return chart
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().showEvent(event)
+        if not getattr(self, "_sized", False):  # the panels' first share: 58% / 42%
+            self._sized = True
+            width = self.split.width()
+            self.split.setSizes([int(width * 0.58), width - int(width * 0.58)])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        h = self.height()  # the chart and the board share what the table can spare
+        # a short window keeps the room for the decisions (the line is in the tooltips too)
+        self.scale_label.setVisible(h >= 800 or self.objective == "acc")
+        self.chart.setFixedHeight(max(150, min(260, int(h * 0.24))))
+        self.board.setMaximumHeight(max(130, min(180, int(h * 0.2))))
+
+    def _resize_to_screen(self) -> None:
+        screen = self.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        width, height = (1280, 860) if room is None else (
+            min(1280, int(room.width() * 0.96)), min(860, int(room.height() * 0.94)))
+        self.resize(width, height)
+
+    def _headline(self) -> str:
+        g = self.game
+        names = " v ".join(self.names)
+        if g.winner is None:
+            hidden = " · the computer's cards stay hidden until it is over" \
+                if self.view != BOTH else ""
+            return f"{names}: not finished ({g.scores[0]}–{g.scores[1]}){hidden}"
+        over = next((e for e in reversed(self.events) if isinstance(e, GameOver)), None)
+        skunk = over.skunk if over is not None else 0
+        scores = (g.scores[0], g.scores[1])
+        return f"{names}: {result_sentence(self.names, g.winner, scores, skunk)}"
+
+    # ------------------------------------------------------------------ the review
+    def start_review(self) -> None:
+        self.progress.setRange(0, max(1, len(self.first_event)))
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.worker = ReviewWorker(self.game, self.file.players, self, self.objective)
+        self.worker.progress.connect(self._progress)
+        self.worker.reviewed.connect(self.show_review)
+        self.worker.failed.connect(self._failed)
+        self.worker.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+
+    def _failed(self, details: str) -> None:
+        self.progress.setVisible(False)
+        self.decision_label.setText("The review stopped because of an internal error: "
+                                    + details.strip().splitlines()[-1])
+
+    @property
+    def reviewing(self) -> bool:
+        return self.worker is not None and self.worker.isRunning()
+
+    def cancel(self, wait_ms: int = 10_000) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.worker.wait(wait_ms)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        self.cancel()
+        super().closeEvent(event)
+
+    def show_review(self, review: GameReview) -> None:
+        """Fill the tables and the chart from a finished review."""
+        self.review = review
+        self.progress.setVisible(False)
+        self.decision_at = {self.position_of(d): i for i, d in enumerate(review.decisions)}
+        self._fill_summary()
+        self._fill_decisions()
+        self._draw_chart()
+        self.go_to(self.position, force=True)
+        self.review_ready.emit(review)
+        if self.on_reviewed is not None:
+            self.on_reviewed(review)
+
+    def _fill_summary(self) -> None:
+        assert self.review is not None
+        rows = []
+        for seat, s in enumerate(self.review.summary):
+            if seat not in self.review.seats:  # a computer's, while the game goes on
+                continue
+            rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
+                         NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
+                         NumberItem(s.points_lost, fixed(s.points_lost)),
+                         NumberItem(s.win_prob_lost, lost_text(s.win_prob_lost,
+                                                               self.objective)),
+                         *(s.marks.get(name, 0) for name in
+                           ("inaccuracy", "mistake", "blunder"))])
+        fill(self.summary_table, rows)
+        fit_height(self.summary_table)
+
+    def _fill_decisions(self) -> None:
+        assert self.review is not None
+        rows, tips = [], []
+        for d in self.review.decisions:
+            mark = mark_text(d.mark)
+            rows.append([d.deal, self.names[d.seat],
+                         "throw" if d.kind == "discard" else "play",
+                         cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"
+                                                 else ""),
+                         "✓" if d.is_best else cards_text(d.best),
+                         NumberItem(d.points_lost, fixed(d.points_lost, 2)),
+                         NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost,
+                                                               self.objective)),
+                         mark])
+            tips.append(self._sentence(d, html=False))
+        table = self.decisions_table
+        table.blockSignals(True)
+        fill(table, rows, tips=tips)
+        muted = QColor(theme.current().muted)
+        for r, d in enumerate(self.review.decisions):
+            for c in range(table.columnCount()):
+                if d.mark and c == 7:
+                    cell(table, r, c).setForeground(mark_colour(d.mark))
+                elif d.is_best:
+                    cell(table, r, c).setForeground(muted)
+        table.blockSignals(False)
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        """Show all the decisions, those that lost something, or the marked ones."""
+        key = self.filter_box.currentData()
+        for r, d in enumerate(self.review.decisions if self.review else ()):
+            shown = key == "all" or (key == "lost" and not d.is_best) or (
+                key == "marked" and d.mark is not None)
+            self.decisions_table.setRowHidden(r, not shown)
+
+    def _draw_chart(self) -> None:
+        assert self.review is not None, "the chart is drawn from a finished review"
+        xs, ys = self._curve_points()
+        self.curve.setData(xs, ys)
+        t = theme.current()
+        spots = []
+        bottom = self.bottom_seat
+        for i, d in enumerate(self.review.decisions):
+            if d.mark:
+                x = self.position_of(d)
+                y = self._y(seat_value(d.win_chosen, d.seat, bottom, self.objective))
+                spots.append({"pos": (x, y), "brush": pg.mkBrush(MARK_COLOURS[d.mark]),
+                              "symbol": "o" if d.seat == bottom else "t", "data": i})
+        self.marks_plot.setData(spots)
+        self.marks_plot.setPen(pg.mkPen(t.chart_foreground))
+        # each mark's sign (?!, ?, ??) above it: its colour is not the only sign of its kind
+        for label in self.mark_signs:
+            self.chart.removeItem(label)
+        self.mark_signs = []
+        for spot in spots:
+            sign = MARK_SIGNS[self.review.decisions[spot["data"]].mark]
+            label = pg.TextItem(sign, color=t.chart_foreground, anchor=(0.5, 1.15))
+            label.setPos(*spot["pos"])
+            self.chart.addItem(label)
+            self.mark_signs.append(label)
+        who = self.names[bottom]
+        if self.objective == "acc":
+            chance = ("Your expected ACC points" if who == YOU
+                      else f"{who}'s expected ACC points")
+        else:
+            chance = "Your chance of winning" if who == YOU else f"Chance that {who} wins"
+        mine = "yours" if who == YOU else f"{who}'s"
+        theirs = "" if self.review.withheld is not None else \
+            f", ▼ {self.names[1 - bottom]}'s"  # a computer's, withheld while unfinished
+        self.chart.setTitle(f"{chance} after each decision · ● {mine}{theirs} "
+                            f"marked: ?! yellow, ? orange, ?? red · click to go there")
+        theme.style_chart(self.chart)
+
+    def _y(self, value: float) -> float:
+        """A value (the bottom seat's) on the chart: a chance in percent, or ACC points."""
+        return value if self.objective == "acc" else 100 * value
+
+    def _curve_points(self) -> tuple[np.ndarray, np.ndarray]:
+        """The bottom seat's chance of winning (or expected ACC points): before the first
+        decision, after each one, and what the game was worth at the end of a finished
+        game."""
+        xs: list[float] = []
+        ys: list[float] = []
+        if self.review is None or not self.review.decisions:
+            return np.array(xs), np.array(ys)
+        bottom = self.bottom_seat
+
+        def mine(d: ReviewedDecision, p: float) -> float:
+            return self._y(seat_value(p, d.seat, bottom, self.objective))
+
+        first = self.review.decisions[0]
+        xs.append(0)
+        ys.append(mine(first, first.win_best))
+        for d in self.review.decisions:
+            xs.append(self.position_of(d))
+            ys.append(mine(d, d.win_chosen))
+        if self.game.winner is not None:
+            xs.append(len(self.events) - 1)
+            loser = self.game.scores[1 - self.game.winner]
+            ys.append(self._y(final_value(self.game.winner, loser, bottom, self.objective)))
+        return np.array(xs, dtype=float), np.array(ys, dtype=float)
+
+    def _chart_clicked(self, event) -> None:
+        """A click on the chart jumps to the decision nearest to it."""
+        if self.review is None or not self.review.decisions:
+            return
+        vb = self.chart.getPlotItem().vb
+        if not vb.sceneBoundingRect().contains(event.scenePos()):
+            return
+        x = vb.mapSceneToView(event.scenePos()).x()
+        self.jump_near(x)
+
+    def jump_near(self, x: float) -> None:
+        """Go to the decision whose point on the chart is nearest to ``x`` (events)."""
+        positions = sorted(self.decision_at)
+        if positions:
+            self.go_to(min(positions, key=lambda p: abs(p - x)))
+
+    # ------------------------------------------------------------------ moving
+    def position_of(self, d: ReviewedDecision) -> int:
+        """Where a decision is shown: just before it, with the cards it was made from (the
+        count before the card, the six cards before the throw)."""
+        return self.first_event[d.action] - 1
+
+    @property
+    def bottom_seat(self) -> int:
+        if self.view != BOTH:
+            return int(self.view)
+        return self.file.players.index("you") if "you" in self.file.players else 0
+
+    def set_view(self, view) -> None:
+        """Both hands (``BOTH``), or only seat ``view``'s, as that player saw the table
+        (fixed to the person's while a game against the computer is not over)."""
+        if not self.view_box.isEnabled():
+            return
+        self.view = view
+        self.go_to(self.position, force=True)
+        if self.review is not None:
+            self._draw_chart()
+
+    def go_to(self, position: int, force: bool = False) -> None:
+        position = max(0, min(len(self.events) - 1, position))
+        if position == self.position and not force:
+            return
+        forward = (not force and self._model is not None and position == self.position + 1)
+        if forward:
+            model = self._model
+            assert model is not None
+            model.apply(self.events[position])
+        else:
+            model = TableModel(self.bottom_seat, self.names, reveal=self.view == BOTH)
+            for event in self.events[:position + 1]:
+                model.apply(event)
+        self._model = model
+        self.position = position
+        if forward:
+            self.table.refresh(animate=False)
+        else:
+            self.table.set_model(model)
+        self.table.set_interactive(False)
+        self.table.set_show_words(model.show.spoken if model.show else "")
+        self.table.announce("")
+        self.board.set_names(model.names)
+        self.board.reset(model.scores, model.back_pegs)
+        self.board.set_dealer(model.dealer)
+        self.event_label.setText(model.log[-1].text if model.log else "")
+        self.position_label.setText(f"Deal {model.deal} · step {position + 1} of "
+                                    f"{len(self.events)}" if model.deal else
+                                    f"Step {position + 1} of {len(self.events)}")
+        self.position_line.setValue(position)
+        self._show_decision()
+        self.position_changed.emit(position)
+
+    def _show_decision(self) -> None:
+        index = self.decision_at.get(self.position)
+        table = self.decisions_table
+        table.blockSignals(True)
+        self.table.set_highlight(())
+        if index is None:
+            table.clearSelection()
+        else:
+            table.selectRow(index)
+            column = next((c for c in range(table.columnCount())
+                           if not table.isColumnHidden(c)), 0)
+            # in the middle of the list: the decisions around it in sight, never half a row
+            table.scrollToItem(cell(table, index, column),
+                               QAbstractItemView.ScrollHint.PositionAtCenter)
+        table.blockSignals(False)
+        if self.review is None:
+            self.decision_label.setText("The decisions are being rated…" if self.reviewing
+                                        else "")
+            fill(self.options_table, [])
+            return
+        if index is None:
+            self.decision_label.setText("No decision here: ↑ ↓, a row above or a point on "
+                                        "the chart go to the decisions.")
+            fill(self.options_table, [])
+            return
+        d = self.review.decisions[index]
+        self.decision_label.setText(self._sentence(d, html=True))
+        self.table.set_highlight(d.chosen)  # the cards it chose, still in the hand
+        rows, chosen = [], 0
+        for r, o in enumerate(d.options):
+            note = " ".join(filter(None, ("chosen" if o.cards == d.chosen else "",
+                                          "best" if r == 0 else "")))
+            if o.cards == d.chosen:
+                chosen = r
+            rows.append([cards_text(o.cards), NumberItem(o.points, f"{o.points:+.2f}"),
+                         NumberItem(o.win, value_text(o.win, self.objective)), note])
+        fill(self.options_table, rows, highlight=chosen)
+
+    def _sentence(self, d: ReviewedDecision, html: bool) -> str:
+        """"Deal 5 · You threw 5♠ Q♣. Best: Q♣ 9♦ (by the chance of winning). Lost 2.92
+        points; the chance of winning 47.1% → 39.7%. ? Mistake"."""
+        who = self.names[d.seat]
+        if d.kind == "discard":
+            did = f"threw {cards_text(d.chosen)}"
+        else:
+            did = f"played {cards_text(d.chosen)} at {d.count}"
+        head = f"Deal {d.deal} · {who} {did}."
+        if d.is_best:
+            tail = "The best choice."
+        else:
+            acc = self.objective == "acc"
+            measure = "expected ACC points" if acc else "the chance of winning"
+            basis = ("points: before 86, the card that pegs the most to the end of the "
+                     "play" if d.mode == "points" else measure)
+            tail = (f"Best: {cards_text(d.best)} (by {basis}). Lost {d.points_lost:.2f} "
+                    f"points; {measure} {value_text(d.win_best, self.objective)} → "
+                    f"{value_text(d.win_chosen, self.objective)}.")
+        mark = d.mark
+        if html:
+            head = f"<b>{head}</b>"
+            if mark:
+                tail += (f" <b style='color:{mark_colour(mark).name()}'>{MARK_SIGNS[mark]} "
+                         f"{mark.capitalize()}</b>")
+        elif mark:
+            tail += f" {MARK_SIGNS[mark]} {mark.capitalize()}."
+        return f"{head} {tail}"
+
+    def first(self) -> None:
+        self.go_to(0)
+
+    def last(self) -> None:
+        self.go_to(len(self.events) - 1)
+
+    def next(self) -> None:
+        self.go_to(self.position + 1)
+
+    def previous(self) -> None:
+        self.go_to(self.position - 1)
+
+    def next_decision(self) -> None:
+        later = [p for p in self.decision_at if p > self.position]
+        if later:
+            self.go_to(min(later))
+
+    def previous_decision(self) -> None:
+        earlier = [p for p in self.decision_at if p < self.position]
+        if earlier:
+            self.go_to(max(earlier))
+
+    def _marked(self) -> list[int]:
+        review = self.review
+        return [p for p, i in self.decision_at.items() if review and review.decisions[i].mark]
+
+    def next_mark(self) -> None:
+        later = [p for p in self._marked() if p > self.position]
+        if later:
+            self.go_to(min(later))
+
+    def previous_mark(self) -> None:
+        earlier = [p for p in self._marked() if p < self.position]
+        if earlier:
+            self.go_to(max(earlier))
+
+    def _deal_starts(self) -> list[int]:
+        return [p for p, e in enumerate(self.events) if isinstance(e, Dealt)]
+
+    def next_deal(self) -> None:
+        later = [p for p in self._deal_starts() if p > self.position]
+        self.go_to(min(later) if later else len(self.events) - 1)
+
+    def previous_deal(self) -> None:
+        earlier = [p for p in self._deal_starts() if p < self.position]
+        self.go_to(max(earlier) if earlier else 0)
+
+    def _decision_row_changed(self, row: int, _column: int, _prev_row: int, _prev: int
+                              ) -> None:
+        if self.review is not None and 0 <= row < len(self.review.decisions):
+            self.go_to(self.position_of(self.review.decisions[row]))
+
+
+# ---------------------------------------------------------------------- the window's widgets
+def view_box(names: tuple[str, str], view: int | str) -> QComboBox:
+    """Both hands, or one player's view; fixed to ``view`` while it is not ``BOTH`` (a game
+    against the computer that is not over)."""
+    box = QComboBox()
+    box.addItem("both hands", BOTH)
+    for seat in (0, 1):
+        box.addItem(f"only {names[seat]}'s" if names[seat] != YOU else "only yours", seat)
+    box.setToolTip("Both hands face up, or the table as one player saw it")
+    if view != BOTH:
+        box.setCurrentIndex(box.findData(view))
+        box.setEnabled(False)
+        box.setToolTip("The game is not over: the computer's cards stay hidden until they "
+                       "are shown at the table, and its decisions are not rated")
+    return box
+
+
+def rating_progress() -> QProgressBar:
+    progress = QProgressBar()
+    progress.setFormat("Rating the decisions: %v of %m moves looked at")
+    progress.setTextVisible(True)
+    return progress
+
+
+def lost_header(objective: str) -> str:
+    """The column of what a decision gave up: ACC points in a match, else the game."""
+    return "ACC lost" if objective == "acc" else "Win lost"
+
+
+def summary_table(objective: str) -> FitTable:
+    """Each player's accuracy, best choices, losses and marks (headed in the marks'
+    colours)."""
+    acc, lost = objective == "acc", lost_header(objective)
+    (_, blunder), (_, mistake), (_, inaccuracy) = marks_for(objective)
+    table = make_table(
+        ["Player", "Accuracy", "Best", "Pts lost", lost, "?!", "?", "??"],
+        {"Accuracy": f"The share of the {'ACC points' if acc else 'winning chances'} "
+                     "at stake in the player's decisions that it kept: 100 is always "
+                     "the best, choosing at random about 50",
+         "Best": "Decisions where the player chose the best",
+         "Pts lost": "Expected points given up, summed over the decisions",
+         lost: ("Expected ACC match points given up (a win is 2, a skunk 3)" if acc
+                else "Chance of winning given up") + ", summed over the decisions",
+         "?!": f"Inaccuracies: {_measure(inaccuracy, acc)} to "
+               f"{_measure(mistake, acc)} lost",
+         "?": f"Mistakes: {_measure(mistake, acc)} to {_measure(blunder, acc)} lost",
+         "??": f"Blunders: {_measure(blunder, acc)} or more lost"})
+    table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+    table.stretch_last = False
+    for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
+        header_cell(table, c).setForeground(mark_colour(name))
+    return table
+
+
+def scale_label(objective: str) -> QLabel:
+    """What an accuracy of 100 and 50 mean (and, in a match, what the review judges by)."""
+    scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
+                   "about 50." + (" A game of a match: judged by expected ACC points "
+                                  "(2 a win, 3 a skunk), as the computer plays there."
+                                  if objective == "acc" else ""))
+    scale.setWordWrap(True)
+    scale.setStyleSheet(f"color: {theme.current().muted}")
+    return scale
+
+
+def filter_box() -> QComboBox:
+    box = QComboBox()
+    for text, key in (("all", "all"), ("not the best", "lost"), ("marked", "marked")):
+        box.addItem(text, key)
+    box.setToolTip("Which decisions the list shows (↑ ↓ and the chart go through all of "
+                   "them)")
+    return box
+
+
+def decisions_table(objective: str) -> FitTable:
+    """Every decision rated, one a row; narrow, it keeps the choice and the mark."""
+    lost = lost_header(objective)
+    table = make_table(
+        ["Deal", "Player", "Kind", "Choice", "Best", "Pts lost", lost, "Mark"],
+        {"Pts lost": "Expected points lost against the best",
+         lost: ("Expected ACC match points" if objective == "acc" else "Chance of winning")
+         + " lost against the best",
+         "Best": "The best choice (✓: this was it)"})
+    table.verticalHeader().setDefaultSectionSize(22)
+    table.stretch_last = False
+    table.priority = [3, 7, 1, 4, 6, 5, 0, 2]
+    return table
+
+
+def options_table(objective: str) -> FitTable:
+    """The options the expert weighed for the decision shown."""
+    table = make_table(
+        ["Option", "Exp. points", "ACC points" if objective == "acc" else "Win chance", ""],
+        {"Exp. points": "The expert's expected points: for a discard the hand, plus "
+                        "the crib (minus the opponent's), plus the net pegging; for a "
+                        "card the net pegging to the end of the play",
+         "ACC points": "The expected ACC match points net with this option (+2 a win, "
+                       "+3 a skunk; negative: a loss)",
+         "Win chance": "The chance of winning the game with this option"})
+    table.verticalHeader().setDefaultSectionSize(22)
+    table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+    # a card played has at most four options: all of them in sight, even at 1024x700
+    table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
+                           + 4 * table.verticalHeader().defaultSectionSize() + 6)
+    return table
+
+
+def _measure(threshold: float, acc: bool) -> str:
+    """A mark's threshold: "5% of the game", or "0.2 ACC points"."""
+    return f"{threshold:g} ACC points" if acc else f"{threshold:.0%} of the game"
+
+
+def fixed(value: float, places: int = 1) -> str:
+    """``value`` to ``places`` decimal places, without a minus sign on zero ("-0.0": a
+    choice that gives up a few hundredths of a point less than nothing)."""
+    text = f"{value:.{places}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text

@@ -1,0 +1,95 @@
+"""The main window's reviews: Game → Review game (the game on the table once it is over,
+else the latest game of the history), a game of the history reviewed from Statistics, and
+each finished game rated in the background so that Statistics can follow the person's
+accuracy (the review window rates it the same way)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
+from cribbage_gui.services import gamefile
+from cribbage_gui.services.history import HistoryError
+from cribbage_gui.services.review import GameReview, review_game
+from engine import GameState
+
+if TYPE_CHECKING:
+    from cribbage_gui.windows.window_parts import Window
+
+
+class Reviews:
+    """The window's part that opens reviews and keeps the person's accuracy."""
+
+    last_accuracy: float | None = None  # the accuracy of the game rated last
+
+    def __init__(self, window: Window) -> None:
+        self.w = window
+
+    def review_game(self):
+        """Game → Review game: the game on the table once it is over (a game against the
+        computer is not reviewed while it goes on: the review shows both hands), else the
+        latest game in the history. Returns the review window, or None."""
+        playing, watching = self.w.playing, self.w.watching
+        if watching.active or playing.setup is None:
+            files = watching.files()
+            if files:
+                return self.open_review(files[-1])
+        game = playing.controller.game
+        if game is not None and game.is_over and playing.setup is not None:
+            game_id = getattr(playing, "last_game_id", None)
+            if game_id is not None:
+                return self.review_history_game(game_id)
+        try:
+            latest = self.w.history.latest_with_record()
+        except HistoryError as exc:
+            self.w.tell(f"There is no game to review: {exc}")
+            return None
+        if latest is None:
+            self.w.tell("There is no finished game to review yet.")
+            return None
+        return self.review_history_game(latest)
+
+    def review_history_game(self, game_id: int):
+        """Review a game of the history; the person's accuracy in it is kept there."""
+        try:
+            file = self.w.history.game_file(game_id)
+        except (gamefile.GameFileError, HistoryError) as exc:
+            self.w.tell(f"The game cannot be reviewed: {exc}")
+            return None
+        seat = file.players.index("you") if "you" in file.players else None
+
+        def keep(review: GameReview) -> None:
+            if seat is not None:
+                self.keep_accuracy(game_id, review.summary[seat].accuracy)
+        return self.open_review(file, on_reviewed=keep)
+
+    def open_review(self, file: gamefile.GameFile, title: str | None = None,
+                    on_reviewed=None):
+        return self.w.dialogs.review(file, title=title, on_reviewed=on_reviewed)
+
+    def keep_accuracy(self, game_id: int, accuracy: float) -> None:
+        try:
+            self.w.history.set_accuracy(game_id, accuracy)
+        except HistoryError as exc:
+            self.w.tell(f"The game's accuracy was not kept: {exc}")
+
+    def rate_finished_game(self) -> None:
+        """Rate the game just finished in the background (off the GUI thread)."""
+        playing = self.w.playing
+        game_id = getattr(playing, "last_game_id", None)
+        game, setup = playing.controller.game, playing.setup
+        if game_id is None or game is None or setup is None or setup.two_players:
+            return  # (between two people there is no "your" accuracy)
+        record, seat = game.to_record(), setup.human_seat
+        players, objective = playing.file_players(), playing.objective
+
+        def work() -> float:
+            review = review_game(GameState.from_record(record), players, objective=objective,
+                                 memo=ADVICE_MEMO)
+            return review.summary[seat].accuracy
+
+        def done(_tag, result) -> None:
+            if isinstance(result, float):
+                self.keep_accuracy(game_id, result)
+                self.last_accuracy = result
+        run_job(self.w.window(), ("accuracy", game_id), work, done)
