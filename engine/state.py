@@ -182,6 +182,8 @@ class GameState:
         self._chance = "seeded"  # or "explicit": see chance_outcomes()
         self._chance_stage: str | None = None  # explicit: "cut", "deal" or "starter"
         self._chance_drawn: list[Card] = []  # explicit: the cards of this stage so far
+        # after clone(): the chance generators are shared with the twin until one draws
+        self._rngs_shared = False
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -259,10 +261,47 @@ class GameState:
         return ([_draw_deck(deal_rng) for _ in range(decks)],
                 [(int(a), int(b)) for a, b in cut_draws])
 
+    def clone(self) -> GameState:
+        """An independent copy of the game, equal to it (``==``): applying actions to
+        either never changes the other. For a search that tries moves on copies: a few
+        microseconds, hundreds of times faster than ``copy.deepcopy`` (``cribbage bench``
+        measures both).
+
+        >>> game = GameState.new(7, first_dealer=0)
+        >>> twin = game.clone()
+        >>> twin == game
+        True
+        >>> twin.toss(1, twin.legal_actions(1)[0].cards)
+        >>> twin == game, game.tosses
+        (False, [None, None])
+        """
+        twin = GameState.__new__(GameState)
+        fields = self.__dict__.copy()
+        # every field is immutable (numbers, text, tuples, frozen events and actions)
+        # except these containers, copied one level down (``hands`` two)
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = value.copy()
+        fields["hands"] = [hand.copy() for hand in self.hands]
+        fields["_steps"] = self._steps.copy()
+        # the generators are copied only when one of the two games draws (a new deal):
+        # copying one costs more than the rest of the clone
+        fields["_rngs_shared"] = self._rngs_shared = True
+        twin.__dict__ = fields
+        return twin
+
+    def _own_rngs(self) -> tuple[np.random.Generator, np.random.Generator]:
+        """The chance generators, copied first if a clone shares them (see clone)."""
+        if self._rngs_shared:
+            self._cut_rng = _copy_generator(self._cut_rng)
+            self._deal_rng = _copy_generator(self._deal_rng)
+            self._rngs_shared = False
+        return self._cut_rng, self._deal_rng
+
     def _cut_for_deal(self) -> int:
         """Each seat cuts a card; the lower rank deals; equal ranks cut again."""
         while True:
-            drawn = _draw_cut(self._cut_rng)
+            drawn = _draw_cut(self._own_rngs()[0])
             index = len(self.cuts)
             pair = (self._scripted_cuts[index][0], self._scripted_cuts[index][1]) \
                 if index < len(self._scripted_cuts) else (int(drawn[0]), int(drawn[1]))
@@ -277,7 +316,7 @@ class GameState:
         if self._chance == "explicit":
             self._await_chance("deal")
             return
-        drawn = _draw_deck(self._deal_rng)
+        drawn = _draw_deck(self._own_rngs()[1])
         index = len(self.decks)
         self._lay_out(self._scripted_decks[index] if index < len(self._scripted_decks)
                       else drawn)
@@ -804,6 +843,12 @@ def _chance_generators(seed: int) -> tuple[np.random.Generator, np.random.Genera
     """The generators of a game's cuts for deal and of its decks, from its seed."""
     cut_seq, deal_seq = np.random.SeedSequence(seed).spawn(2)
     return np.random.default_rng(cut_seq), np.random.default_rng(deal_seq)
+
+
+def _copy_generator(rng: np.random.Generator) -> np.random.Generator:
+    bits = type(rng.bit_generator)()
+    bits.state = rng.bit_generator.state
+    return np.random.Generator(bits)
 
 
 def _draw_cut(rng: np.random.Generator) -> np.ndarray:
