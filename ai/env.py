@@ -16,7 +16,9 @@ are an optional extra (``pip install -e ".[env]"``)::
 
 **Actions** (``Discrete(1379)``, the same for both agents): 0-51 play that card, 52 says go
 (the only legal action when no card fits), 53-1378 throw a pair of cards to the crib (the
-pair ``i < j`` is ``53 + pair_index(i, j)``, the combinatorial number of the pair). Only the
+pair ``i < j`` is ``53 + pair_index(i, j)``, the combinatorial number of the pair): the
+engine's action ids (``engine.actions.action_id``, ``action_text`` for their text), of which
+the claims (1379 on) have no place here, the counts being automatic. Only the
 legal ones are set in ``action_mask``; an illegal action raises ``IllegalActionError`` and
 changes nothing. An action is an integer, Python's or numpy's (``action_space.sample()``
 gives ``numpy.int64``); anything else (a bool, a float, a string) raises ``TypeError``, a
@@ -40,23 +42,33 @@ first, then the dealer; in the play, whoever's turn it is).
 from __future__ import annotations
 
 import time
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from engine import GameState, Phase, bounded
-from engine.actions import GO, TERMINAL, Action, PlayCard, Toss
+from engine.actions import (
+    FIRST_CLAIM_ID,
+    FIRST_TOSS_ID,
+    GO_ID,
+    TERMINAL,
+    TOSS_PAIRS,
+    Action,
+    action_from_id,
+    action_id,
+    toss_index,
+)
 from engine.errors import IllegalActionError
 from engine.events import seat_view
 from engine.rules import MAX_COUNT, WINNING_SCORE, match_points
 
+# the engine's action ids (engine.actions), up to the claims: the hands, the crib and the
+# play's points are counted automatically here
 N_CARDS = 52
-GO_ACTION = N_CARDS
-FIRST_TOSS = N_CARDS + 1
-PAIRS = tuple(combinations(range(N_CARDS), 2))  # 1,326 pairs, i < j
-N_ACTIONS = FIRST_TOSS + len(PAIRS)  # 1,379
-_PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
+GO_ACTION = GO_ID
+FIRST_TOSS = FIRST_TOSS_ID
+PAIRS = TOSS_PAIRS  # 1,326 pairs, i < j
+N_ACTIONS = FIRST_CLAIM_ID  # 1,379
 PLANES = 7
 N_SCALARS = 9
 OBSERVATION_SIZE = PLANES * N_CARDS + N_SCALARS  # 373
@@ -99,39 +111,34 @@ def action_number(action: Any) -> int:
 
 
 def pair_index(a: int, b: int) -> int:
-    """The combinatorial number of the pair of cards ``a`` and ``b`` (either order).
+    """The combinatorial number of the pair of cards ``a`` and ``b`` (either order):
+    ``engine.actions.toss_index``.
 
     >>> pair_index(0, 1), pair_index(51, 50)
     (0, 1325)
     """
-    return _PAIR_INDEX[(min(a, b), max(a, b))]
+    return toss_index(a, b)
 
 
 def encode_action(action: Action) -> int:
-    """The action's number (see the module docstring).
+    """The action's number: its engine id (``engine.actions.action_id``), of which the
+    environments use the first 1,379 (a claim has none here: counts are automatic).
 
+    >>> from engine.actions import Toss
     >>> from engine.cards import parse_cards
     >>> encode_action(Toss(tuple(parse_cards("AC 2C"))))
     56
     """
-    if isinstance(action, PlayCard):
-        return action.card
-    if isinstance(action, Toss):
-        return FIRST_TOSS + pair_index(*action.cards)
-    if action == GO:
-        return GO_ACTION
-    raise ValueError(f"no number for the action {action!r} (counts are automatic here)")
+    number = action_id(action)
+    if number >= N_ACTIONS:
+        raise ValueError(f"no number for the action {action!r} (counts are automatic here)")
+    return number
 
 
 def decode_action(number: int) -> Action:
     """The action of a number; TypeError if it is not an integer, ValueError if it is no
     action's (:func:`action_number`)."""
-    number = action_number(number)
-    if number < N_CARDS:
-        return PlayCard(number)
-    if number == GO_ACTION:
-        return GO
-    return Toss(PAIRS[number - FIRST_TOSS])
+    return action_from_id(action_number(number))
 
 
 def action_mask(game: GameState, seat: int) -> np.ndarray:

@@ -50,7 +50,17 @@ from engine._play import (
     play_over,
     say_go,
 )
-from engine.actions import CHANCE, GO, TERMINAL, Action, Claim, Go, PlayCard, Toss
+from engine.actions import (
+    CHANCE,
+    GO,
+    MAX_CLAIM,
+    TERMINAL,
+    Action,
+    Claim,
+    Go,
+    PlayCard,
+    Toss,
+)
 from engine.cards import JACK, PIPS, Card, card_name, check_card, check_distinct
 from engine.errors import CardError, IllegalActionError
 from engine.events import (
@@ -69,7 +79,7 @@ from engine.events import (
     event_to_dict,
 )
 from engine.pegging import peg_breakdown
-from engine.rules import MAX_COUNT, MAX_HAND_SCORE, WINNING_SCORE, match_points, skunk_of
+from engine.rules import MAX_COUNT, WINNING_SCORE, match_points, skunk_of
 from engine.scoring import ScoreItem, score_breakdown
 
 
@@ -84,7 +94,6 @@ class Phase(StrEnum):
 
 SHOW_ORDER = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
 CHANCE_MODES = ("seeded", "explicit")
-MAX_CLAIM = MAX_HAND_SCORE
 
 
 
