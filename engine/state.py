@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from engine import infostate as _infostate
 from engine import record as _record
 from engine._play import (
     COUNT,
@@ -517,6 +518,12 @@ class GameState:
         if self.phase in (Phase.COUNT, Phase.PEG) and self.to_play == seat:
             return tuple(Claim(p) for p in range(MAX_CLAIM + 1))
         return ()
+
+    def information_state_string(self, seat: int) -> str:
+        """Everything ``seat`` knows of the game, nothing hidden from it, as one string
+        (OpenSpiel's ``InformationStateString``; see :mod:`engine.infostate`): two states
+        that seat cannot tell apart give the same string, any others different ones."""
+        return _infostate.information_state_string(self, seat)
 
     def _showing(self) -> tuple[int, str, tuple[Card, ...]]:
         """(seat, "hand" or "crib", cards) of show step ``self.show_step``."""
