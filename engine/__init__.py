@@ -8,13 +8,21 @@ The public API, re-exported here:
 - the play: ``peg_points``, ``peg_breakdown``
 - the game: ``GameState`` (``clone``, ``apply``, ``legal_actions``, ``current_player``,
   ``information_state_string``, ``returns``), ``Observation``, ``Phase``, ``Toss``,
-  ``PlayCard``, ``GO``, ``Claim``
+  ``PlayCard``, ``GO``, ``Claim``, ``ChanceCard`` (chance's move, with ``CHANCE``)
 - actions as numbers and text: ``action_id``, ``action_from_id``, ``action_text``,
-  ``parse_action``, ``NUM_ACTIONS``
+  ``parse_action``, ``NUM_ACTIONS``, ``NUM_PLAYER_ACTIONS``
 - analysis: ``analyze_discards``, ``DiscardOption``
 """
 
-from engine.actions import NUM_ACTIONS, action_from_id, action_id, action_text, parse_action
+from engine.actions import (
+    NUM_ACTIONS,
+    NUM_PLAYER_ACTIONS,
+    ChanceCard,
+    action_from_id,
+    action_id,
+    action_text,
+    parse_action,
+)
 from engine.analysis import DiscardOption, analyze_discards
 from engine.cards import (
     Card,
@@ -59,7 +67,8 @@ from engine.state import (
 )
 
 __all__ = [
-    "CHANCE", "GO", "NUM_ACTIONS", "TERMINAL", "Action", "Card", "CardError", "Claim",
+    "CHANCE", "GO", "NUM_ACTIONS", "NUM_PLAYER_ACTIONS", "TERMINAL", "Action", "Card",
+    "CardError", "ChanceCard", "Claim",
     "CribbageError", "DiscardOption", "DuplicateCardError", "GameState", "Go",
     "IllegalActionError", "Observation", "Phase", "PlayCard", "RecordError", "ScoreItem",
     "Toss", "action_from_id", "action_id", "action_text", "analyze_discards", "card_label",

@@ -9,10 +9,12 @@ The ids (``NUM_ACTIONS`` of them, the same in every state; a learner's mask cove
 - 53-1378: toss a pair of cards to the crib (``Toss``): ``53 + toss_index(a, b)``, the
   pair's place among the 1,326 pairs ``a < b`` in order (AC AD, cards 0 and 1, is 0)
 - 1379-1408: claim 0 to 29 points (``Claim``, manual counting and pegging)
+- 1409-1460: chance gives that card (``ChanceCard``: a card of the cut for deal, of the
+  deal, or the starter, in an explicit-chance game; ``GameState.apply(CHANCE, ...)``)
 
 The first 1,379 are the numbering ``ai.env`` has used since its first version, so an agent
 trained on it keeps its meaning. The text forms: ``"play 5H"``, ``"go"``, ``"toss 2C 5H"``
-(the lower card first), ``"claim 12"``.
+(the lower card first), ``"claim 12"``, ``"chance 5H"``.
 
 >>> action_id(PlayCard(0)), action_id(GO), action_id(Claim(12))
 (0, 52, 1391)
@@ -69,8 +71,17 @@ class Claim:
     points: int
 
 
+@dataclass(frozen=True)
+class ChanceCard:
+    """Chance's move in an explicit-chance game: the next card of the cut for deal, of the
+    deal or the starter (``GameState.apply(CHANCE, ChanceCard(card))``; its legal ones are
+    ``GameState.legal_actions(CHANCE)``)."""
+
+    card: Card
+
+
 GO = Go()
-Action = Toss | PlayCard | Go | Claim
+Action = Toss | PlayCard | Go | Claim | ChanceCard
 
 # Who acts, numbered as OpenSpiel numbers players (GameState.current_player): a seat 0 or 1,
 CHANCE = -1  # chance, at a card an explicit-chance game waits for (kChancePlayerId)
@@ -83,7 +94,9 @@ GO_ID = N_CARDS  # 52
 FIRST_TOSS_ID = GO_ID + 1  # 53
 TOSS_PAIRS: tuple[tuple[Card, Card], ...] = tuple(combinations(range(N_CARDS), 2))  # 1,326
 FIRST_CLAIM_ID = FIRST_TOSS_ID + len(TOSS_PAIRS)  # 1,379
-NUM_ACTIONS = FIRST_CLAIM_ID + MAX_CLAIM + 1  # 1,409
+FIRST_CHANCE_ID = FIRST_CLAIM_ID + MAX_CLAIM + 1  # 1,409
+NUM_PLAYER_ACTIONS = FIRST_CHANCE_ID  # the seats' actions: 0..1408
+NUM_ACTIONS = FIRST_CHANCE_ID + N_CARDS  # chance's too: 1,461
 _TOSS_INDEX = {pair: i for i, pair in enumerate(TOSS_PAIRS)}
 
 
@@ -123,6 +136,8 @@ def action_id(action: Action) -> int:
                 raise IllegalActionError(f"a claim is a whole number from 0 to {MAX_CLAIM},"
                                          f" not {points!r}")
             return FIRST_CLAIM_ID + points
+        if isinstance(action, ChanceCard):
+            return FIRST_CHANCE_ID + check_card(action.card)
     except (CardError, TypeError) as exc:
         raise IllegalActionError(f"no id for {action!r}: {exc}") from exc
     raise IllegalActionError(f"not an action: {action!r}")
@@ -147,12 +162,14 @@ def action_from_id(number: Any) -> Action:
         return GO
     if number < FIRST_CLAIM_ID:
         return Toss(TOSS_PAIRS[number - FIRST_TOSS_ID])
-    return Claim(number - FIRST_CLAIM_ID)
+    if number < FIRST_CHANCE_ID:
+        return Claim(number - FIRST_CLAIM_ID)
+    return ChanceCard(number - FIRST_CHANCE_ID)
 
 
 def action_text(action: Action) -> str:
     """The text form of ``action``: ``"play 5H"``, ``"go"``, ``"toss AC 5H"`` (the lower
-    card first), ``"claim 12"``; :func:`parse_action` reads it back.
+    card first), ``"claim 12"``, ``"chance 5H"``; :func:`parse_action` reads it back.
 
     >>> action_text(PlayCard(17)), action_text(Claim(0))
     ('play 5D', 'claim 0')
@@ -164,6 +181,8 @@ def action_text(action: Action) -> str:
         return "toss " + " ".join(card_name(c) for c in TOSS_PAIRS[number - FIRST_TOSS_ID])
     if isinstance(action, Claim):
         return f"claim {number - FIRST_CLAIM_ID}"
+    if isinstance(action, ChanceCard):
+        return f"chance {card_name(action.card)}"
     return "go"
 
 
@@ -184,6 +203,8 @@ def parse_action(text: str) -> Action:
             return GO
         if verb == "play" and len(words) == 2:
             return PlayCard(parse_cards(words[1:], count=1)[0])
+        if verb == "chance" and len(words) == 2:
+            return ChanceCard(parse_cards(words[1:], count=1)[0])
         if verb == "toss" and len(words) == 3:
             action: Action = Toss(tuple(parse_cards(words[1:], count=2)))
             action_id(action)  # two different cards
@@ -195,5 +216,5 @@ def parse_action(text: str) -> Action:
             return action
     except CribbageError as exc:  # a bad card, two equal cards, a claim over 29
         raise IllegalActionError(f"not an action: {text[:40]!r} ({exc})") from exc
-    raise IllegalActionError(f"not an action: {text[:40]!r}: 'play 5H', 'go', 'toss AC 5H' "
-                             f"or 'claim 12'")
+    raise IllegalActionError(f"not an action: {text[:40]!r}: 'play 5H', 'go', 'toss AC 5H', "
+                             f"'claim 12' or 'chance 5H'")

@@ -4,8 +4,9 @@ Chance (the cut for deal, each deal's shuffle, the starter) is resolved by the g
 random generator, seeded, so a game replays exactly; tests can script decks instead. With
 ``chance="explicit"`` the game instead stops at each chance event, as OpenSpiel's games do:
 ``current_player()`` is :data:`CHANCE`, ``chance_outcomes()`` lists the cards that may come
-with their probabilities, and ``apply_chance(card)`` deals one (a search over deals, or a
-test scripting an exact deal card by card). The
+with their probabilities, and ``apply(CHANCE, ChanceCard(card))`` deals one, as a
+player's action is applied (a search over deals, or a test scripting an exact deal card
+by card; ``legal_actions(CHANCE)`` lists them as actions). The
 players' decisions are actions: each seat tosses two cards to the crib, then in the play
 each seat in turn plays a card or, only when it holds cards but none fits under 31, says
 go. Everything else (his heels, pegging, go and last card points, the show in the order
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import warnings
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -57,6 +59,7 @@ from engine.actions import (
     MAX_CLAIM,
     TERMINAL,
     Action,
+    ChanceCard,
     Claim,
     Go,
     PlayCard,
@@ -222,7 +225,8 @@ class GameState:
             raise IllegalActionError(f"chance is 'seeded' or 'explicit', not {chance!r}")
         if chance == "explicit" and (len(decks) or len(cuts)):
             raise IllegalActionError("an explicit-chance game takes its cards one by one "
-                                     "(apply_chance), not scripted decks or cuts")
+                                     "(apply(CHANCE, ChanceCard(card))), not scripted decks "
+                                     "or cuts")
         if len(manual_count) != 2:
             raise IllegalActionError("manual_count needs a flag for each of the two seats")
         if len(manual_pegging) != 2:
@@ -411,6 +415,13 @@ class GameState:
         return self._chance_stage, len(self._chance_drawn)
 
     def apply_chance(self, card: Card) -> None:
+        """Deprecated: ``apply(CHANCE, ChanceCard(card))`` does the same, as every other
+        action is applied."""
+        warnings.warn("apply_chance(card) is apply(CHANCE, ChanceCard(card))",
+                      DeprecationWarning, stacklevel=2)
+        self._deal_chance_card(card)
+
+    def _deal_chance_card(self, card: Card) -> None:
         """Deal ``card`` at the pending chance event (one of :meth:`chance_outcomes`); any
         other card raises IllegalActionError and changes nothing."""
         try:
@@ -505,7 +516,13 @@ class GameState:
         return tuple(c for c in self.dealt[seat] if c not in toss)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Every action ``seat`` may take now (empty when it is not that seat's move)."""
+        """Every action ``seat`` may take now (empty when it is not that seat's move);
+        ``legal_actions(CHANCE)`` the cards chance may give at a chance event, as actions
+        (their probabilities: :meth:`chance_outcomes`)."""
+        if seat == CHANCE and not isinstance(seat, bool):
+            if self.phase is not Phase.CHANCE:
+                return ()
+            return tuple(ChanceCard(c) for c, _ in self.chance_outcomes())
         self._check_seat(seat)
         if self.phase is Phase.DISCARD:
             if self.tosses[seat] is not None:
@@ -551,8 +568,24 @@ class GameState:
     # ----------------------------------------------------------------- actions
     def apply(self, seat: int, action: Action) -> None:
         """Carry out ``action`` for ``seat``; an illegal one raises IllegalActionError and
-        changes nothing."""
-        if isinstance(action, Toss):
+        changes nothing. Chance's moves too, in an explicit-chance game:
+        ``apply(CHANCE, ChanceCard(card))`` deals ``card`` at the pending chance event.
+
+        >>> game = GameState.new(1, chance="explicit", first_dealer=0)
+        >>> for _ in range(12):
+        ...     game.apply(CHANCE, game.legal_actions(CHANCE)[0])
+        >>> game.phase, game.dealt[1]
+        (<Phase.DISCARD: 'discard'>, (0, 2, 4, 6, 8, 10))
+        """
+        chance = seat == CHANCE and not isinstance(seat, bool)
+        if isinstance(action, ChanceCard):
+            if not chance:
+                raise IllegalActionError(f"only chance (seat {CHANCE}) gives a card, not "
+                                         f"seat {seat!r}")
+            self._deal_chance_card(action.card)
+        elif chance:
+            raise IllegalActionError(f"chance's actions are ChanceCard(card), not {action!r}")
+        elif isinstance(action, Toss):
             self.toss(seat, action.cards)
         elif isinstance(action, PlayCard):
             self.play(seat, action.card)
@@ -810,7 +843,7 @@ class GameState:
         is whole only once the deal is)."""
         if self.phase is Phase.CHANCE:
             raise IllegalActionError("a game waiting on chance has no record yet: deal the "
-                                     "pending cards (apply_chance) first")
+                                     "pending cards (apply(CHANCE, ...)) first")
         return _record.to_record(self)
 
     def to_json(self, indent: int | None = None) -> str:

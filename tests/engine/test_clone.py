@@ -11,17 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import CHANCE, TERMINAL, GameState
+from engine import TERMINAL, GameState
 
 
 def random_step(game: GameState, rng: np.random.Generator) -> None:
-    """One uniformly random legal step: a chance card in an explicit-chance game, else an
-    action of the seat to act (a claim of its true count half the time, else any)."""
+    """One uniformly random legal step: of chance in an explicit-chance game (a card),
+    else of the seat to act."""
     who = game.current_player()
-    if who == CHANCE:
-        outcomes = game.chance_outcomes()
-        game.apply_chance(outcomes[rng.integers(len(outcomes))][0])
-        return
     actions = game.legal_actions(who)
     game.apply(who, actions[rng.integers(len(actions))])
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import CHANCE, GameState, PlayCard, Toss
+from engine import CHANCE, ChanceCard, GameState, PlayCard, Toss
 from engine.cards import PIPS
 from engine.events import Dealt, Show
 
@@ -133,8 +133,8 @@ def test_scores_the_turn_and_the_seat_are_in_the_string():
 
 def test_an_explicit_chance_deal_shows_how_many_cards_came_not_which():
     first, second = (GameState.new(1, chance="explicit", first_dealer=0) for _ in range(2))
-    first.apply_chance(0)
-    second.apply_chance(5)
+    first.apply(CHANCE, ChanceCard(0))
+    second.apply(CHANCE, ChanceCard(5))
     assert first.current_player() == CHANCE
     assert first.information_state_string(0) == second.information_state_string(0)
     assert "chance deal 1" in first.information_state_string(1)
