@@ -41,6 +41,7 @@ import numpy as np
 
 from engine import infostate as _infostate
 from engine import record as _record
+from engine import resample as _resample
 from engine._play import (
     COUNT,
     any_fits,
@@ -535,6 +536,13 @@ class GameState:
         if self.phase in (Phase.COUNT, Phase.PEG) and self.to_play == seat:
             return tuple(Claim(p) for p in range(MAX_CLAIM + 1))
         return ()
+
+    def resample_from_infostate(self, seat: int, rng: np.random.Generator) -> GameState:
+        """A copy of the game in which what ``seat`` cannot see (the opponent's unplayed
+        cards and throw, the undealt cards, the deals to come) is drawn again with
+        ``rng``, consistently with all it saw (OpenSpiel's ``ResampleFromInfostate``; see
+        :mod:`engine.resample`): the determinization an information-set search plays."""
+        return _resample.resample_from_infostate(self, seat, rng)
 
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` knows of the game, nothing hidden from it, as one string
