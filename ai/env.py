@@ -5,8 +5,8 @@ Both are the engine's game (``engine.GameState``) as it is: standard two-player 
 cribbage to 121, the hands and crib counted automatically. ``pettingzoo`` and ``gymnasium``
 are an optional extra (``pip install -e ".[env]"``)::
 
-    from ai.env import CribbageEnv
-    env = CribbageEnv()
+    from ai.env import env as cribbage_env
+    env = cribbage_env()  # CribbageEnv in PettingZoo's standard wrappers
     env.reset(seed=1)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -19,11 +19,14 @@ are an optional extra (``pip install -e ".[env]"``)::
 pair ``i < j`` is ``53 + pair_index(i, j)``, the combinatorial number of the pair): the
 engine's action ids (``engine.actions.action_id``, ``action_text`` for their text), of which
 the claims (1379 on) have no place here, the counts being automatic. Only the
-legal ones are set in ``action_mask``; an illegal action raises ``IllegalActionError`` and
+legal ones are set in ``action_mask``. An illegal action loses the game for the agent that
+took it (-1, or -3 with ``objective="acc"``) in ``env()`` and in ``CribbageGymEnv`` (unless
+``illegal_action="raise"``); the bare ``CribbageEnv`` raises ``IllegalActionError`` and
 changes nothing. An action is an integer, Python's or numpy's (``action_space.sample()``
 gives ``numpy.int64``); anything else (a bool, a float, a string) raises ``TypeError``, a
-number outside 0..1378 ``ValueError``. A step after the game's end, or before ``reset()``,
-raises :class:`ResetNeededError` (Gymnasium's ``ResetNeeded``).
+number outside 0..1378 ``ValueError`` (in ``env()`` both fail PettingZoo's
+``AssertOutOfBoundsWrapper`` first, an ``AssertionError``). A step after the game's end, or
+before ``reset()``, raises :class:`ResetNeededError` (Gymnasium's ``ResetNeeded``).
 
 **Observations** (a dict of ``observation``, ``Box(0, 1, (373,), float32)``, and
 ``action_mask``, ``(1379,)`` int8): the seat's own view only, never the opponent's unplayed
@@ -288,6 +291,31 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
         return self.game
 
 
+raw_env = CribbageEnv  # PettingZoo's name for the unwrapped environment
+
+
+def env(objective: str = "win", render_mode: str | None = None):
+    """The PettingZoo environment as PettingZoo's own classic games come: ``CribbageEnv``
+    inside its standard wrappers. An illegal action ends the game, the agent that took it
+    losing (``TerminateIllegalWrapper``: -1, or -3 with ``objective="acc"``, as a skunk,
+    the other agent 0); an action outside the action space fails an assertion
+    (``AssertOutOfBoundsWrapper``); a step or an observation before ``reset()`` is refused
+    (``OrderEnforcingWrapper``). ``CribbageEnv`` itself raises on an illegal action.
+
+    >>> game = env()
+    >>> game.reset(seed=1)
+    >>> game.agent_selection in game.possible_agents
+    True
+    """
+    from pettingzoo.utils import wrappers
+
+    worst = -1.0 if objective == "win" else -float(match_points(1))
+    wrapped = wrappers.TerminateIllegalWrapper(CribbageEnv(objective, render_mode),
+                                               illegal_reward=worst)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
 def _seat(agent: Any) -> int:
     """The seat of a PettingZoo agent's name; ValueError for another name."""
     if isinstance(agent, str) and agent in AGENTS:
@@ -307,17 +335,18 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
     "heuristic", "mueller", "expert", ...), as a Gymnasium environment. The agent's seat is
     drawn at each reset (``seat`` fixes it); the opponent moves until it is the agent's
     turn. Observations, actions and the reward as in the module docstring; ``info`` also
-    holds the ``action_mask``. An illegal action raises ``IllegalActionError`` and changes
-    nothing (``illegal_action="raise"``), or loses the game at once, as a skunk would
-    (``"lose"``: -1, or -3 ACC points; ``info["illegal"]``), for learners that do not mask
-    (and Gymnasium's ``check_env``, which steps with unmasked samples). Either way, an
+    holds the ``action_mask``. An illegal action loses the game at once, as a skunk would
+    (``illegal_action="lose"``, the default: -1, or -3 ACC points; ``info["illegal"]``), as
+    PettingZoo's ``TerminateIllegalWrapper`` does, for learners that do not mask (and
+    Gymnasium's ``check_env``, which steps with unmasked samples); with ``"raise"`` it
+    raises ``IllegalActionError`` and changes nothing. Either way, an
     action that is not an integer of the action space raises, and so does a step after the
     game's end (:class:`ResetNeededError`: call ``reset()``)."""
 
     metadata: dict[str, Any] = {"render_modes": []}
 
     def __init__(self, opponent: str = "random", objective: str = "win",
-                 seat: int | None = None, illegal_action: str = "raise") -> None:
+                 seat: int | None = None, illegal_action: str = "lose") -> None:
         from ai.registry import make_player
 
         if illegal_action not in ("raise", "lose"):
