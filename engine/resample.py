@@ -2,8 +2,9 @@
 consistently with everything it has seen (OpenSpiel's ``ResampleFromInfostate``). The
 determinization an information-set search plays out.
 
-What is redrawn: the opponent's unplayed cards (each of them above the pips of every go
-the opponent said this deal, as a go says that none fitted), the opponent's throw to the
+What is redrawn: the opponent's unplayed cards (each of them too big for every go it said
+and every count that closed this deal, as these say that none fitted; one of them fitting
+when it is to move while this seat has said go, as it was asked), the opponent's throw to the
 crib, the starter before it is cut, the undealt cards, and the chance of the deals to
 come (new generators). What stays: the seat's own cards, everything played or shown, the
 scores, every action and event the seat saw. The record of the state it gives replays
@@ -61,9 +62,25 @@ def resample_from_infostate(game: GameState, seat: int,
     # held then (those it holds now among them) fitted under 31
     gone = [e.count for e in this_deal if isinstance(e, SaidGo) and e.seat == other
             or isinstance(e, CountReset)]
+    pending = game._peg_pending  # a manually pegging seat about to claim a go: the
+    if game.phase == "peg" and pending is not None and pending[0] == "go":  # count closed
+        gone.append(game.count)
     least_pip = MAX_COUNT - min(gone) + 1 if gone else 1
     fits = [c for c in pool if PIPS[c] >= least_pip]
+    # the opponent to move while this seat has said go or holds nothing: it was asked
+    # because a card of its fits (else the count would have closed)
+    must_fit = game.phase == "play" and game.to_play == other and bool(hand) and (
+        game.go_said[seat] or not game.hands[seat])
     new_hand = fits[:len(hand)]
+    for _ in range(1000):  # uniform among the hands that fit: draw until one does
+        if not must_fit or any(game.count + PIPS[c] <= MAX_COUNT for c in new_hand):
+            break
+        rng.shuffle(fits)
+        new_hand = fits[:len(hand)]
+    else:  # (the real hand shows one exists) rare enough to give up uniformity
+        low = [c for c in fits if game.count + PIPS[c] <= MAX_COUNT]
+        first = low[rng.integers(len(low))]
+        new_hand = [first] + [c for c in fits if c != first][:len(hand) - 1]
     rest = [c for c in pool if c not in new_hand]
     new_toss, rest = rest[:len(toss)], rest[len(toss):]
     _rewrite(twin, game, other, dict(zip(hand + toss, new_hand + new_toss, strict=True)))
