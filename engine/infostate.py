@@ -15,7 +15,7 @@ opponent's throw without its cards, every card played, go, count, score and show
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from engine.actions import CHANCE
 from engine.cards import card_name
@@ -35,8 +35,9 @@ from engine.events import (
     seat_view,
 )
 
-if TYPE_CHECKING:
-    from engine.state import GameState
+# A game is an engine.state.GameState, known here by its shape: the state imports this
+# module, and no two modules import each other (tests/test_architecture.py).
+GameState = Any
 
 
 def _names(cards: tuple[int, ...]) -> str:
