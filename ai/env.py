@@ -5,8 +5,8 @@ Both are the engine's game (``engine.GameState``) as it is: standard two-player 
 cribbage to 121, the hands and crib counted automatically. ``pettingzoo`` and ``gymnasium``
 are an optional extra (``pip install -e ".[env]"``)::
 
-    from ai.env import CribbageEnv
-    env = CribbageEnv()
+    from ai.env import env as cribbage_env
+    env = cribbage_env()  # CribbageEnv in PettingZoo's standard wrappers
     env.reset(seed=1)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -16,12 +16,17 @@ are an optional extra (``pip install -e ".[env]"``)::
 
 **Actions** (``Discrete(1379)``, the same for both agents): 0-51 play that card, 52 says go
 (the only legal action when no card fits), 53-1378 throw a pair of cards to the crib (the
-pair ``i < j`` is ``53 + pair_index(i, j)``, the combinatorial number of the pair). Only the
-legal ones are set in ``action_mask``; an illegal action raises ``IllegalActionError`` and
+pair ``i < j`` is ``53 + pair_index(i, j)``, the combinatorial number of the pair): the
+engine's action ids (``engine.actions.action_id``, ``action_text`` for their text), of which
+the claims (1379 on) have no place here, the counts being automatic. Only the
+legal ones are set in ``action_mask``. An illegal action loses the game for the agent that
+took it (-1, or -3 with ``objective="acc"``) in ``env()`` and in ``CribbageGymEnv`` (unless
+``illegal_action="raise"``); the bare ``CribbageEnv`` raises ``IllegalActionError`` and
 changes nothing. An action is an integer, Python's or numpy's (``action_space.sample()``
 gives ``numpy.int64``); anything else (a bool, a float, a string) raises ``TypeError``, a
-number outside 0..1378 ``ValueError``. A step after the game's end, or before ``reset()``,
-raises :class:`ResetNeededError` (Gymnasium's ``ResetNeeded``).
+number outside 0..1378 ``ValueError`` (in ``env()`` both fail PettingZoo's
+``AssertOutOfBoundsWrapper`` first, an ``AssertionError``). A step after the game's end, or
+before ``reset()``, raises :class:`ResetNeededError` (Gymnasium's ``ResetNeeded``).
 
 **Observations** (a dict of ``observation``, ``Box(0, 1, (373,), float32)``, and
 ``action_mask``, ``(1379,)`` int8): the seat's own view only, never the opponent's unplayed
@@ -40,23 +45,33 @@ first, then the dealer; in the play, whoever's turn it is).
 from __future__ import annotations
 
 import time
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from engine import GameState, Phase, bounded
-from engine.actions import GO, TERMINAL, Action, PlayCard, Toss
+from engine.actions import (
+    FIRST_CLAIM_ID,
+    FIRST_TOSS_ID,
+    GO_ID,
+    TERMINAL,
+    TOSS_PAIRS,
+    Action,
+    action_from_id,
+    action_id,
+    toss_index,
+)
 from engine.errors import IllegalActionError
 from engine.events import seat_view
 from engine.rules import MAX_COUNT, WINNING_SCORE, match_points
 
+# the engine's action ids (engine.actions), up to the claims: the hands, the crib and the
+# play's points are counted automatically here
 N_CARDS = 52
-GO_ACTION = N_CARDS
-FIRST_TOSS = N_CARDS + 1
-PAIRS = tuple(combinations(range(N_CARDS), 2))  # 1,326 pairs, i < j
-N_ACTIONS = FIRST_TOSS + len(PAIRS)  # 1,379
-_PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
+GO_ACTION = GO_ID
+FIRST_TOSS = FIRST_TOSS_ID
+PAIRS = TOSS_PAIRS  # 1,326 pairs, i < j
+N_ACTIONS = FIRST_CLAIM_ID  # 1,379
 PLANES = 7
 N_SCALARS = 9
 OBSERVATION_SIZE = PLANES * N_CARDS + N_SCALARS  # 373
@@ -99,39 +114,34 @@ def action_number(action: Any) -> int:
 
 
 def pair_index(a: int, b: int) -> int:
-    """The combinatorial number of the pair of cards ``a`` and ``b`` (either order).
+    """The combinatorial number of the pair of cards ``a`` and ``b`` (either order):
+    ``engine.actions.toss_index``.
 
     >>> pair_index(0, 1), pair_index(51, 50)
     (0, 1325)
     """
-    return _PAIR_INDEX[(min(a, b), max(a, b))]
+    return toss_index(a, b)
 
 
 def encode_action(action: Action) -> int:
-    """The action's number (see the module docstring).
+    """The action's number: its engine id (``engine.actions.action_id``), of which the
+    environments use the first 1,379 (a claim has none here: counts are automatic).
 
+    >>> from engine.actions import Toss
     >>> from engine.cards import parse_cards
     >>> encode_action(Toss(tuple(parse_cards("AC 2C"))))
     56
     """
-    if isinstance(action, PlayCard):
-        return action.card
-    if isinstance(action, Toss):
-        return FIRST_TOSS + pair_index(*action.cards)
-    if action == GO:
-        return GO_ACTION
-    raise ValueError(f"no number for the action {action!r} (counts are automatic here)")
+    number = action_id(action)
+    if number >= N_ACTIONS:
+        raise ValueError(f"no number for the action {action!r} (counts are automatic here)")
+    return number
 
 
 def decode_action(number: int) -> Action:
     """The action of a number; TypeError if it is not an integer, ValueError if it is no
     action's (:func:`action_number`)."""
-    number = action_number(number)
-    if number < N_CARDS:
-        return PlayCard(number)
-    if number == GO_ACTION:
-        return GO
-    return Toss(PAIRS[number - FIRST_TOSS])
+    return action_from_id(action_number(number))
 
 
 def action_mask(game: GameState, seat: int) -> np.ndarray:
@@ -281,6 +291,31 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
         return self.game
 
 
+raw_env = CribbageEnv  # PettingZoo's name for the unwrapped environment
+
+
+def env(objective: str = "win", render_mode: str | None = None):
+    """The PettingZoo environment as PettingZoo's own classic games come: ``CribbageEnv``
+    inside its standard wrappers. An illegal action ends the game, the agent that took it
+    losing (``TerminateIllegalWrapper``: -1, or -3 with ``objective="acc"``, as a skunk,
+    the other agent 0); an action outside the action space fails an assertion
+    (``AssertOutOfBoundsWrapper``); a step or an observation before ``reset()`` is refused
+    (``OrderEnforcingWrapper``). ``CribbageEnv`` itself raises on an illegal action.
+
+    >>> game = env()
+    >>> game.reset(seed=1)
+    >>> game.agent_selection in game.possible_agents
+    True
+    """
+    from pettingzoo.utils import wrappers
+
+    worst = -1.0 if objective == "win" else -float(match_points(1))
+    wrapped = wrappers.TerminateIllegalWrapper(CribbageEnv(objective, render_mode),
+                                               illegal_reward=worst)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
 def _seat(agent: Any) -> int:
     """The seat of a PettingZoo agent's name; ValueError for another name."""
     if isinstance(agent, str) and agent in AGENTS:
@@ -300,17 +335,18 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
     "heuristic", "mueller", "expert", ...), as a Gymnasium environment. The agent's seat is
     drawn at each reset (``seat`` fixes it); the opponent moves until it is the agent's
     turn. Observations, actions and the reward as in the module docstring; ``info`` also
-    holds the ``action_mask``. An illegal action raises ``IllegalActionError`` and changes
-    nothing (``illegal_action="raise"``), or loses the game at once, as a skunk would
-    (``"lose"``: -1, or -3 ACC points; ``info["illegal"]``), for learners that do not mask
-    (and Gymnasium's ``check_env``, which steps with unmasked samples). Either way, an
+    holds the ``action_mask``. An illegal action loses the game at once, as a skunk would
+    (``illegal_action="lose"``, the default: -1, or -3 ACC points; ``info["illegal"]``), as
+    PettingZoo's ``TerminateIllegalWrapper`` does, for learners that do not mask (and
+    Gymnasium's ``check_env``, which steps with unmasked samples); with ``"raise"`` it
+    raises ``IllegalActionError`` and changes nothing. Either way, an
     action that is not an integer of the action space raises, and so does a step after the
     game's end (:class:`ResetNeededError`: call ``reset()``)."""
 
     metadata: dict[str, Any] = {"render_modes": []}
 
     def __init__(self, opponent: str = "random", objective: str = "win",
-                 seat: int | None = None, illegal_action: str = "raise") -> None:
+                 seat: int | None = None, illegal_action: str = "lose") -> None:
         from ai.registry import make_player
 
         if illegal_action not in ("raise", "lose"):

@@ -8,6 +8,7 @@ Python process: once with numba's cache warm, once with an empty cache (cold).
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import platform
@@ -96,6 +97,20 @@ def bench_random_games(n_games: int) -> dict[str, float]:
     return {"random_games_per_s": compiled, "referee_random_games_per_s": referee}
 
 
+def bench_clone(repeats: int, seed: int = 3) -> dict[str, float]:
+    """``GameState.clone()`` against ``copy.deepcopy`` of the same state: a game in its
+    sixth deal (about 120 events), each timed as the best of ``repeats`` batches."""
+    game, rng = GameState.new(seed), np.random.default_rng(seed)
+    while game.deal_number < 6:
+        seat = game.current_player()
+        actions = game.legal_actions(seat)
+        game.apply(seat, actions[rng.integers(len(actions))])
+    batch = 100
+    deep = _best_time(lambda: [copy.deepcopy(game) for _ in range(batch)], repeats) / batch
+    clone = _best_time(lambda: [game.clone() for _ in range(batch)], repeats) / batch
+    return {"deepcopy_us": deep * 1e6, "clone_us": clone * 1e6, "clone_speedup": deep / clone}
+
+
 def _startup(env: dict[str, str]) -> tuple[float, float]:
     start = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", _STARTUP_SNIPPET], env=env, check=True,
@@ -130,6 +145,7 @@ def run_bench(args: argparse.Namespace) -> int:
         ("histogram", lambda: bench_histogram(1 if quick else 5)),
         ("analysis", lambda: bench_analysis(100 if quick else 2000)),
         ("games", lambda: bench_random_games(10_000 if quick else 200_000)),
+        ("clone", lambda: bench_clone(3 if quick else 20)),
     ]
     if not args.skip_startup:
         steps.append(("startup", bench_startup))
@@ -149,6 +165,8 @@ def run_bench(args: argparse.Namespace) -> int:
     print(f"random-vs-random complete games, compiled loop: {r['random_games_per_s']:,.0f} "
           f"games/s (target >= 20,000); through the GameState referee: "
           f"{r['referee_random_games_per_s']:,.0f} games/s")
+    print(f"GameState.clone(): {r['clone_us']:.1f} us; copy.deepcopy: "
+          f"{r['deepcopy_us']:.0f} us ({r['clone_speedup']:.0f}x faster; target >= 20x)")
     if "startup_warm_s" in r:
         print(f"import engine + first analyze_discards: warm cache {r['startup_warm_s']:.2f} s "
               f"(process {r['startup_warm_process_s']:.2f} s; target < 2 s), cold cache "

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, Protocol, TypeVar
 
-from engine.actions import CHANCE, GO, Claim, PlayCard, Toss
+from engine.actions import CHANCE, GO, ChanceCard, Claim, PlayCard, Toss
 from engine.bounded import json_text
 from engine.cards import card_name, card_names, parse_card, parse_cards
 from engine.errors import CribbageError, RecordError
@@ -47,8 +47,6 @@ class Game(Protocol):
     def current_player(self) -> int: ...
 
     def apply(self, seat: int, action: Any) -> None: ...
-
-    def apply_chance(self, card: int) -> None: ...
 
     def set_chance(self, chance: str) -> None: ...
 
@@ -188,7 +186,7 @@ class Replay:
         try:
             for index, (seat, action) in enumerate(self.actions):
                 while game.current_player() == CHANCE:
-                    game.apply_chance(self._recorded_outcome(game))
+                    game.apply(CHANCE, ChanceCard(self._recorded_outcome(game)))
                 yield game, seat, action
                 try:
                     game.apply(seat, action)
@@ -199,7 +197,7 @@ class Replay:
             events = self.data.get("events")
             while isinstance(events, list) and game.current_player() == CHANCE \
                     and len(game.events) < len(events):
-                game.apply_chance(self._recorded_outcome(game))
+                game.apply(CHANCE, ChanceCard(self._recorded_outcome(game)))
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as exc:

@@ -4,8 +4,9 @@ Chance (the cut for deal, each deal's shuffle, the starter) is resolved by the g
 random generator, seeded, so a game replays exactly; tests can script decks instead. With
 ``chance="explicit"`` the game instead stops at each chance event, as OpenSpiel's games do:
 ``current_player()`` is :data:`CHANCE`, ``chance_outcomes()`` lists the cards that may come
-with their probabilities, and ``apply_chance(card)`` deals one (a search over deals, or a
-test scripting an exact deal card by card). The
+with their probabilities, and ``apply(CHANCE, ChanceCard(card))`` deals one, as a
+player's action is applied (a search over deals, or a test scripting an exact deal card
+by card; ``legal_actions(CHANCE)`` lists them as actions). The
 players' decisions are actions: each seat tosses two cards to the crib, then in the play
 each seat in turn plays a card or, only when it holds cards but none fits under 31, says
 go. Everything else (his heels, pegging, go and last card points, the show in the order
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import warnings
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -37,7 +39,9 @@ from typing import Any
 
 import numpy as np
 
+from engine import infostate as _infostate
 from engine import record as _record
+from engine import resample as _resample
 from engine._play import (
     COUNT,
     any_fits,
@@ -50,7 +54,18 @@ from engine._play import (
     play_over,
     say_go,
 )
-from engine.actions import CHANCE, GO, TERMINAL, Action, Claim, Go, PlayCard, Toss
+from engine.actions import (
+    CHANCE,
+    GO,
+    MAX_CLAIM,
+    TERMINAL,
+    Action,
+    ChanceCard,
+    Claim,
+    Go,
+    PlayCard,
+    Toss,
+)
 from engine.cards import JACK, PIPS, Card, card_name, check_card, check_distinct
 from engine.errors import CardError, IllegalActionError
 from engine.events import (
@@ -69,7 +84,7 @@ from engine.events import (
     event_to_dict,
 )
 from engine.pegging import peg_breakdown
-from engine.rules import MAX_COUNT, MAX_HAND_SCORE, WINNING_SCORE, match_points, skunk_of
+from engine.rules import MAX_COUNT, WINNING_SCORE, match_points, skunk_of
 from engine.scoring import ScoreItem, score_breakdown
 
 
@@ -84,7 +99,6 @@ class Phase(StrEnum):
 
 SHOW_ORDER = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
 CHANCE_MODES = ("seeded", "explicit")
-MAX_CLAIM = MAX_HAND_SCORE
 
 
 
@@ -182,6 +196,8 @@ class GameState:
         self._chance = "seeded"  # or "explicit": see chance_outcomes()
         self._chance_stage: str | None = None  # explicit: "cut", "deal" or "starter"
         self._chance_drawn: list[Card] = []  # explicit: the cards of this stage so far
+        # after clone(): the chance generators are shared with the twin until one draws
+        self._rngs_shared = False
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -210,7 +226,8 @@ class GameState:
             raise IllegalActionError(f"chance is 'seeded' or 'explicit', not {chance!r}")
         if chance == "explicit" and (len(decks) or len(cuts)):
             raise IllegalActionError("an explicit-chance game takes its cards one by one "
-                                     "(apply_chance), not scripted decks or cuts")
+                                     "(apply(CHANCE, ChanceCard(card))), not scripted decks "
+                                     "or cuts")
         if len(manual_count) != 2:
             raise IllegalActionError("manual_count needs a flag for each of the two seats")
         if len(manual_pegging) != 2:
@@ -259,10 +276,47 @@ class GameState:
         return ([_draw_deck(deal_rng) for _ in range(decks)],
                 [(int(a), int(b)) for a, b in cut_draws])
 
+    def clone(self) -> GameState:
+        """An independent copy of the game, equal to it (``==``): applying actions to
+        either never changes the other. For a search that tries moves on copies: a few
+        microseconds, hundreds of times faster than ``copy.deepcopy`` (``cribbage bench``
+        measures both).
+
+        >>> game = GameState.new(7, first_dealer=0)
+        >>> twin = game.clone()
+        >>> twin == game
+        True
+        >>> twin.toss(1, twin.legal_actions(1)[0].cards)
+        >>> twin == game, game.tosses
+        (False, [None, None])
+        """
+        twin = GameState.__new__(GameState)
+        fields = self.__dict__.copy()
+        # every field is immutable (numbers, text, tuples, frozen events and actions)
+        # except these containers, copied one level down (``hands`` two)
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = value.copy()
+        fields["hands"] = [hand.copy() for hand in self.hands]
+        fields["_steps"] = self._steps.copy()
+        # the generators are copied only when one of the two games draws (a new deal):
+        # copying one costs more than the rest of the clone
+        fields["_rngs_shared"] = self._rngs_shared = True
+        twin.__dict__ = fields
+        return twin
+
+    def _own_rngs(self) -> tuple[np.random.Generator, np.random.Generator]:
+        """The chance generators, copied first if a clone shares them (see clone)."""
+        if self._rngs_shared:
+            self._cut_rng = _copy_generator(self._cut_rng)
+            self._deal_rng = _copy_generator(self._deal_rng)
+            self._rngs_shared = False
+        return self._cut_rng, self._deal_rng
+
     def _cut_for_deal(self) -> int:
         """Each seat cuts a card; the lower rank deals; equal ranks cut again."""
         while True:
-            drawn = _draw_cut(self._cut_rng)
+            drawn = _draw_cut(self._own_rngs()[0])
             index = len(self.cuts)
             pair = (self._scripted_cuts[index][0], self._scripted_cuts[index][1]) \
                 if index < len(self._scripted_cuts) else (int(drawn[0]), int(drawn[1]))
@@ -277,7 +331,7 @@ class GameState:
         if self._chance == "explicit":
             self._await_chance("deal")
             return
-        drawn = _draw_deck(self._deal_rng)
+        drawn = _draw_deck(self._own_rngs()[1])
         index = len(self.decks)
         self._lay_out(self._scripted_decks[index] if index < len(self._scripted_decks)
                       else drawn)
@@ -362,6 +416,13 @@ class GameState:
         return self._chance_stage, len(self._chance_drawn)
 
     def apply_chance(self, card: Card) -> None:
+        """Deprecated: ``apply(CHANCE, ChanceCard(card))`` does the same, as every other
+        action is applied."""
+        warnings.warn("apply_chance(card) is apply(CHANCE, ChanceCard(card))",
+                      DeprecationWarning, stacklevel=2)
+        self._deal_chance_card(card)
+
+    def _deal_chance_card(self, card: Card) -> None:
         """Deal ``card`` at the pending chance event (one of :meth:`chance_outcomes`); any
         other card raises IllegalActionError and changes nothing."""
         try:
@@ -456,7 +517,13 @@ class GameState:
         return tuple(c for c in self.dealt[seat] if c not in toss)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Every action ``seat`` may take now (empty when it is not that seat's move)."""
+        """Every action ``seat`` may take now (empty when it is not that seat's move);
+        ``legal_actions(CHANCE)`` the cards chance may give at a chance event, as actions
+        (their probabilities: :meth:`chance_outcomes`)."""
+        if seat == CHANCE and not isinstance(seat, bool):
+            if self.phase is not Phase.CHANCE:
+                return ()
+            return tuple(ChanceCard(c) for c, _ in self.chance_outcomes())
         self._check_seat(seat)
         if self.phase is Phase.DISCARD:
             if self.tosses[seat] is not None:
@@ -469,6 +536,19 @@ class GameState:
         if self.phase in (Phase.COUNT, Phase.PEG) and self.to_play == seat:
             return tuple(Claim(p) for p in range(MAX_CLAIM + 1))
         return ()
+
+    def resample_from_infostate(self, seat: int, rng: np.random.Generator) -> GameState:
+        """A copy of the game in which what ``seat`` cannot see (the opponent's unplayed
+        cards and throw, the undealt cards, the deals to come) is drawn again with
+        ``rng``, consistently with all it saw (OpenSpiel's ``ResampleFromInfostate``; see
+        :mod:`engine.resample`): the determinization an information-set search plays."""
+        return _resample.resample_from_infostate(self, seat, rng)
+
+    def information_state_string(self, seat: int) -> str:
+        """Everything ``seat`` knows of the game, nothing hidden from it, as one string
+        (OpenSpiel's ``InformationStateString``; see :mod:`engine.infostate`): two states
+        that seat cannot tell apart give the same string, any others different ones."""
+        return _infostate.information_state_string(self, seat)
 
     def _showing(self) -> tuple[int, str, tuple[Card, ...]]:
         """(seat, "hand" or "crib", cards) of show step ``self.show_step``."""
@@ -496,8 +576,24 @@ class GameState:
     # ----------------------------------------------------------------- actions
     def apply(self, seat: int, action: Action) -> None:
         """Carry out ``action`` for ``seat``; an illegal one raises IllegalActionError and
-        changes nothing."""
-        if isinstance(action, Toss):
+        changes nothing. Chance's moves too, in an explicit-chance game:
+        ``apply(CHANCE, ChanceCard(card))`` deals ``card`` at the pending chance event.
+
+        >>> game = GameState.new(1, chance="explicit", first_dealer=0)
+        >>> for _ in range(12):
+        ...     game.apply(CHANCE, game.legal_actions(CHANCE)[0])
+        >>> game.phase, game.dealt[1]
+        (<Phase.DISCARD: 'discard'>, (0, 2, 4, 6, 8, 10))
+        """
+        chance = seat == CHANCE and not isinstance(seat, bool)
+        if isinstance(action, ChanceCard):
+            if not chance:
+                raise IllegalActionError(f"only chance (seat {CHANCE}) gives a card, not "
+                                         f"seat {seat!r}")
+            self._deal_chance_card(action.card)
+        elif chance:
+            raise IllegalActionError(f"chance's actions are ChanceCard(card), not {action!r}")
+        elif isinstance(action, Toss):
             self.toss(seat, action.cards)
         elif isinstance(action, PlayCard):
             self.play(seat, action.card)
@@ -755,7 +851,7 @@ class GameState:
         is whole only once the deal is)."""
         if self.phase is Phase.CHANCE:
             raise IllegalActionError("a game waiting on chance has no record yet: deal the "
-                                     "pending cards (apply_chance) first")
+                                     "pending cards (apply(CHANCE, ...)) first")
         return _record.to_record(self)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -804,6 +900,12 @@ def _chance_generators(seed: int) -> tuple[np.random.Generator, np.random.Genera
     """The generators of a game's cuts for deal and of its decks, from its seed."""
     cut_seq, deal_seq = np.random.SeedSequence(seed).spawn(2)
     return np.random.default_rng(cut_seq), np.random.default_rng(deal_seq)
+
+
+def _copy_generator(rng: np.random.Generator) -> np.random.Generator:
+    bits = type(rng.bit_generator)()
+    bits.state = rng.bit_generator.state
+    return np.random.Generator(bits)
 
 
 def _draw_cut(rng: np.random.Generator) -> np.ndarray:

@@ -148,7 +148,8 @@ def test_one_agent_against_a_built_in_player(opponent):
 
 def test_the_gymnasium_checker_and_an_illegal_action_there():
     """Gymnasium's check_env steps with unmasked samples, mostly illegal: it passes with
-    illegal_action="lose" (as docs/rl-environments.md says), and by default each raises."""
+    illegal_action="lose" (the default since 2026-11-28, as docs/rl-environments.md says),
+    and with "raise" each raises."""
     from gymnasium.utils.env_checker import check_env
 
     env = CribbageGymEnv("mueller", illegal_action="lose")
@@ -156,12 +157,13 @@ def test_the_gymnasium_checker_and_an_illegal_action_there():
         warnings.simplefilter("ignore")
         check_env(env, skip_render_check=True)
         with pytest.raises(IllegalActionError):
-            check_env(CribbageGymEnv("mueller"), skip_render_check=True)
+            check_env(CribbageGymEnv("mueller", illegal_action="raise"),
+                      skip_render_check=True)
     obs, _ = env.reset(seed=4)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, over, _, info = env.step(illegal)
     assert over and reward == -1.0 and info["illegal"]
-    strict = CribbageGymEnv("random", seat=1)
+    strict = CribbageGymEnv("random", seat=1, illegal_action="raise")
     obs, info = strict.reset(seed=4)
     assert info["seat"] == 1
     before = strict.game.snapshot()

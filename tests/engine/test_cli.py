@@ -80,6 +80,6 @@ def test_bench_prints_every_figure(capsys):
     assert code == 0
     for key in ("histogram_s", "histogram_batch_kernel_s", "analyze_median_ms",
                 "analyze_p95_ms", "random_games_per_s", "referee_random_games_per_s",
-                "startup_warm_s", "startup_cold_s"):
+                "startup_warm_s", "startup_cold_s", "clone_us", "deepcopy_us", "clone_speedup"):
         assert figures[key] > 0, key
     assert "cores" in figures["machine"]

@@ -1,0 +1,101 @@
+"""The information-state string of a seat: everything that seat knows of a game, nothing
+hidden from it, as OpenSpiel's ``InformationStateString`` (with perfect recall: the whole
+game as the seat saw it, not only the present).
+
+Two states give one seat the same string exactly when that seat cannot tell them apart:
+they differ only in the opponent's unplayed cards, the opponent's throws to the crib, the
+undealt cards (the starter before it is cut) or the random generators behind the seed. A
+search keys its nodes by it; a learner can hash it.
+
+The string is lines of text: a header (the seat, the scores, the dealer, the deal, the
+phase, who acts, the cards the seat holds, the count, the rules of the table), then every
+event of the game in the seat's view (``engine.events.seat_view``: its own cards dealt, the
+opponent's throw without its cards, every card played, go, count, score and show).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import CHANCE
+from engine.cards import card_name
+from engine.events import (
+    Claimed,
+    CountReset,
+    CutForDeal,
+    Dealt,
+    Event,
+    GameOver,
+    Played,
+    SaidGo,
+    Scored,
+    Show,
+    StarterCut,
+    Tossed,
+    seat_view,
+)
+
+# A game is an engine.state.GameState, known here by its shape: the state imports this
+# module, and no two modules import each other (tests/test_architecture.py).
+GameState = Any
+
+
+def _names(cards: tuple[int, ...]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def event_text(event: Event) -> str:
+    """One event as a line of text, as the seat it was shown to sees it (cards hidden from
+    it are already gone: :func:`engine.events.seat_view`).
+
+    >>> event_text(Played(1, 17, 15))
+    'p1 play 5D =15'
+    """
+    if isinstance(event, Played):
+        return f"p{event.seat} play {card_name(event.card)} ={event.count}"
+    if isinstance(event, Scored):
+        return f"p{event.seat} scores {event.points} {event.reason} ={event.total}"
+    if isinstance(event, SaidGo):
+        return f"p{event.seat} go at {event.count}"
+    if isinstance(event, CountReset):
+        return f"count {event.count} ends"
+    if isinstance(event, Tossed):
+        return f"p{event.seat} tosses {_names(event.cards) or '??'}"
+    if isinstance(event, Dealt):
+        hands = "; ".join(f"p{seat} {_names(hand) or '??'}"
+                          for seat, hand in enumerate(event.hands))
+        return f"deal {event.deal} dealer p{event.dealer}: {hands}"
+    if isinstance(event, StarterCut):
+        return f"starter {card_name(event.card)}"
+    if isinstance(event, Show):
+        return f"p{event.seat} shows {event.what} {_names(event.cards)}"
+    if isinstance(event, Claimed):
+        return f"p{event.seat} claims {event.claimed} for {event.what} of {event.actual}"
+    if isinstance(event, CutForDeal):
+        return f"cut {_names(event.cards)} dealer {event.dealer}"
+    if isinstance(event, GameOver):
+        return f"p{event.winner} wins {event.scores[0]}-{event.scores[1]} skunk {event.skunk}"
+    return repr(event)  # an event type added later: shown whole (seat_view hid its secrets)
+
+
+def information_state_string(game: GameState, seat: int) -> str:
+    """What ``seat`` knows of ``game`` (see the module docstring); the same for two states
+    that seat cannot tell apart, different otherwise.
+
+    >>> from engine.state import GameState
+    >>> print(information_state_string(GameState.new(7, first_dealer=0), 1)[:60])
+    p1 | scores 0-0 | dealer p0 | deal 1 | discard | to act p1 |
+    """
+    game._check_seat(seat)
+    who = game.current_player()
+    header = (f"p{seat} | scores {game.scores[0]}-{game.scores[1]} | dealer p{game.dealer} | "
+              f"deal {game.deal_number} | {game.phase} | to act "
+              f"{'p' + str(who) if who >= 0 else 'chance' if who == CHANCE else 'nobody'} | "
+              f"holds {_names(tuple(game.hands[seat]))} | count {game.count}")
+    if who == CHANCE:
+        stage, drawn = game.chance_stage()
+        header += f" | chance {stage} {drawn}"  # how many have come, not which
+    table = (f"manual count {int(game.manual_count[0])}{int(game.manual_count[1])} pegging "
+             f"{int(game.manual_pegging[0])}{int(game.manual_pegging[1])} muggins "
+             f"{int(game.muggins)} from {game.start_scores[0]}-{game.start_scores[1]}")
+    return "\n".join([header, table, *(event_text(seat_view(e, seat)) for e in game.events)])
