@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import objmode
+from numba import objmode, typeof, types
 
 from ai import _expert, _rollout
 from ai._kernels import peg_figures
@@ -92,6 +92,13 @@ DEALER_PEG, DEALER_HAND, DEALER_CRIB = 3.5, 8.0, 4.7
  ESCAPE_DOUBLE_SKUNK, BY_SCORE) = range(7)
 # the mixed strategy's kinds (mueller_play's ``mixed[0]``)
 NOT_MIXED, LEAD_FROM_PAIR, PAIR_THE_LEAD = -1, 0, 1
+
+# The argument types of the explicit signatures (engine.kernels.kernel) that a signature
+# string cannot name, taken by numba.typeof from a sample: the player's generator (every
+# numpy Generator is one numba type) and, below, a seat's tables
+GENERATOR = typeof(np.random.default_rng(0))
+I, I1 = types.int64, types.int64[::1]
+B, B1, F1, F2 = types.boolean, types.boolean[::1], types.float64[::1], types.float64[:, ::1]
 
 
 # ---------------------------------------------------------------------------- discards
@@ -483,6 +490,24 @@ def weights_play(state, seat):
     return greedy_card(hand, held, seq, n, state[COUNT])
 
 
+@kernel("(int64[::1], int64[::1], int64, int64)")
+def _unseen_cards(six, played, n_played, starter):
+    """The cards the holder of ``six`` has not seen, in order (``Observation.unseen``)."""
+    seen = np.zeros(52, dtype=np.bool_)
+    for c in six:
+        seen[c] = True
+    for i in range(n_played):
+        seen[played[i]] = True
+    seen[starter] = True
+    out = np.empty(52 - seen.sum(), dtype=np.int64)
+    k = 0
+    for c in range(52):
+        if not seen[c]:
+            out[k] = c
+            k += 1
+    return out
+
+
 @kernel("(int64, int64, int64, float64[::1], float64[::1], float64[::1], float64[::1])")
 def _better(strategy, a, b, immediate, expected, max_net, max_opp):
     """Whether figure ``a`` beats ``b`` under the pure strategy (``mueller.choose_play``)."""
@@ -507,7 +532,7 @@ def mueller_pure(strategy, take, immediate, expected, max_net, max_opp):
     return chosen
 
 
-@kernel
+@kernel((I1, I, B1, GENERATOR, I, I, I1, I, I1, I, F2, F1))
 def mueller_play(state, seat, legal, rng, me, opp, six, starter, played, n_played, figures,
                  mixed):
     """HALSCRIB's play (``ai.players.mueller``): each card's figures (``ai._kernels.
@@ -581,47 +606,6 @@ def random_play(rng, legal, held):
 
 
 @kernel
-def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, starter, played,
-                played_by, n_played):
-    """The position (among the cards ``seat`` holds, in order) of the card ``kind`` plays;
-    at least one card fits. ``six``: the seat's dealt cards, ``toss`` the two it tossed;
-    ``played[:n_played]`` the cards played so far in the deal, by ``played_by``."""
-    legal = np.zeros(4, dtype=np.bool_)
-    _fits(state, seat, legal)
-    if kind == RANDOM:
-        return random_play(rng, legal, state[HELD + seat])
-    if kind == HEURISTIC:
-        return heuristic_play(state, seat, legal, np.empty((4, 4), dtype=np.int64))[0]
-    if kind == EVOLVED:
-        return evolved_play(state, seat, legal)[0]
-    if kind == WEIGHTS:
-        return weights_play(state, seat)
-    if kind == MUELLER:
-        return mueller_play(state, seat, legal, rng, me, opp, six, starter, played, n_played,
-                            np.empty((4, 4)), np.empty(3))
-    return expert_play(state, seat, legal, rng, seat == dealer, me, opp, six, toss, starter,
-                       played, played_by, n_played, tables[8], np.empty((1, 13)))[0]
-
-
-@kernel("(int64[::1], int64[::1], int64, int64)")
-def _unseen_cards(six, played, n_played, starter):
-    """The cards the holder of ``six`` has not seen, in order (``Observation.unseen``)."""
-    seen = np.zeros(52, dtype=np.bool_)
-    for c in six:
-        seen[c] = True
-    for i in range(n_played):
-        seen[played[i]] = True
-    seen[starter] = True
-    out = np.empty(52 - seen.sum(), dtype=np.int64)
-    k = 0
-    for c in range(52):
-        if not seen[c]:
-            out[k] = c
-            k += 1
-    return out
-
-
-@kernel
 def _smallest(keys, k, out):
     """The positions of the ``k`` smallest ``keys``, in increasing position (the set
     ``np.argpartition(keys, k - 1)[:k]`` holds, for keys without ties)."""
@@ -677,6 +661,22 @@ class ExpertKernelTables(NamedTuple):
 
 
 EXPERT_TABLES = ExpertKernelTables._fields
+
+
+def _placeholder_tables() -> tuple:
+    """A seat's tables for a player that needs none of them (the module docstring's
+    tuple): small arrays of the types the real tables have."""
+    f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
+    i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
+    expert = ExpertKernelTables(f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
+                                np.zeros((1, 1), dtype=np.int8), i2, f1, np.zeros(4),
+                                np.zeros((0, 52)), np.zeros((0, 52)))
+    return (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
+
+
+PLACEHOLDER_TABLES = _placeholder_tables()
+TABLES = typeof(PLACEHOLDER_TABLES)  # a seat's tables, as the compiled loop hands them
+EXPERT = TABLES[8]  # ExpertKernelTables
 
 
 def _rounded(win):
@@ -789,7 +789,7 @@ def expert_candidates(state, seat, legal):
     return candidates, first_of_rank
 
 
-@kernel
+@kernel((I1, I, GENERATOR, I1, I, I1, I1, I, I, F1))
 def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played, samples,
                      version):
     """The opponent's remaining cards, sampled from the cards not seen (consistent with a
@@ -874,7 +874,7 @@ def _weighted_values(out, weights):
     return values
 
 
-@kernel
+@kernel((I1, I, GENERATOR, B, I, I, I1, I1, I, I1, I1, I, EXPERT, I1, I1, F2))
 def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, played,
                     played_by, n_played, x, candidates, modes, values):
     """The value of each candidate rank (``expert_candidates``) in each of ``modes``
@@ -934,7 +934,7 @@ def expert_pick(values, candidates):
     return best
 
 
-@kernel
+@kernel((I1, I, B1, GENERATOR, B, I, I, I1, I1, I, I1, I1, I, EXPERT, F2))
 def expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, played,
                 played_by, n_played, x, values):
     """``ExpertPlayer.play``: one rank that fits, its first card; else the values of each
@@ -950,6 +950,29 @@ def expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, p
                               played_by, n_played, x, candidates, modes, values)
     best = expert_pick(values[0, :candidates.shape[0]], candidates)
     return first_of_rank[candidates[best]], mode, weights
+
+
+@kernel((I, TABLES, GENERATOR, I1, I, I, I, I, I1, I1, I, I1, I1, I))
+def play_choice(kind, tables, rng, state, seat, dealer, me, opp, six, toss, starter, played,
+                played_by, n_played):
+    """The position (among the cards ``seat`` holds, in order) of the card ``kind`` plays;
+    at least one card fits. ``six``: the seat's dealt cards, ``toss`` the two it tossed;
+    ``played[:n_played]`` the cards played so far in the deal, by ``played_by``."""
+    legal = np.zeros(4, dtype=np.bool_)
+    _fits(state, seat, legal)
+    if kind == RANDOM:
+        return random_play(rng, legal, state[HELD + seat])
+    if kind == HEURISTIC:
+        return heuristic_play(state, seat, legal, np.empty((4, 4), dtype=np.int64))[0]
+    if kind == EVOLVED:
+        return evolved_play(state, seat, legal)[0]
+    if kind == WEIGHTS:
+        return weights_play(state, seat)
+    if kind == MUELLER:
+        return mueller_play(state, seat, legal, rng, me, opp, six, starter, played, n_played,
+                            np.empty((4, 4)), np.empty(3))
+    return expert_play(state, seat, legal, rng, seat == dealer, me, opp, six, toss, starter,
+                       played, played_by, n_played, tables[8], np.empty((1, 13)))[0]
 
 
 # ---------------------------------------------------------------------------- the players' view

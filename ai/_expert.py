@@ -256,72 +256,6 @@ def _restore_state(state, saved, d):
         state[t] = saved[d, t]
 
 
-@no_refcount_njit
-def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_flag):
-    """The rest of the play from the play state ``state`` (``engine.kernels``' steps: seat 0
-    is me, seat 1 the opponent, whose remaining ranks are known), each side best for itself
-    (zero-sum): the value for me (net points, or the probability of winning). The moves are
-    the play's own steps: who moves (``play_mover``), go (``say_go``), a card
-    (``play_card_in_order``), the count closing with its go or last-card point
-    (``close_count``). A go or a closing count leaves one way on, so it is taken in place,
-    in the node's own state, and the node looks again at the position it leads to; only a
-    choice of card opens a node below. ``mu0``/``tu0``: the positions of the original hands
-    already played (for the table below); ``mp0``/``op0``: the points each side has pegged
-    so far.
-
-    An explicit stack, not recursion (numba cannot cache recursive functions). Alpha-beta:
-    a reply that cannot change the result is not searched; the value is the full search's,
-    to the bit (a maximum or minimum of the same leaves). Cards of equal rank are tried
-    once.
-
-    When the value is net points (mode 0), the rest of the play from a fresh count depends
-    only on the cards left and who leads, plus the points so far: those values (or the
-    bounds alpha-beta found) are kept in a transposition table ``tt_val``/``tt_flag``
-    (TT_SIZE, indexed by the cards used and the leader; the caller clears it when a hand
-    changes), so each such position is searched once for all the candidate cards.
-
-    The search moves one play state (``state``, changed in place) down and up the tree: a
-    choice node keeps its position in ``saved[d]`` before its first card and puts it back
-    before each next one. The stack lives in the caller's work arrays (``saved``
-    (MAX_DEPTH, PLAY_STATE), ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so
-    the many searches of one decision allocate nothing."""
-    mu, tu, mp, op, it = ints[MU], ints[TU], ints[MP], ints[OP], ints[IT]
-    tried, key, turn = ints[TRIED], ints[KEY], ints[TURN]
-    best = floats[0]
-    alpha, beta = floats[1], floats[2]  # the window in which a node's value can matter
-    alpha0, beta0 = floats[3], floats[4]  # the window a keyed node was entered with
-    use_tt = ctx[0] == 0 and state[HELD] <= TT_HAND and state[HELD + 1] <= TT_HAND
-    d = 0
-    alpha[0], beta[0] = -np.inf, np.inf
-    mu[0], tu[0], mp[0], op[0], it[0] = mu0, tu0, mp0, op0, -1
-    value = 0.0
-    returning = False
-    while True:
-        if returning:
-            _keep(key[d], value, mp[d] - op[d], alpha0[d], beta0[d], tt_val, tt_flag)
-            if d == 0:
-                return value
-            d -= 1
-            value, cut = _back_up(d, value, turn, best, alpha, beta)
-            if cut:  # the side to move avoids this node: stop here
-                continue
-            returning = False
-        elif it[d] == -1:  # a new node
-            step, value = _enter(state, d, ctx, W, use_tt, mu, tu, mp, op, it, tried, key,
-                                 turn, best, alpha, beta, alpha0, beta0, tt_val, tt_flag)
-            if step == KNOWN:
-                returning = True
-                continue
-            if step == MOVED:  # a go or a closed count: the same node, at the new position
-                continue
-        i = _next_card(state, d, turn[d], it[d], tried[d], saved)
-        if i < 0:  # every card tried: the node's value goes up
-            value, returning = best[d], True
-            continue
-        _descend(state, d, i, mu, tu, mp, op, it, tried, turn, alpha, beta)
-        d += 1
-
-
 KNOWN, MOVED, CHOOSE = 0, 1, 2  # what _enter found at a new node
 
 
@@ -427,6 +361,74 @@ def _descend(state, d, i, mu, tu, mp, op, it, tried, turn, alpha, beta):
         mp[c], op[c] = mp[d], op[d] + pts
     it[c] = -1
     alpha[c], beta[c] = alpha[d], beta[d]
+
+
+@no_refcount_njit("(int64[::1], int64, int64, int64, int64, int64[::1], float64[:, :, ::1], "
+                  "int64[:, ::1], int64[:, ::1], float64[:, ::1], float64[::1], int64[::1])")
+def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_flag):
+    """The rest of the play from the play state ``state`` (``engine.kernels``' steps: seat 0
+    is me, seat 1 the opponent, whose remaining ranks are known), each side best for itself
+    (zero-sum): the value for me (net points, or the probability of winning). The moves are
+    the play's own steps: who moves (``play_mover``), go (``say_go``), a card
+    (``play_card_in_order``), the count closing with its go or last-card point
+    (``close_count``). A go or a closing count leaves one way on, so it is taken in place,
+    in the node's own state, and the node looks again at the position it leads to; only a
+    choice of card opens a node below. ``mu0``/``tu0``: the positions of the original hands
+    already played (for the table below); ``mp0``/``op0``: the points each side has pegged
+    so far.
+
+    An explicit stack, not recursion (numba cannot cache recursive functions). Alpha-beta:
+    a reply that cannot change the result is not searched; the value is the full search's,
+    to the bit (a maximum or minimum of the same leaves). Cards of equal rank are tried
+    once.
+
+    When the value is net points (mode 0), the rest of the play from a fresh count depends
+    only on the cards left and who leads, plus the points so far: those values (or the
+    bounds alpha-beta found) are kept in a transposition table ``tt_val``/``tt_flag``
+    (TT_SIZE, indexed by the cards used and the leader; the caller clears it when a hand
+    changes), so each such position is searched once for all the candidate cards.
+
+    The search moves one play state (``state``, changed in place) down and up the tree: a
+    choice node keeps its position in ``saved[d]`` before its first card and puts it back
+    before each next one. The stack lives in the caller's work arrays (``saved``
+    (MAX_DEPTH, PLAY_STATE), ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so
+    the many searches of one decision allocate nothing."""
+    mu, tu, mp, op, it = ints[MU], ints[TU], ints[MP], ints[OP], ints[IT]
+    tried, key, turn = ints[TRIED], ints[KEY], ints[TURN]
+    best = floats[0]
+    alpha, beta = floats[1], floats[2]  # the window in which a node's value can matter
+    alpha0, beta0 = floats[3], floats[4]  # the window a keyed node was entered with
+    use_tt = ctx[0] == 0 and state[HELD] <= TT_HAND and state[HELD + 1] <= TT_HAND
+    d = 0
+    alpha[0], beta[0] = -np.inf, np.inf
+    mu[0], tu[0], mp[0], op[0], it[0] = mu0, tu0, mp0, op0, -1
+    value = 0.0
+    returning = False
+    while True:
+        if returning:
+            _keep(key[d], value, mp[d] - op[d], alpha0[d], beta0[d], tt_val, tt_flag)
+            if d == 0:
+                return value
+            d -= 1
+            value, cut = _back_up(d, value, turn, best, alpha, beta)
+            if cut:  # the side to move avoids this node: stop here
+                continue
+            returning = False
+        elif it[d] == -1:  # a new node
+            step, value = _enter(state, d, ctx, W, use_tt, mu, tu, mp, op, it, tried, key,
+                                 turn, best, alpha, beta, alpha0, beta0, tt_val, tt_flag)
+            if step == KNOWN:
+                returning = True
+                continue
+            if step == MOVED:  # a go or a closed count: the same node, at the new position
+                continue
+        i = _next_card(state, d, turn[d], it[d], tried[d], saved)
+        if i < 0:  # every card tried: the node's value goes up
+            value, returning = best[d], True
+            continue
+        _descend(state, d, i, mu, tu, mp, op, it, tried, turn, alpha, beta)
+        d += 1
+
 
 @kernel
 def search_work():

@@ -54,14 +54,6 @@ def _award(stats, seat, points, column):
     return False
 
 
-@kernel
-def _random_game(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
-    """Play one game with uniformly random tosses and plays; fill ``stats`` (21,)."""
-    _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing)
-    for k in range(8):  # final-deal columns held minus the totals at that deal's start
-        stats[_FINAL + k] += stats[_PEG + k]
-
-
 @kernel("(int64, int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], boolean)")
 def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
     stats[:] = 0
@@ -156,6 +148,14 @@ def _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, traci
         if _award(stats, dealer, points, _CRIB):
             return
         dealer = 1 - dealer
+
+
+@kernel("(int64, int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], boolean)")
+def _random_game(first_dealer, stats, deck, trace_decks, trace_actions, tracing):
+    """Play one game with uniformly random tosses and plays; fill ``stats`` (21,)."""
+    _play_until_won(first_dealer, stats, deck, trace_decks, trace_actions, tracing)
+    for k in range(8):  # final-deal columns held minus the totals at that deal's start
+        stats[_FINAL + k] += stats[_PEG + k]
 
 
 @kernel

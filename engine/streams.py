@@ -170,7 +170,7 @@ def reseed(entropy, n, pcg, buffered):
     buffered[1] = 0
 
 
-@kernel
+@kernel("(uint64[::1], int64, int64)")  # called with constants too: one copy
 def put_words(entropy, at, value):
     """Append the 32-bit words of ``value`` (int64, >= 0) to ``entropy`` at ``at``, as
     ``SeedSequence`` splits an integer; returns the length after them."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ai._decide import KINDS, ExpertKernelTables
+from ai._decide import KINDS, PLACEHOLDER_TABLES
 from ai.base import Player
 from ai.match import driver
 from ai.match._loop import (
@@ -41,21 +41,6 @@ from engine.roles import ROLE_NAMES
 SAME_GAME_FIELDS = ("index", "seed", "first_dealer", "winner", "scores", "skunk", "deals",
                     "deals_dealt", "points", "role_points", "decisions")
 
-_PLACEHOLDERS: tuple | None = None
-
-
-def _placeholders() -> tuple:
-    global _PLACEHOLDERS
-    if _PLACEHOLDERS is None:
-        f1, f2, f3 = np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1, 1))
-        i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
-        expert = ExpertKernelTables(f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
-                                    np.zeros((1, 1), dtype=np.int8), i2, f1, np.zeros(4),
-                                    np.zeros((0, 52)), np.zeros((0, 52)))
-        _PLACEHOLDERS = (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
-    return _PLACEHOLDERS
-
-
 def tables_of(player: Player) -> tuple[int, tuple] | None:
     """(kind, tables) of a player the compiled loop can play, or None."""
     from ai.players.evolved import EvolvedPlayer
@@ -67,14 +52,14 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
         return None
     if getattr(player, "fits_opponent", False):  # expert:fit learns from the game's events
         return None
-    tables = list(_placeholders())
+    tables = list(PLACEHOLDER_TABLES)
     if isinstance(player, EvolvedPlayer):
         tables[0] = np.ascontiguousarray(player.values, dtype=np.float64)
     elif isinstance(player, WeightsPlayer):
         tables[1:8] = player.kernel_tables()
     elif isinstance(player, Expert2026Player):
         tables[8] = player.kernel_tables()
-    assert len(tables) == len(_placeholders())
+    assert len(tables) == len(PLACEHOLDER_TABLES)
     return kind, tuple(tables)
 
 
