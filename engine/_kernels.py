@@ -29,9 +29,15 @@ def kernel(signature_or_function: Any = None, /, **options: Any) -> Any:
     a function other kernels call. Numba types a constant argument of a call from another
     compiled function by its value (``Literal[int](0)``) and would compile a copy of the
     callee for each (``f(x, 0)``, ``f(x, 1)`` and ``f(x, n)`` were three copies, the
-    expert's search had six); given its signature, the callee has one copy, which every
-    call converts its arguments to. ``tests/engine/test_kernel_compiles.py`` fails when a
-    kernel is compiled twice in a process.
+    expert's search had six), and a literal argument makes every callee below it literal
+    too (the expert's whole play was compiled four times, for seat 0 and 1 and a first
+    ``n_played`` of 0); given its signature, the callee has one copy, which every call
+    converts its arguments to. Types a signature string cannot name (a ``Generator``, a
+    tuple of tables) are given as a tuple of ``numba.types``, built with ``numba.typeof``
+    from a sample (``ai._decide.GENERATOR``, ``TABLES``). A signed kernel is compiled (or
+    loaded from the cache) when its module is imported, so the kernels it calls must be
+    defined above it. ``tests/engine/test_kernel_compiles.py`` fails when a kernel is
+    compiled twice in a process.
 
     Before a module's first kernel is compiled or loaded, its on-disk cache is deleted if
     the engine's sources or those of its own package changed since it was written
