@@ -175,16 +175,49 @@ def random_toss(rng):
 
 
 @kernel
-def heuristic_toss(six, my_crib):
-    """The best expected hand; ties to the larger expected crib as dealer, the smaller as
-    pone, then the first in the analysis order. The crib is analysed only when hands tie."""
+def _hand_options(six):
+    """The 15 keep/toss options of a six-card hand and the kept hands' exact figures over
+    the 46 starters: (keeps, tosses, total, least, most, histogram)."""
     keeps = np.empty((15, 4), dtype=np.int64)
     tosses = np.empty((15, 2), dtype=np.int64)
     total = np.empty(15, dtype=np.int64)
-    lo = np.empty(15, dtype=np.int64)
-    hi = np.empty(15, dtype=np.int64)
+    hmin = np.empty(15, dtype=np.int64)
+    hmax = np.empty(15, dtype=np.int64)
     hist = np.empty((15, 30), dtype=np.int64)
-    _hand_figures(six, keeps, tosses, total, lo, hi, hist)
+    _hand_figures(six, keeps, tosses, total, hmin, hmax, hist)
+    return keeps, tosses, total, hmin, hmax, hist
+
+
+@kernel
+def _crib_options(six, my_crib, keeps, tosses, hand_mean):
+    """The options' crib figures (mean, least, most) and the options in the analysis
+    order."""
+    crib_mean = np.empty(15)
+    cmin = np.empty(15, dtype=np.int64)
+    cmax = np.empty(15, dtype=np.int64)
+    _crib_figures(six, keeps, tosses, crib_mean, cmin, cmax)
+    order = np.empty(15, dtype=np.int64)
+    _analysis_order(hand_mean, crib_mean, my_crib, order)
+    return crib_mean, cmin, cmax, order
+
+
+@kernel
+def _option_figures(six, my_crib):
+    """The 15 keep/toss options of a six-card hand and their exact figures, as Mueller's
+    and the expert's discards both start: (keeps, tosses, the hand's mean over the 46
+    starters, its least and most, its histogram, the crib's mean, least and most, the
+    options in the analysis order)."""
+    keeps, tosses, total, hmin, hmax, hist = _hand_options(six)
+    hand_mean = total / N_STARTERS
+    crib_mean, cmin, cmax, order = _crib_options(six, my_crib, keeps, tosses, hand_mean)
+    return keeps, tosses, hand_mean, hmin, hmax, hist, crib_mean, cmin, cmax, order
+
+
+@kernel
+def heuristic_toss(six, my_crib):
+    """The best expected hand; ties to the larger expected crib as dealer, the smaller as
+    pone, then the first in the analysis order. The crib is analysed only when hands tie."""
+    keeps, tosses, total, _lo, _hi, _hist = _hand_options(six)
     best = 0
     tied = 0
     for i in range(15):
@@ -195,12 +228,7 @@ def heuristic_toss(six, my_crib):
     if tied == 1:
         return TOSS_INDEX[best, 0], TOSS_INDEX[best, 1]
     hand_mean = total / N_STARTERS
-    crib_mean = np.empty(15)
-    cmin = np.empty(15, dtype=np.int64)
-    cmax = np.empty(15, dtype=np.int64)
-    _crib_figures(six, keeps, tosses, crib_mean, cmin, cmax)
-    order = np.empty(15, dtype=np.int64)
-    _analysis_order(hand_mean, crib_mean, my_crib, order)
+    crib_mean, _cmin, _cmax, order = _crib_options(six, my_crib, keeps, tosses, hand_mean)
     sign = 1.0 if my_crib else -1.0
     chosen = order[0]
     for j in range(1, 15):
@@ -258,20 +286,8 @@ def mueller_toss(six, my_crib, me, opp):
     """HALSCRIB's discard: the strategy by the end-game rules and the score, then the
     option with its best value (``ai.players.mueller``). Returns (the tossed positions,
     the strategy's number 1..7, the rule that chose it)."""
-    keeps = np.empty((15, 4), dtype=np.int64)
-    tosses = np.empty((15, 2), dtype=np.int64)
-    total = np.empty(15, dtype=np.int64)
-    hmin = np.empty(15, dtype=np.int64)
-    hmax = np.empty(15, dtype=np.int64)
-    hist = np.empty((15, 30), dtype=np.int64)
-    _hand_figures(six, keeps, tosses, total, hmin, hmax, hist)
-    hand_mean = total / N_STARTERS
-    crib_mean = np.empty(15)
-    cmin = np.empty(15, dtype=np.int64)
-    cmax = np.empty(15, dtype=np.int64)
-    _crib_figures(six, keeps, tosses, crib_mean, cmin, cmax)
-    order = np.empty(15, dtype=np.int64)
-    _analysis_order(hand_mean, crib_mean, my_crib, order)
+    keeps, tosses, hand_mean, hmin, hmax, hist, crib_mean, cmin, cmax, order = \
+        _option_figures(six, my_crib)
     four = np.empty(15, dtype=np.int64)
     for i in range(15):
         four[i] = score4(keeps[i, 0], keeps[i, 1], keeps[i, 2], keeps[i, 3])
@@ -702,20 +718,8 @@ def expert_toss(six, my_crib, me, opp, x, figures):
     Returns (the tossed positions, the option's place in the analysis order)."""
     W, crib_model, V, version, rollout_keys = (x.W, x.crib_model, x.pegging_V, x.version,
                                                x.rollout_keys)
-    keeps = np.empty((15, 4), dtype=np.int64)
-    tosses = np.empty((15, 2), dtype=np.int64)
-    total = np.empty(15, dtype=np.int64)
-    hmin = np.empty(15, dtype=np.int64)
-    hmax = np.empty(15, dtype=np.int64)
-    hist = np.empty((15, 30), dtype=np.int64)
-    _hand_figures(six, keeps, tosses, total, hmin, hmax, hist)
-    hand_mean = total / N_STARTERS
-    crib_mean = np.empty(15)
-    cmin = np.empty(15, dtype=np.int64)
-    cmax = np.empty(15, dtype=np.int64)
-    _crib_figures(six, keeps, tosses, crib_mean, cmin, cmax)
-    order = np.empty(15, dtype=np.int64)
-    _analysis_order(hand_mean, crib_mean, my_crib, order)
+    keeps, tosses, hand_mean, hmin, hmax, hist, crib_mean, cmin, cmax, order = \
+        _option_figures(six, my_crib)
     role = DEALER if my_crib else PONE
     crib_a = np.empty(15)
     peg_a = np.empty(15)

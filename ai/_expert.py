@@ -184,29 +184,21 @@ def _leaf(ctx, W, mp, op):
     """The end of the play: net points (mode 0), or the show in order, then W (mode 1)."""
     if ctx[0] == 0:
         return float(mp - op)
-    me = ctx[1] + mp
-    opp = ctx[2] + op
-    if ctx[3] == 1:  # I deal: the opponent counts first
-        opp += ctx[5]
-        if opp >= WINNING_SCORE:
-            return _ended(False, me, W)
-        me += ctx[4]
-        if me >= WINNING_SCORE:
-            return _ended(True, opp, W)
-        me += ctx[6]
-        if me >= WINNING_SCORE:
-            return _ended(True, opp, W)
-        return W[0, me, opp]
-    me += ctx[4]
-    if me >= WINNING_SCORE:
-        return _ended(True, opp, W)
-    opp += ctx[5]
-    if opp >= WINNING_SCORE:
-        return _ended(False, me, W)
-    opp += ctx[6]
-    if opp >= WINNING_SCORE:
-        return _ended(False, me, W)
-    return W[1, me, opp]
+    deal = ctx[3] == 1
+    # the show in order (the pone's hand, the dealer's hand, the dealer's crib), from the
+    # dealer's and the pone's scores; the first to 121 wins there
+    dealer = ctx[1] + mp if deal else ctx[2] + op
+    pone = ctx[2] + op if deal else ctx[1] + mp
+    pone += ctx[5] if deal else ctx[4]
+    if pone >= WINNING_SCORE:
+        return _ended(not deal, dealer, W)
+    dealer += ctx[4] if deal else ctx[5]
+    if dealer >= WINNING_SCORE:
+        return _ended(deal, pone, W)
+    dealer += ctx[6]
+    if dealer >= WINNING_SCORE:
+        return _ended(deal, pone, W)
+    return W[0, dealer, pone] if deal else W[1, pone, dealer]
 
 
 MAX_DEPTH = 40  # plays, goes and closed counts of one play: far fewer
@@ -228,6 +220,32 @@ def _terminal(ctx, W, mp, op):
         if ctx[2] + op >= WINNING_SCORE:
             return _ended(False, ctx[1] + mp, W)
     return -1.0
+
+
+@kernel(inline="always")
+def _fitting_ranks(state, seat, at):
+    """The cards ``seat`` may play now, one of each rank (the first held of it): their
+    positions in the hand written to ``at``, in the hand's order; returns how many."""
+    n = 0
+    seen = 0
+    for t in range(state[HELD + seat]):
+        r = held_card(state, seat, t) >> 2
+        if card_fits(state, seat, t) and not (seen >> r) & 1:
+            seen |= 1 << r
+            at[n] = t
+            n += 1
+    return n
+
+
+@kernel(inline="always")
+def _play_candidate(root, before, mine, card):
+    """The play set back to ``before`` and the card ``card`` of the hand ``mine`` played
+    first: (its position in the hand, the points it pegs)."""
+    i = 0
+    while mine[i] != card:
+        i += 1
+    root[:] = before
+    return i, play_card_in_order(root, 0, i)
 
 
 @kernel(inline="always")
@@ -501,11 +519,7 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
         tt_flag[:] = TT_EMPTY  # their hand changed
         _set_their_hand(before, theirs, n_theirs)
         for k in range(candidates.shape[0]):
-            i = 0
-            while mine[i] != candidates[k]:
-                i += 1
-            root[:] = before
-            pts = play_card_in_order(root, 0, i)
+            i, pts = _play_candidate(root, before, mine, candidates[k])
             out[k, j] = _search(root, 1 << i, 0, pts, 0, ctx, W, saved, ints, floats,
                                 tt_val, tt_flag)
     return out
@@ -716,6 +730,8 @@ def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, vi
     view = np.empty(PLAY_STATE, dtype=np.int64)
     child = np.empty(PLAY_STATE, dtype=np.int64)
     reply_value = np.empty(4)
+    choice_at = np.empty(4, dtype=np.int64)  # the opponent's choices, one card a rank
+    view_at = np.empty(4, dtype=np.int64)  # and as it imagines them
     theirs = np.empty(4, dtype=np.int64)
     first_world = np.full(13 ** 4, -1, dtype=np.int64)
     for j in range(theirs_samples.shape[0]):
@@ -728,20 +744,10 @@ def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, vi
         first_world[key] = j
         _set_their_hand(before, theirs, n_theirs)
         for k in range(candidates.shape[0]):
-            i = 0
-            while mine[i] != candidates[k]:
-                i += 1
-            root[:] = before
-            pts = play_card_in_order(root, 0, i)
+            i, pts = _play_candidate(root, before, mine, candidates[k])
             reply = -1
             if n_after > 0 and play_mover(root) == 1 and any_fits(root, 1):
-                ranks = 0
-                choices = 0
-                for t in range(root[HELD + 1]):
-                    r = held_card(root, 1, t) >> 2
-                    if card_fits(root, 1, t) and not (ranks >> r) & 1:
-                        ranks |= 1 << r
-                        choices += 1
+                choices = _fitting_ranks(root, 1, choice_at)
                 if choices > 1:  # its choice, over the hands it imagines I hold
                     reply_value[:] = 0.0
                     for s in range(n_views):
@@ -749,22 +755,14 @@ def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, vi
                         for t in range(n_after):
                             view[HANDS + t] = views[j, k, s, t] * 4
                         tt_flag[:] = TT_EMPTY  # new hands
-                        tried = 0
-                        for t in range(view[HELD + 1]):
-                            r = held_card(view, 1, t) >> 2
-                            if not card_fits(view, 1, t) or (tried >> r) & 1:
-                                continue
-                            tried |= 1 << r
+                        for u in range(_fitting_ranks(view, 1, view_at)):
+                            t = view_at[u]
                             child[:] = view
                             got = play_card_in_order(child, 1, t)
                             reply_value[t] -= _search(child, 0, 1 << t, 0, got, ctx, W, saved,
                                                       ints, floats, tt_val, tt_flag)
-                    tried = 0
-                    for t in range(root[HELD + 1]):
-                        r = held_card(root, 1, t) >> 2
-                        if not card_fits(root, 1, t) or (tried >> r) & 1:
-                            continue
-                        tried |= 1 << r
+                    for u in range(choices):
+                        t = choice_at[u]
                         if reply < 0 or reply_value[t] > reply_value[reply]:
                             reply = t
             tt_flag[:] = TT_EMPTY  # the real hands again

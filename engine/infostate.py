@@ -15,6 +15,7 @@ opponent's throw without its cards, every card played, go, count, score and show
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.actions import CHANCE
@@ -44,6 +45,27 @@ def _names(cards: tuple[int, ...]) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
+def _dealt(event: Dealt) -> str:
+    hands = "; ".join(f"p{seat} {_names(hand) or '??'}" for seat, hand in enumerate(event.hands))
+    return f"deal {event.deal} dealer p{event.dealer}: {hands}"
+
+
+# each kind of event as a line (an event seen by a seat: the cards hidden from it are gone)
+_TEXTS: dict[type, Callable[[Any], str]] = {
+    Played: lambda e: f"p{e.seat} play {card_name(e.card)} ={e.count}",
+    Scored: lambda e: f"p{e.seat} scores {e.points} {e.reason} ={e.total}",
+    SaidGo: lambda e: f"p{e.seat} go at {e.count}",
+    CountReset: lambda e: f"count {e.count} ends",
+    Tossed: lambda e: f"p{e.seat} tosses {_names(e.cards) or '??'}",
+    Dealt: _dealt,
+    StarterCut: lambda e: f"starter {card_name(e.card)}",
+    Show: lambda e: f"p{e.seat} shows {e.what} {_names(e.cards)}",
+    Claimed: lambda e: f"p{e.seat} claims {e.claimed} for {e.what} of {e.actual}",
+    CutForDeal: lambda e: f"cut {_names(e.cards)} dealer {e.dealer}",
+    GameOver: lambda e: f"p{e.winner} wins {e.scores[0]}-{e.scores[1]} skunk {e.skunk}",
+}
+
+
 def event_text(event: Event) -> str:
     """One event as a line of text, as the seat it was shown to sees it (cards hidden from
     it are already gone: :func:`engine.events.seat_view`).
@@ -51,31 +73,9 @@ def event_text(event: Event) -> str:
     >>> event_text(Played(1, 17, 15))
     'p1 play 5D =15'
     """
-    if isinstance(event, Played):
-        return f"p{event.seat} play {card_name(event.card)} ={event.count}"
-    if isinstance(event, Scored):
-        return f"p{event.seat} scores {event.points} {event.reason} ={event.total}"
-    if isinstance(event, SaidGo):
-        return f"p{event.seat} go at {event.count}"
-    if isinstance(event, CountReset):
-        return f"count {event.count} ends"
-    if isinstance(event, Tossed):
-        return f"p{event.seat} tosses {_names(event.cards) or '??'}"
-    if isinstance(event, Dealt):
-        hands = "; ".join(f"p{seat} {_names(hand) or '??'}"
-                          for seat, hand in enumerate(event.hands))
-        return f"deal {event.deal} dealer p{event.dealer}: {hands}"
-    if isinstance(event, StarterCut):
-        return f"starter {card_name(event.card)}"
-    if isinstance(event, Show):
-        return f"p{event.seat} shows {event.what} {_names(event.cards)}"
-    if isinstance(event, Claimed):
-        return f"p{event.seat} claims {event.claimed} for {event.what} of {event.actual}"
-    if isinstance(event, CutForDeal):
-        return f"cut {_names(event.cards)} dealer {event.dealer}"
-    if isinstance(event, GameOver):
-        return f"p{event.winner} wins {event.scores[0]}-{event.scores[1]} skunk {event.skunk}"
-    return repr(event)  # an event type added later: shown whole (seat_view hid its secrets)
+    text = _TEXTS.get(type(event))
+    # an event type added later: shown whole (seat_view hid its secrets)
+    return repr(event) if text is None else text(event)
 
 
 def information_state_string(game: GameState, seat: int) -> str:

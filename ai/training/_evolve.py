@@ -61,6 +61,18 @@ def _perturb(values, h, role, a, b, sd, bounded, lo, hi):
 
 
 @kernel
+def _kept_score(ranks, a, b, starter, kept):
+    """The four ranks kept when positions ``a`` and ``b`` go to the crib (written into
+    ``kept``), scored with the ``starter``'s rank."""
+    m = 0
+    for i in range(6):
+        if i != a and i != b:
+            kept[m] = ranks[i]
+            m += 1
+    return rank_score5(kept[0], kept[1], kept[2], kept[3], starter)
+
+
+@kernel
 def evolve_threshold(values, hands, iterations, p, sd, bounded, lo, hi, seed, curve):
     """Kendall & Shaw's rule over every hand: deal a random hand (uniform over the suitless
     hands, random suits and role), throw the two lowest-valued cards, cut a starter and take
@@ -135,22 +147,12 @@ def evolve_coevolution(values, hands, iterations, sd, bounded, lo, hi, seed, cur
         while counts[starter] == 4:  # the starter must be a card the hand leaves
             starter = np.random.randint(0, 13)
         a, b = two_lowest(values[h, role])
-        m = 0
-        for i in range(6):
-            if i != a and i != b:
-                kept[m] = ranks[i]
-                m += 1
-        mine = rank_score5(kept[0], kept[1], kept[2], kept[3], starter)
+        mine = _kept_score(ranks, a, b, starter, kept)
         ra = np.random.randint(0, 6)
         rb = np.random.randint(0, 5)
         if rb >= ra:
             rb += 1
-        m = 0
-        for i in range(6):
-            if i != ra and i != rb:
-                kept[m] = ranks[i]
-                m += 1
-        theirs = rank_score5(kept[0], kept[1], kept[2], kept[3], starter)
+        theirs = _kept_score(ranks, ra, rb, starter, kept)
         total += mine
         if (it + 1) % block == 0 and (it + 1) // block <= curve.shape[0]:
             curve[(it + 1) // block - 1] = total / block

@@ -29,6 +29,20 @@ MAX_SIMS = 1_000_000  # pegging plays per kept hand and role: 250 times the defa
 MAX_POOL = 32  # opponents' tables, 1.9 MB each in memory
 
 
+# the training's decimal settings: flag, lowest, highest, its help ({bounds}: the range)
+DECIMALS = (
+    ("--scale", 0, 10, "thesis rule: s ({bounds})"),
+    ("--decay", 0, 1, "d, along the path ({bounds})"),
+    ("--epsilon", 0, 1, "thesis rule: the exploration rate ({bounds})"),
+    ("--k", 0, 1, "epsilon = k - Var(w) ({bounds})"),
+    ("--cap", 0, 1, "r: the weights' cap ({bounds})"),
+    ("--loss-factor", 0, 10, "punish losses by this fraction (thesis: 0.25; {bounds})"),
+    ("--blend", 0, 1, "X: own weights' share against the neighbours' (1: no blending)"),
+    ("--beta", 0, 100, "pg: softmax sharpness ({bounds})"),
+    ("--lr", 0, 10, "pg: step size ({bounds})"),
+)
+
+
 def register(kinds) -> None:
     d = model.TrainConfig()
     p = kinds.add_parser(
@@ -46,24 +60,15 @@ def register(kinds) -> None:
     p.add_argument("--self-play", action="store_true",
                    help="train against itself, both seats learning (the thesis's setup)")
     # every number finite and in a range where the updates stay finite (exp of a step)
-    p.add_argument("--scale", type=decimal(0, 10), default=d.scale,
-                   help="thesis rule: s (0 to 10)")
-    p.add_argument("--decay", type=decimal(0, 1), default=d.decay,
-                   help="d, along the path (0 to 1)")
-    p.add_argument("--epsilon", type=decimal(0, 1), default=d.epsilon,
-                   help="thesis rule: the exploration rate (0 to 1)")
-    p.add_argument("--epsilon-mode", choices=("constant", "variance"), default=d.epsilon_mode)
-    p.add_argument("--k", type=decimal(0, 1), default=d.k,
-                   help="epsilon = k - Var(w) (0 to 1)")
-    p.add_argument("--cap", type=decimal(0, 1, above=True), default=d.cap,
-                   help="r: the weights' cap (above 0, at most 1; 1: none)")
-    p.add_argument("--loss-factor", type=decimal(0, 10), default=d.loss_factor,
-                   help="punish losses by this fraction (thesis: 0.25; 0 to 10)")
-    p.add_argument("--blend", type=decimal(0, 1), default=d.blend,
-                   help="X: own weights' share against the neighbours' (1: no blending)")
-    p.add_argument("--beta", type=decimal(0, 100), default=d.beta,
-                   help="pg: softmax sharpness (0 to 100)")
-    p.add_argument("--lr", type=decimal(0, 10), default=d.lr, help="pg: step size (0 to 10)")
+    for flag, low, high, text in DECIMALS:
+        if flag == "--k":  # (after the mode it belongs to)
+            p.add_argument("--epsilon-mode", choices=("constant", "variance"),
+                           default=d.epsilon_mode)
+        above = flag == "--cap"  # (a cap of 0 would leave no weight at all)
+        bounds = f"above {low}, at most {high}; 1: none" if above else f"{low} to {high}"
+        p.add_argument(flag, type=decimal(low, high, above=above),
+                       default=getattr(d, flag[2:].replace("-", "_")),
+                       help=text.format(bounds=bounds))
     p.add_argument("--radius", type=whole(0, MAX_RADIUS), default=d.radius,
                    help=f"pg: sharing radius (0 to {MAX_RADIUS} points)")
     p.add_argument("--no-exploring-starts", action="store_true")

@@ -6,6 +6,7 @@ with the historical player and its Elo as the detail.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -203,13 +204,7 @@ class NewGameDialog(QDialog):
                               "skunks and fights off being skunked. Undo is for single "
                               "games only.")
         form.addRow("Play", self.match)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self._accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.buttons)
+        self.buttons = form_with_ok_cancel(self, form, self._accept)
         self._people_changed()
 
     @property
@@ -289,17 +284,9 @@ class SettingsDialog(QDialog):
             self.auto.addItem(label, ms)
         self.auto.setCurrentIndex(max(0, self.auto.findData(settings.auto_advance_ms)))
         form.addRow("The show advances", self.auto)
-        self.back = QComboBox()
-        self.back.addItems(list(theme.CARD_BACKS))
-        self.back.setCurrentText(settings.card_back)
-        form.addRow("Card back", self.back)
-        self.board = QComboBox()
-        self.board.addItems(list(theme.BOARD_WOODS))
-        self.board.setCurrentText(settings.board_colour)
-        form.addRow("Board", self.board)
-        self.sort = QCheckBox("Sort my hand by rank")
-        self.sort.setChecked(settings.sort_hand)
-        form.addRow("", self.sort)
+        self.back = text_choice(form, "Card back", theme.CARD_BACKS, settings.card_back)
+        self.board = text_choice(form, "Board", theme.BOARD_WOODS, settings.board_colour)
+        self.sort = check_box(form, "Sort my hand by rank", settings.sort_hand)
         self.sound = QCheckBox("Sound effects")
         self.sound.setChecked(settings.sound)
         sound_row = QWidget()
@@ -314,25 +301,15 @@ class SettingsDialog(QDialog):
             self.sound_note.setContentsMargins(22, 0, 0, 0)  # under the box's text
             column.addWidget(self.sound_note)
         form.addRow("", sound_row)
-        self.confirm = QCheckBox("Ask before throwing to the crib")
-        self.confirm.setChecked(settings.confirm_throw)
-        form.addRow("", self.confirm)
-        self.manual = QCheckBox("Count my own hand and crib (from the next game)")
-        self.manual.setChecked(settings.manual_count)
-        form.addRow("", self.manual)
-        self.pegging = QCheckBox("Peg my own points in the play (from the next game)")
-        self.pegging.setChecked(settings.manual_pegging)
-        form.addRow("", self.pegging)
-        self.muggins = QCheckBox("Muggins: points I miss go to the opponent")
-        self.muggins.setChecked(settings.muggins)
-        form.addRow("", self.muggins)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(buttons)
+        self.confirm = check_box(form, "Ask before throwing to the crib",
+                                 settings.confirm_throw)
+        self.manual = check_box(form, "Count my own hand and crib (from the next game)",
+                                settings.manual_count)
+        self.pegging = check_box(form, "Peg my own points in the play (from the next game)",
+                                 settings.manual_pegging)
+        self.muggins = check_box(form, "Muggins: points I miss go to the opponent",
+                                 settings.muggins)
+        form_with_ok_cancel(self, form, self.accept)
 
     def settings(self) -> Settings:
         return replace(
@@ -343,6 +320,37 @@ class SettingsDialog(QDialog):
             muggins=self.muggins.isChecked(), sort_hand=self.sort.isChecked(),
             sound=self.sound.isChecked(), theme=self.theme.currentData(),
             zoom=self.zoom.currentData(), text_size=self.text_size.currentData())
+
+
+def check_box(form: QFormLayout, text: str, checked: bool) -> QCheckBox:
+    """A box to tick, as a row of ``form``."""
+    box = QCheckBox(text)
+    box.setChecked(checked)
+    form.addRow("", box)
+    return box
+
+
+def text_choice(form: QFormLayout, label: str, choices, current: str) -> QComboBox:
+    """A row of ``form``: ``label`` and a list of ``choices`` with ``current`` chosen."""
+    combo = QComboBox()
+    combo.addItems(list(choices))
+    combo.setCurrentText(current)
+    form.addRow(label, combo)
+    return combo
+
+
+def form_with_ok_cancel(dialog: QDialog, form: QFormLayout,
+                        accept: Callable[[], object]) -> QDialogButtonBox:
+    """Lay ``form`` out in ``dialog`` above OK and Cancel (OK calls ``accept``, Cancel
+    rejects); returns the buttons."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                               | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(accept)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addLayout(form)
+    layout.addWidget(buttons)
+    return buttons
 
 
 def player_combo(selected: str) -> QComboBox:
@@ -373,13 +381,7 @@ class WatchDialog(QDialog):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         form.addRow("Seed", self.seed)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(buttons)
+        form_with_ok_cancel(self, form, self.accept)
 
     def setup(self) -> WatchSetup:
         return WatchSetup((self.a.currentData(), self.b.currentData()), self.games.value(),

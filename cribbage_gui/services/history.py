@@ -307,10 +307,31 @@ def _what_came_back(kept: int, played: int) -> str:
             f"{played - kept:,} could not be read")
 
 
+def failing_as(error: type[Exception], what: Callable[[Any], str]):
+    """A decorator of a database's methods: a failure of SQLite (a full disk, a locked or
+    damaged file) becomes ``error`` saying that ``what(self)`` cannot be used, not a
+    traceback (each change is one transaction: nothing is half written)."""
+
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.Error as exc:
+                raise error(f"{what(self)} cannot be used ({exc})") from exc
+        return guarded
+    return wrap
+
+
+def _history(history: History) -> str:
+    return f"the game history {history.path}"
+
+
 def _guarded(method):
     """A History method that survives damage found while the program runs: the database is
     recovered (:func:`recover`), the person told (``History.on_problem``), and the method
     tried once more on the new one. Any other failure of SQLite is a HistoryError."""
+    again = failing_as(HistoryError, _history)(method)
 
     @functools.wraps(method)
     def guarded(self, *args, **kwargs):
@@ -318,14 +339,9 @@ def _guarded(method):
             return method(self, *args, **kwargs)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             if not (damaged(exc) or _not_text(exc)):
-                raise HistoryError(f"the game history {self.path} cannot be used "
-                                   f"({exc})") from exc
+                raise HistoryError(f"{_history(self)} cannot be used ({exc})") from exc
             self._recover()
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise HistoryError(f"the game history {self.path} cannot be used ({exc})") \
-                from exc
+        return again(self, *args, **kwargs)
     return guarded
 
 

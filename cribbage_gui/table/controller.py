@@ -57,10 +57,15 @@ TWO_PLAYERS = "human"  # the "opponent" of a pass-and-play game: another person
 
 @dataclass(frozen=True)
 class Checkpoint:
-    """The game at one of the person's turns: enough to rebuild it exactly."""
+    """The game at one of the person's turns: enough to go back to it exactly."""
 
-    actions: int  # how many actions the game held
+    state: GameState  # the game then (a clone: the game went on without it)
     rng_states: tuple  # both players' random states, by seat
+
+    @property
+    def actions(self) -> int:
+        """How many actions the game held."""
+        return len(self.state.actions)
 
 
 class _Worker(QThread):
@@ -187,7 +192,7 @@ class GameController(QObject):
         if worker is not self._worker:  # stopped meanwhile
             raise GameCancelled()
         self.human = human  # the one whose answer submit() hands in
-        self.checkpoints.append(Checkpoint(len(worker.game.actions),
+        self.checkpoints.append(Checkpoint(worker.game.clone(),  # (a few microseconds)
                                            tuple(p.random_state() for p in worker.players)))
         worker.human_turn.emit(obs)
 
@@ -212,14 +217,7 @@ class GameController(QObject):
         worker.wait(timeout_ms)
 
     def rewound(self, checkpoint: Checkpoint) -> GameState:
-        """The game as it was at ``checkpoint``: a new game from the same seed and options
-        (so the same cards are dealt), with the actions up to then replayed."""
-        old = self.game
-        if old is None:
+        """The game as it was at ``checkpoint`` (a copy: the checkpoint stays as it was)."""
+        if self.game is None:
             raise RuntimeError("no game has started: there is nothing to rewind")
-        game = GameState.new(old.seed, first_dealer=old.first_dealer, scores=old.start_scores,
-                             manual_count=old.manual_count, muggins=old.muggins,
-                             manual_pegging=old.manual_pegging)
-        for seat, action in old.actions[:checkpoint.actions]:
-            game.apply(seat, action)
-        return game
+        return checkpoint.state.clone()

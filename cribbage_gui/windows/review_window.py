@@ -154,6 +154,14 @@ class ReviewWorker(QThread):
         self.reviewed.emit(review)
 
 
+def column() -> tuple[QWidget, QVBoxLayout]:
+    """A widget whose children stand one above the other, edge to edge."""
+    widget = QWidget()
+    layout = QVBoxLayout(widget)
+    layout.setContentsMargins(0, 0, 0, 0)
+    return widget, layout
+
+
 class ReviewWindow(QWidget):
     """One game under review. ``on_reviewed(review)`` is called (on the GUI thread) once the
     rating is done, e.g. to keep the person's accuracy in the history."""
@@ -228,9 +236,7 @@ class ReviewWindow(QWidget):
 
     def _build_table_side(self) -> QWidget:
         """The board and the table as they were, and what just happened."""
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
+        left, left_layout = column()
         self.board = ReviewBoard()
         self.board.pace = 0.0
         left_layout.addWidget(self.board)
@@ -245,9 +251,7 @@ class ReviewWindow(QWidget):
 
     def _build_decisions_side(self) -> QWidget:
         """The players' summary, the list of decisions and the options of the one shown."""
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
+        right, right_layout = column()
         self.summary_table = summary_table(self.objective)
         right_layout.addWidget(self.summary_table)
         self.scale_label = scale_label(self.objective)

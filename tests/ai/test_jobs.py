@@ -244,10 +244,13 @@ def test_saved_games_are_refused_on_a_cluster_joined_by_address(tmp_path, monkey
 
     from ai.match.jobs import Backend
     from ai.match.runner import save_folder
+    from cribbage_gui.services.gamefile import GameSaver
     from engine.errors import UsageError
 
     with pytest.raises(UsageError, match="other machines"):
-        save_folder(str(tmp_path / "games"), "match", Backend("ray", "auto"))
+        save_folder(GameSaver(str(tmp_path / "games")), Backend("ray", "auto"))
+    assert not (tmp_path / "games").exists()  # refused before the folder is made
     monkeypatch.chdir(tmp_path)
-    folder, _ = save_folder("games", "match", Backend("ray"))  # a local instance: fine
-    assert folder == str((Path.cwd() / "games").resolve())  # absolute: any worker finds it
+    saver = save_folder(GameSaver("games"), Backend("ray"))  # a local instance: fine
+    assert saver is not None and saver.kind == "match"
+    assert saver.folder == str((Path.cwd() / "games").resolve())  # any worker finds it

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from engine import CHANCE, TERMINAL, GameState, IllegalActionError, Phase
+from engine import CHANCE, TERMINAL, ChanceCard, GameState, IllegalActionError, Phase
 from engine.events import CutForDeal
 
 
@@ -23,7 +23,7 @@ def finish(game: GameState, rng: np.random.Generator, outcomes=None) -> list[tup
             assert abs(sum(p for _, p in cards) - 1.0) < 1e-12
             card = next(outcomes) if outcomes is not None else \
                 cards[rng.integers(len(cards))][0]
-            game.apply_chance(card)
+            game.apply(CHANCE, ChanceCard(card))
             steps.append(("chance", card))
         else:
             legal = game.legal_actions(mover)
@@ -52,7 +52,7 @@ def test_dealing_a_seeded_games_cards_one_by_one_gives_the_same_game(seed):
     cards = iter(chance_cards_of(seeded))
     while (mover := explicit.current_player()) != TERMINAL:
         if mover == CHANCE:
-            explicit.apply_chance(next(cards))
+            explicit.apply(CHANCE, ChanceCard(next(cards)))
         else:
             seat, action = next(actions)
             assert seat == mover
@@ -68,17 +68,17 @@ def test_the_chance_events_and_their_outcomes():
     game = GameState.new(3, chance="explicit")
     assert game.current_player() == CHANCE and game.chance_stage() == ("cut", 0)
     assert len(game.chance_outcomes()) == 52
-    game.apply_chance(0)  # seat 0 cuts the ace of clubs
+    game.apply(CHANCE, ChanceCard(0))  # seat 0 cuts the ace of clubs
     assert [c for c, _ in game.chance_outcomes()] == list(range(1, 52))
-    game.apply_chance(1)  # seat 1 another ace: cut again
+    game.apply(CHANCE, ChanceCard(1))  # seat 1 another ace: cut again
     assert game.cuts == [(0, 1)] and game.events[-1] == CutForDeal((0, 1), None)
     assert game.chance_stage() == ("cut", 0) and len(game.chance_outcomes()) == 52
-    game.apply_chance(51)  # a king for seat 0
-    game.apply_chance(0)  # an ace for seat 1: seat 1 deals
+    game.apply(CHANCE, ChanceCard(51))  # a king for seat 0
+    game.apply(CHANCE, ChanceCard(0))  # an ace for seat 1: seat 1 deals
     assert game.dealer == 1 and game.chance_stage() == ("deal", 0)
     for n in range(12):
         assert len(game.chance_outcomes()) == 52 - n
-        game.apply_chance(4 * n)  # 12 cards, one of each rank from ace to queen
+        game.apply(CHANCE, ChanceCard(4 * n))  # 12 cards, one of each rank from ace to queen
     assert game.phase is Phase.DISCARD and game.deal_number == 1
     assert game.dealt[0] == (0, 8, 16, 24, 32, 40)  # the pone (seat 0) gets the first card
     assert game.dealt[1] == (4, 12, 20, 28, 36, 44)
@@ -86,7 +86,7 @@ def test_the_chance_events_and_their_outcomes():
     game.toss(1, (4, 12))
     assert game.current_player() == CHANCE and game.chance_stage() == ("starter", 0)
     assert len(game.chance_outcomes()) == 40 and 0 not in dict(game.chance_outcomes())
-    game.apply_chance(41)  # a jack: his heels for the dealer
+    game.apply(CHANCE, ChanceCard(41))  # a jack: his heels for the dealer
     assert game.starter == 41 and game.scores == [0, 2] and game.phase is Phase.PLAY
     assert game.decks[0][12] == 41 and sorted(game.decks[0]) == list(range(52))
     assert game.current_player() == game.pone == 0
@@ -99,11 +99,11 @@ def test_a_given_first_dealer_skips_the_cut():
 
 def test_what_chance_cannot_give_is_refused_and_changes_nothing():
     game = GameState.new(3, chance="explicit", first_dealer=0)
-    game.apply_chance(5)
+    game.apply(CHANCE, ChanceCard(5))
     before = game.snapshot()
     for bad in (5, 52, -1, "5H", None, 2.5):
         with pytest.raises(IllegalActionError):
-            game.apply_chance(bad)
+            game.apply(CHANCE, ChanceCard(bad))
     with pytest.raises(IllegalActionError):
         game.toss(0, (5, 6))
     assert all(game.legal_actions(seat) == () for seat in (0, 1))
@@ -113,7 +113,8 @@ def test_what_chance_cannot_give_is_refused_and_changes_nothing():
         game.set_chance("seeded")
     assert game.snapshot() == before
     seeded = GameState.new(3)
-    for call in (seeded.chance_outcomes, seeded.chance_stage, lambda: seeded.apply_chance(0)):
+    for call in (seeded.chance_outcomes, seeded.chance_stage,
+                 lambda: seeded.apply(CHANCE, ChanceCard(0))):
         with pytest.raises(IllegalActionError, match="no chance event"):
             call()
     with pytest.raises(IllegalActionError):
@@ -142,7 +143,7 @@ def test_explicit_games_keep_the_cards_whole_and_their_records_replay(seed, cut)
         finish_one = game.current_player()
         if finish_one == CHANCE:
             cards = game.chance_outcomes()
-            game.apply_chance(cards[rng.integers(len(cards))][0])
+            game.apply(CHANCE, ChanceCard(cards[rng.integers(len(cards))][0]))
             if game.phase is not Phase.CHANCE:  # a deal or a starter complete: a record
                 completed += 1  # taken now replays to here, its last chance included
                 if completed % 3 == 0:

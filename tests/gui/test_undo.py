@@ -40,6 +40,32 @@ def test_undo_takes_back_a_card_and_restores_the_exact_state(qtbot, make_window)
     assert window.playing.undo_used
 
 
+def test_undo_goes_back_to_the_state_kept_at_the_turn_not_a_replay(qtbot, make_window,
+                                                                   monkeypatch):
+    """The undo used to replay the game from its seed, every action again; now each of the
+    person's turns keeps a clone of the game and the undo starts from a copy of it: no
+    action is applied again, and the game is the one the turn saw, whole."""
+    from engine import GameState
+
+    window = make_window()
+    window.games.start_match("mueller", seed=8)
+    obs = until_play(qtbot, window, cards_played=2)
+    before = window.playing.controller.game.clone()
+    click_card(qtbot, window, obs.legal_cards[0])
+    qtbot.waitUntil(lambda: window.playing.obs is not None
+                    and window.playing.obs is not obs, timeout=TIMEOUT)
+    applied: list = []
+    real_apply = GameState.apply
+    monkeypatch.setattr(GameState, "apply",
+                        lambda game, seat, action: (applied.append(action),
+                                                    real_apply(game, seat, action))[1])
+    assert window.playing.undo()
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
+    assert applied == []  # nothing replayed
+    game = window.playing.controller.game
+    assert game == before and game is not before
+
+
 def test_the_same_decision_after_undo_gives_the_same_game(qtbot, make_window):
     """The computer's random state is restored too, so it answers as it did."""
     window = make_window()

@@ -23,11 +23,9 @@ of practice, kept as it is, and counted (:meth:`PracticeStore.unreadable`).
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 import itertools
 import json
 import math
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +36,7 @@ from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 from openskill.models import BradleyTerryFull
 
+from cribbage_gui.services.history import failing_as
 from cribbage_gui.services.practice.builtin import builtin_positions
 from cribbage_gui.services.practice.database import PracticeError, open_database
 from cribbage_gui.services.practice.positions import Position, PositionError, from_line
@@ -75,19 +74,8 @@ CREATE TABLE IF NOT EXISTS practice_scanned (game_id INTEGER PRIMARY KEY);
 """
 
 
-def _guarded(method):
-    """A store method whose SQLite failure (a full disk, a locked or damaged file) is a
-    PracticeError saying so, not a traceback; nothing half written (each change is one
-    transaction)."""
-
-    @functools.wraps(method)
-    def guarded(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise PracticeError(f"the practice file {self.path} cannot be used ({exc})") \
-                from exc
-    return guarded
+# a store method whose SQLite failure is a PracticeError saying so, not a traceback
+_guarded = failing_as(PracticeError, lambda store: f"the practice file {store.path}")
 
 
 def _schedule(card: str) -> FsrsCard | None:
