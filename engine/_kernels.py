@@ -67,13 +67,26 @@ def shuffled_deck(rng):
     draw) written for arrays of any shape; compiling it took 40 s of the match loop's 90
     from an empty cache, for its axis and shape checks and their error messages. The bounded
     draw is numpy's: a 32-bit word (``integers(0, 2**32)`` is one word as it stands), masked
-    to the smallest ``2**k - 1`` covering ``i``, drawn again while above ``i``."""
+    to the smallest ``2**k - 1`` covering ``i``, drawn again while above ``i``.
+
+    The words are drawn a batch at a time (numba's ``integers`` makes an array for every
+    call, even of one number: drawn one by one, a deck took three times as long), and never
+    more than the loop uses: each ``i`` still to come takes at least one word, so a batch
+    of as many words as there are ``i`` left is the fewest the rest needs; the generator
+    ends where the one-by-one draws left it."""
     deck = np.arange(52)
+    words = rng.integers(0, 1 << 32, size=51)
+    used = 0
     for i in range(51, 0, -1):
         mask = i | i >> 1 | i >> 2 | i >> 3 | i >> 4 | i >> 5  # i < 64
-        j = rng.integers(0, 1 << 32) & mask
-        while j > i:
-            j = rng.integers(0, 1 << 32) & mask
+        while True:
+            if used == words.shape[0]:
+                words = rng.integers(0, 1 << 32, size=i)
+                used = 0
+            j = words[used] & mask
+            used += 1
+            if j <= i:
+                break
         if j != i:
             deck[i], deck[j] = deck[j], deck[i]
     return deck
