@@ -33,7 +33,7 @@ MAX_GAMES = 100_000_000
 WINDOW = 10_000
 
 __all__ = ["MAX_GAMES", "Progress", "check_games", "named", "play_chunk", "run_lazily",
-           "run_match", "save_folder", "summarize", "tally_chunk", "wilson_interval"]
+           "run_match", "ready_to_save", "summarize", "tally_chunk", "wilson_interval"]
 
 
 def check_games(games: int, what: str = "--games") -> None:
@@ -131,7 +131,7 @@ class SaveGame(Protocol):
         """Write game ``index`` of the run seeded ``seed`` (``game``: its state, over)."""
 
 
-def save_folder(save: SaveGame | None, backend: Backend = LOCAL) -> SaveGame | None:
+def ready_to_save(save: SaveGame | None, backend: Backend = LOCAL) -> SaveGame | None:
     """The ``save`` of :func:`play_chunk`, made ready (a UsageError if it cannot be). The
     workers write the games, so on a cluster joined by address they would land on other
     machines: refused there."""
@@ -165,7 +165,7 @@ def run_match(name_a: str, name_b: str, games: int, seed: int = 0, workers: int 
     shown_a, shown_b = display_names([name_a, name_b])
     start = time.perf_counter()
     chunk = max(1, min(50, games // (4 * max(1, workers)) or 1))
-    save = save_folder(save_games, backend)
+    save = ready_to_save(save_games, backend)
     jobs = ((name_a, name_b, seed, range(i, min(games, i + chunk)), referee, save)
             for i in range(0, games, chunk))
     tally = Tally()

@@ -27,8 +27,8 @@ from ai.match.runner import (
     SaveGame,
     check_games,
     play_chunk,
+    ready_to_save,
     run_lazily,
-    save_folder,
     wilson_interval,
 )
 from ai.match.series import match_points
@@ -117,7 +117,7 @@ def run_tournament(players: list[str], games: int, seed: int = 0, duplicate: boo
 
     stopped = run_lazily(
         play_pair_chunk, _jobs(players, games, seed, duplicate, referee,
-                               save_folder(save_games, backend)),
+                               ready_to_save(save_games, backend)),
         workers, fold, size=lambda job: len(job[4]) * (2 if job[5] else 1),
         progress=progress, backend=backend)
     # a run stopped early is not rated: part of a round robin (a player with no game yet)

@@ -125,7 +125,6 @@ class MainWindow(QMainWindow):
         panels = (self.reasoning, self.heatmap, self.log)
         self.docks = DockLayout(self, self.board_dock, panels, self.qsettings)
         self.menus = Menus(self, panels)
-        self.undo_action = self.menus.actions["undo"]
         self.dialogs = WindowDialogs(self, self.board)
         self.resize(*first_size())
 

@@ -28,19 +28,18 @@ class SavedGames:
 
     def __init__(self, window: Window) -> None:
         self.w = window
-        self.saves = window.saves
 
     def claim(self, elsewhere=None) -> bool:
         """Take the saved game for this window; when another window has it, say so and
         offer a game of this window's (False: the person chose to close this one)."""
-        if self.saves.claim():
+        if self.w.saves.claim():
             return True
-        self.saves.give_way()
+        self.w.saves.give_way()
         answer = (elsewhere or self.ask_elsewhere)()
         if not answer:
             QTimer.singleShot(0, self.w.close)
             return False
-        if answer == TAKE_OVER and self.saves.take_over():
+        if answer == TAKE_OVER and self.w.saves.take_over():
             self.w.tell("You took your game in progress over from the other computer's "
                         "window.")
         else:
@@ -58,17 +57,17 @@ class SavedGames:
         ask = ask or self.ask_resume
         if ask(self.saved_game_summary(saved)) and self.resume_saved(saved):
             return True
-        self.saves.discard()
+        self.w.saves.discard()
         return False
 
     def save_game(self) -> bool:
         """Stop the game and save it (if one is in progress); True if saved. (It was saved
         after its last action already: this adds nothing but the certainty.)"""
         saved = self.w.playing.saved()
-        if saved is None or self.saves.disabled:
+        if saved is None or self.w.saves.disabled:
             return False
         try:
-            self.saves.write(saved)
+            self.w.saves.write(saved)
         except OSError as exc:
             self.w.tell(f"The game could not be saved: {exc}")
             return False
@@ -84,7 +83,7 @@ class SavedGames:
             self.w.tell(RESUME_LATER)
 
     def save_failed(self, why: str) -> None:
-        if self.saves.elsewhere:  # (a window that did not start with a game: watching)
+        if self.w.saves.elsewhere:  # (a window that did not start with a game: watching)
             self.w.tell(f"{ELSEWHERE} This window's game is not saved between sessions.")
             return
         self.w.tell(f"The game in progress cannot be saved ({why}): it will be lost if the "
@@ -96,20 +95,20 @@ class SavedGames:
         if self.w.playing.lesson:
             return  # a game saved before the lesson stays to resume
         if following is None:
-            self.saves.discard()
+            self.w.saves.discard()
             return
         try:
-            self.saves.write(following)
+            self.w.saves.write(following)
         except OSError as exc:
             self.w.tell(f"The match could not be saved: {exc}")
 
     def read_saved(self) -> SavedGame | None:
         """The saved game, or None when there is none (or it cannot be read: then it is
         set aside with a message and everything else is kept)."""
-        if self.saves.elsewhere or not self.saves.exists():
+        if self.w.saves.elsewhere or not self.w.saves.exists():
             return None
         try:
-            return self.saves.read()
+            return self.w.saves.read()
         except (ValueError, OSError) as exc:
             self.set_aside(exc)
             return None
@@ -133,11 +132,11 @@ class SavedGames:
 
     def set_aside(self, exc: Exception) -> None:
         try:
-            moved = self.saves.set_aside()
+            moved = self.w.saves.set_aside()
         except OSError as err:  # e.g. a read-only folder: leave it where it is
             self.w.tell(f"The saved game could not be read ({exc}) nor set aside ({err}); "
                         f"a new game starts and the file is left as it is.")
-            self.saves.disabled = True
+            self.w.saves.disabled = True
             return
         self.w.tell(f"The saved game could not be read ({exc}); it was set aside as "
                     f"{moved.name} and a new game starts. Your history and settings are "
@@ -151,7 +150,7 @@ class SavedGames:
         try:
             game_id = record_finished(self.w.history, saved)
         except HistoryError as exc:  # kept aside for a later start, never lost
-            moved = self.saves.set_aside("unrecorded")
+            moved = self.w.saves.set_aside("unrecorded")
             self.w.tell(f"Your last game had ended when the program stopped, but the "
                         f"history cannot take it ({exc}); it is kept as {moved.name}.")
             return None
@@ -168,9 +167,9 @@ class SavedGames:
         self.w.tell(f"Your last game had ended when the program stopped: {result}. It is "
                     f"in your history." + (" The match goes on." if following else ""))
         if following is None:
-            self.saves.discard()
+            self.w.saves.discard()
             return None
-        self.saves.write(following)
+        self.w.saves.write(following)
         return following
 
     def resume_saved(self, saved: SavedGame | None = None) -> bool:
@@ -192,7 +191,7 @@ class SavedGames:
         return True
 
     def ask_elsewhere(self) -> bool | str:
-        return ask_elsewhere(self.w.dialogs, self.saves.holder())
+        return ask_elsewhere(self.w.dialogs, self.w.saves.holder())
 
     def ask_resume(self, summary: str) -> bool:
         return self.w.dialogs.ask("Resume?", f"{summary}.\n\nResume it? (No starts a new "
@@ -200,10 +199,10 @@ class SavedGames:
 
     def resume_saved_game(self) -> None:
         """Game → Resume saved game (stopping whatever is on the table)."""
-        if not self.saves.take_back():
+        if not self.w.saves.take_back():
             self.w.tell(ELSEWHERE)
             return
-        if not self.saves.exists():
+        if not self.w.saves.exists():
             self.w.tell("There is no saved game.")
             return
         self.w.watching.stop()

@@ -243,14 +243,14 @@ def test_saved_games_are_refused_on_a_cluster_joined_by_address(tmp_path, monkey
     from pathlib import Path
 
     from ai.match.jobs import Backend
-    from ai.match.runner import save_folder
+    from ai.match.runner import ready_to_save
     from cribbage_gui.services.gamefile import GameSaver
     from engine.errors import UsageError
 
     with pytest.raises(UsageError, match="other machines"):
-        save_folder(GameSaver(str(tmp_path / "games")), Backend("ray", "auto"))
+        ready_to_save(GameSaver(str(tmp_path / "games")), Backend("ray", "auto"))
     assert not (tmp_path / "games").exists()  # refused before the folder is made
     monkeypatch.chdir(tmp_path)
-    saver = save_folder(GameSaver("games"), Backend("ray"))  # a local instance: fine
+    saver = ready_to_save(GameSaver("games"), Backend("ray"))  # a local instance: fine
     assert saver is not None and saver.kind == "match"
     assert saver.folder == str((Path.cwd() / "games").resolve())  # any worker finds it

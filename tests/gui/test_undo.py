@@ -97,7 +97,7 @@ def test_undo_a_discard_and_the_history_records_that_undo_was_used(qtbot, make_w
     qtbot.waitUntil(lambda: window.playing.controller.game.tosses[0] is not None,
                     timeout=TIMEOUT)
     # Undo is offered from the next turn on: Ctrl+Z before it would be a key into nothing
-    qtbot.waitUntil(window.undo_action.isEnabled, timeout=TIMEOUT)
+    qtbot.waitUntil(window.menus.actions["undo"].isEnabled, timeout=TIMEOUT)
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.playing.obs is not None
                     and window.playing.obs.phase is Phase.DISCARD, timeout=TIMEOUT)
