@@ -66,10 +66,42 @@ def training_digest() -> dict:
             "curve": len(trainer.curve)}
 
 
+def training_variant_digest() -> dict:
+    """The thesis's rule in self-play with the pegging histograms updated every deal (the
+    other branches of the training loop), from the pegging statistics built here."""
+    from ai.tables import weights as table
+    from ai.training import weights as model
+
+    pegging = table.load_pegging_stats()
+    trainer = model.Trainer(model.TrainConfig(games=300, seed=6, rule="thesis",
+                                              self_play=True, update_pegging=True,
+                                              exploring_starts=False), pegging=pegging)
+    trainer.run()
+    return {"sha256": hashlib.sha256(trainer.weights.tobytes()
+                                     + pegging.gained.tobytes()
+                                     + pegging.given.tobytes()).hexdigest()[:16],
+            "curve": len(trainer.curve)}
+
+
+def pegging_digest() -> dict:
+    """The greedy pegging statistics, both random streams."""
+    from ai.training import weights as model
+
+    got = {}
+    for stream in ("sequential", "per-hand"):
+        stats = model.build_pegging_stats(2, 8, stream)
+        got[stream] = hashlib.sha256(stats.gained.tobytes()
+                                     + stats.given.tobytes()).hexdigest()[:16]
+    return {"sha256": got["sequential"] + got["per-hand"]}
+
+
 @pytest.fixture(scope="module")
 def got() -> dict:
     figures = {name: match_digest(*spec) for name, spec in MATCHES.items()}
     figures["weights training 2,000 games seed 4"] = training_digest()
+    figures["weights training, thesis rule, self-play, pegging updated"] = \
+        training_variant_digest()
+    figures["pegging statistics, 2 plays a hand, seed 8"] = pegging_digest()
     return figures
 
 
