@@ -29,24 +29,32 @@ from ai._expert import (
     search_work,
 )
 from engine.analysis import SPLITS
+from engine.deal import (
+    EV_PLAY,
+    EV_PLAY_OVER,
+    GAME_SIZE,
+    MOVER,
+    N_PEGS,
+    PEG_POINTS,
+    PEG_SEAT,
+    PLAY,
+    game_begin,
+    game_next,
+    game_play,
+    game_play_from,
+)
 from engine.kernels import (
-    HANDS,
     HELD,
     JACK,
-    LAST,
     PLAY_STATE,
     RANK_SCORES,
-    any_fits,
     card_fits,
-    close_count,
     held_card,
     kernel,
     play_card_in_order,
-    play_mover,
-    play_over,
-    say_go,
     score5,
 )
+from engine.rules import RULES
 
 MAX_PEGS = 16  # points pegged in one play: at most 8 cards and 8 goes or last cards
 N_LEFT = 40  # starters left once both sixes are dealt
@@ -113,35 +121,26 @@ def sensible_toss(six, dealer, crib_model, keep, toss):
 
 # ---------------------------------------------------------------------------- the play
 @kernel
-def play_out(pone, dealer, peg_role, peg_pts, state, child, saved, ints, floats, tt_val,
+def play_out(pone, dealer, peg_role, peg_pts, game, child, saved, ints, floats, tt_val,
              tt_flag, ctx, W):
-    """Play the whole play out, the pone (seat 0) leading, both sides at their best with
-    both hands known (at each choice the card whose search value is best for the mover;
-    equal values to the lowest rank): the points in the order they were pegged, by role
+    """Play the whole play out through the deal driver (``engine.deal``, ``game`` its
+    ``GAME_SIZE`` array), the pone (seat 0) leading, both sides at their best with both
+    hands known (at each choice the card whose search value is best for the mover; equal
+    values to the lowest rank): the points in the order they were pegged, by role
     (``peg_role`` 0 the pone, 1 the dealer) in ``peg_pts``; returns their number.
     ``pone``/``dealer``: four cards each, sorted."""
-    state[:] = 0
-    state[LAST] = -1
-    state[HELD], state[HELD + 1] = 4, 4
-    for t in range(4):
-        state[HANDS + t] = pone[t]
-        state[HANDS + 4 + t] = dealer[t]
+    game_begin(game, RULES, 1, 1)
+    game_play_from(game, pone, dealer, 1)
+    state = game[PLAY:PLAY + PLAY_STATE]
     tt_flag[:] = TT_EMPTY  # new hands
     used = np.zeros(2, dtype=np.int64)  # the positions of the original hands played
-    n = 0
     while True:
-        mover = play_mover(state)
-        if mover < 0:
-            scorer = close_count(state)
-            if scorer >= 0:
-                peg_role[n], peg_pts[n] = scorer, 1
-                n += 1
-            if play_over(state):
-                return n
+        event = game_next(game)
+        if event == EV_PLAY_OVER:
+            break
+        if event != EV_PLAY:  # a go
             continue
-        if not any_fits(state, mover):
-            say_go(state, mover)
-            continue
+        mover = game[MOVER]
         ranks = 0
         choices = 0
         first = -1
@@ -172,10 +171,11 @@ def play_out(pone, dealer, peg_role, peg_pts, state, child, saved, ints, floats,
                 if i == first or v > best_v:
                     best, best_v = i, v
         used[mover] |= 1 << _nth_unused(used[mover], best)
-        pts = play_card_in_order(state, mover, best)
-        if pts > 0:
-            peg_role[n], peg_pts[n] = mover, pts
-            n += 1
+        game_play(game, best)
+    n = game[N_PEGS]
+    peg_role[:n] = game[PEG_SEAT:PEG_SEAT + n]
+    peg_pts[:n] = game[PEG_POINTS:PEG_POINTS + n]
+    return n
 
 
 # ---------------------------------------------------------------------------- the options
@@ -194,7 +194,7 @@ def rollout_values(six, keeps, tosses, d, me, opp, opp_sixes, crib_model, W, val
     pegging[:] = 0.0
     crib_out[:] = 0.0
     hand_out[:] = 0.0
-    state = np.empty(PLAY_STATE, dtype=np.int64)
+    game = np.empty(GAME_SIZE, dtype=np.int64)
     child = np.empty(PLAY_STATE, dtype=np.int64)
     saved, ints, floats, tt_val, tt_flag = search_work()
     ctx = np.zeros(7, dtype=np.int64)  # the search's mode 0: net points
@@ -235,10 +235,10 @@ def rollout_values(six, keeps, tosses, d, me, opp, opp_sixes, crib_model, W, val
                                  False)
         for o in range(n_opt):
             if d == 1:
-                n_peg[0] = play_out(opp_keep, kept[o], peg_role[0], peg_pts[0], state,
+                n_peg[0] = play_out(opp_keep, kept[o], peg_role[0], peg_pts[0], game,
                                     child, saved, ints, floats, tt_val, tt_flag, ctx, W)
             else:
-                n_peg[0] = play_out(kept[o], opp_keep, peg_role[0], peg_pts[0], state,
+                n_peg[0] = play_out(kept[o], opp_keep, peg_role[0], peg_pts[0], game,
                                     child, saved, ints, floats, tt_val, tt_flag, ctx, W)
             net = 0
             for t in range(n_peg[0]):

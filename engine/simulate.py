@@ -16,17 +16,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import _simulate
+from engine._deal import compiled_rules
+from engine.rules import RULES, Rules
 from engine.state import GO, Action, GameState, PlayCard, Toss
 
 STAT_COLUMNS = _simulate.STAT_COLUMNS
 
 
-def simulate_random_games(n_games: int, seed: int) -> np.ndarray:
+def simulate_random_games(n_games: int, seed: int, rules: Rules = RULES) -> np.ndarray:
     """Stats (n_games, 21) of ``n_games`` random-vs-random games (columns
-    ``STAT_COLUMNS``); seat 0 deals first in even-numbered games."""
+    ``STAT_COLUMNS``) under ``rules``; seat 0 deals first in even-numbered games."""
     if n_games < 0:
         raise ValueError("n_games must be >= 0")
-    return _simulate.simulate_random_games(int(n_games), int(seed))
+    return _simulate.simulate_random_games(int(n_games), int(seed), compiled_rules(rules))
 
 
 def summarize_random_games(stats: np.ndarray) -> dict[str, float]:
@@ -69,8 +71,9 @@ class TracedGame:
         return game
 
 
-def trace_random_game(seed: int, first_dealer: int) -> TracedGame:
-    stats, decks, actions = _simulate.trace_random_game(int(seed), int(first_dealer))
+def trace_random_game(seed: int, first_dealer: int, rules: Rules = RULES) -> TracedGame:
+    stats, decks, actions = _simulate.trace_random_game(int(seed), int(first_dealer),
+                                                        compiled_rules(rules))
     n_deals = int(stats[STAT_COLUMNS.index("deals")])
     if n_deals > _simulate.MAX_TRACE_DEALS:
         raise ValueError(f"game with seed {seed} is too long to trace ({n_deals} deals)")

@@ -61,16 +61,33 @@ def test_the_check_would_catch_a_copy(tmp_path):
     assert numbers_in_code(copy) == [(2, "121")]
 
 
-PLAY_LOOPS = {"engine/state.py", "engine/_simulate.py", "ai/training/_weights.py",
-              "ai/_expert.py", "ai/match/_loop.py"}
+PLAY_LOOPS = {"engine/state.py", "engine/_deal.py", "ai/_expert.py"}
+DEAL_LOOPS = {"engine/_simulate.py", "ai/match/_loop.py", "ai/training/_weights.py",
+              "ai/_rollout.py"}
 
 
 def test_every_loop_over_the_play_takes_the_engines_steps():
-    """The referee, the random and training loops, the compiled matches and the expert's
-    search all ask ``engine._play`` who moves; no other module writes its own step."""
+    """The referee, the deal driver and the expert's search ask ``engine._play`` who
+    moves; no other module writes its own step."""
     takes_steps = re.compile(r"from engine\.(kernels|_play) import[^)]*\bplay_mover\b", re.S)
     assert all(takes_steps.search((ROOT / name).read_text()) for name in PLAY_LOOPS)
     steps = re.compile(r"^\s*def (play_mover|card_fits|any_fits|say_go|close_count|play_over"
                        r"|_can_play|_all_used)\(", re.M)
     found = {name for path, name in sources() if steps.search(path.read_text())}
     assert found == {"engine/_play.py"}, found
+
+
+def test_the_deal_is_written_once():
+    """The simulator, the match loop, the training and the expert's rollouts play through
+    the deal driver (``engine._deal``: ``game_next``), and none of them takes the play's
+    steps or scores a show itself."""
+    driver = re.compile(r"from engine\.(_?deal) import[^)]*\bgame_next\b", re.S)
+    own_steps = re.compile(r"\b(play_mover|close_count|play_over|play_begin)\(")
+    for name in DEAL_LOOPS:
+        text = (ROOT / name).read_text()
+        assert driver.search(text), name
+        assert not own_steps.search(text), name
+    # only the driver and the referee pass the show's order and the target by hand
+    awarding = re.compile(r"^\s*def _award\(", re.M)
+    found = {name for path, name in sources() if awarding.search(path.read_text())}
+    assert found <= {"engine/_deal.py", "engine/state.py"}, found

@@ -16,26 +16,45 @@ from __future__ import annotations
 import numpy as np
 
 from ai._decide import RANDOM, play_choice, random_play, random_toss, toss_choice
+from engine.deal import (
+    DEALER,
+    DEALT,
+    EV_DEAL,
+    EV_DEAL_DONE,
+    EV_GO,
+    EV_PLAY,
+    EV_TOSS,
+    EV_WON,
+    GAME_SIZE,
+    MAX_DEALT,
+    MAX_PLAYED,
+    MOVER,
+    N_PLAYED,
+    PLAY,
+    PLAYED,
+    PLAYED_BY,
+    STARTER,
+    TOSSED,
+    game_begin,
+    game_deal,
+    game_next,
+    game_play,
+    game_toss,
+)
+from engine.deal import POINTS as DEAL_POINTS
+from engine.deal import SCORES as GAME_SCORES
+from engine.deal import WINNER as GAME_WINNER
 from engine.kernels import (
     HELD,
-    JACK,
     PLAY_STATE,
-    any_fits,
     card_fits,
-    close_count,
     held_card,
     kernel,
-    play_begin,
-    play_card_in_order,
-    play_mover,
-    play_over,
-    say_go,
-    score5,
     shuffled_deck,
     skunk_of,
 )
-from engine.roles import DEALER, PONE
-from engine.rules import RULES
+from engine.roles import DEALER as DEALER_ROLE
+from engine.roles import PONE
 from engine.streams import (
     MAX_ENTROPY,
     POOL_SIZE,
@@ -52,21 +71,6 @@ ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2  # trace rows: (kind, seat, card, card)
 MAX_ACTIONS = 4096
 
 
-@kernel("(int64[::1], int64[::1], int64, int64, int64, int64)")
-def _award(out, deal_points, seat, dealer, points, source):
-    """Add ``points`` (capped at 121); True when ``seat`` has won."""
-    score = out[SCORES + seat]
-    gained = min(points, RULES.target - score)
-    out[SCORES + seat] = score + gained
-    role = DEALER if seat == dealer else PONE
-    deal_points[10 * seat + 5 * role + source] += gained
-    if score + gained >= RULES.target:
-        out[WINNER] = seat
-        out[SKUNK] = skunk_of(out[SCORES + 1 - seat])
-        return True
-    return False
-
-
 @kernel("(int64[:, ::1], int64, int64, int64, int64, int64)")
 def _trace(trace, n, kind, seat, a, b):
     if n < trace.shape[0]:
@@ -75,9 +79,11 @@ def _trace(trace, n, kind, seat, a, b):
 
 
 @kernel
-def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, trace):
-    """Play one game to 121; fill ``out`` and the first rows of ``trace`` (kind -1 after
-    the last action). Returns the number of actions.
+def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, rules, out,
+              trace):
+    """Play one game to the target of ``rules`` (``engine._deal.rules_array``) through the
+    deal driver; fill ``out`` and the first rows of ``trace`` (kind -1 after the last
+    action). Returns the number of actions.
 
     The random player's decisions (``ai._decide``'s ``random_toss`` and ``random_play``,
     drawn as ``toss_choice`` and ``play_choice`` draw them) are called here directly,
@@ -87,95 +93,71 @@ def play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealer, out, 
     out[:] = 0
     out[WINNER] = -1
     trace[:] = -1
-    deal_points = np.zeros(20, dtype=np.int64)
-    dealt = np.empty((RULES.players, RULES.cards_dealt), dtype=np.int64)
-    kept = np.empty((RULES.players, RULES.cards_dealt - RULES.cards_to_crib), dtype=np.int64)
-    crib = np.empty(RULES.players * RULES.cards_to_crib, dtype=np.int64)
-    tossed = np.empty((2, 2), dtype=np.int64)
-    played = np.zeros(8, dtype=np.int64)
-    played_by = np.zeros(8, dtype=np.int64)
-    state = np.zeros(PLAY_STATE, dtype=np.int64)
     legal = np.zeros(4, dtype=np.bool_)
-    dealer = first_dealer
+    g = np.empty(GAME_SIZE, dtype=np.int64)
+    game_begin(g, rules, first_dealer, 1)
+    state = g[PLAY:PLAY + PLAY_STATE]
+    played = g[PLAYED:PLAYED + MAX_PLAYED]
+    played_by = g[PLAYED_BY:PLAYED_BY + MAX_PLAYED]
     n_actions = 0
     while True:
-        deck = shuffled_deck(deal_rng)
-        if out[DEALS] > 0:  # the deal before is complete
-            out[DEALT_BY + 1 - dealer] += 1
-            for k in range(20):
-                out[POINTS + k] += deal_points[k]
-        deal_points[:] = 0
-        out[DEALS] += 1
-        pone = 1 - dealer
-        for k in range(RULES.cards_dealt):
-            dealt[pone, k] = deck[2 * k]
-            dealt[dealer, k] = deck[2 * k + 1]
-        for seat in (pone, dealer):
-            me, opp = out[SCORES + seat], out[SCORES + 1 - seat]
+        event = game_next(g)
+        dealer = g[DEALER]
+        if event == EV_DEAL:
+            game_deal(g, shuffled_deck(deal_rng))
+            out[DEALS] += 1
+        elif event == EV_TOSS:
+            seat = g[MOVER]
+            dealt = DEALT + MAX_DEALT * seat
+            me, opp = g[GAME_SCORES + seat], g[GAME_SCORES + 1 - seat]
             if kinds[seat] == RANDOM:  # see play_game's docstring
                 a, b = random_toss(rng0 if seat == 0 else rng1)
             elif seat == 0:
-                a, b = toss_choice(kinds[0], tables0, rng0, dealt[0], me, opp, seat == dealer)
+                a, b = toss_choice(kinds[0], tables0, rng0, g[dealt:dealt + MAX_DEALT], me,
+                                   opp, seat == dealer)
             else:
-                a, b = toss_choice(kinds[1], tables1, rng1, dealt[1], me, opp, seat == dealer)
+                a, b = toss_choice(kinds[1], tables1, rng1, g[dealt:dealt + MAX_DEALT], me,
+                                   opp, seat == dealer)
             out[DECISIONS + seat] += 1
-            n_actions = _trace(trace, n_actions, ACT_TOSS, seat, dealt[seat, a],
-                               dealt[seat, b])
-            tossed[seat, 0], tossed[seat, 1] = dealt[seat, a], dealt[seat, b]
-            crib[2 * (seat == dealer)] = dealt[seat, a]
-            crib[2 * (seat == dealer) + 1] = dealt[seat, b]
-            m = 0
-            for k in range(RULES.cards_dealt):
-                if k != a and k != b:
-                    kept[seat, m] = dealt[seat, k]
-                    m += 1
-        starter = deck[RULES.players * RULES.cards_dealt]
-        if starter >> 2 == JACK and _award(out, deal_points, dealer, dealer, 2, HEELS):
-            return n_actions
-        play_begin(state, kept, dealer)
-        n_played = 0
-        while True:
-            mover = play_mover(state)
-            if mover == -1:
-                scorer = close_count(state)
-                if scorer >= 0 and _award(out, deal_points, scorer, dealer, 1, PEGGING):
-                    return n_actions
-                if play_over(state):
-                    break
-                continue
-            if not any_fits(state, mover):
-                say_go(state, mover)
-                n_actions = _trace(trace, n_actions, ACT_GO, mover, -1, -1)
-                continue
-            me, opp = out[SCORES + mover], out[SCORES + 1 - mover]
+            n_actions = _trace(trace, n_actions, ACT_TOSS, seat, g[dealt + a], g[dealt + b])
+            game_toss(g, a, b)
+        elif event == EV_GO:
+            n_actions = _trace(trace, n_actions, ACT_GO, g[MOVER], -1, -1)
+        elif event == EV_PLAY:
+            mover = g[MOVER]
+            me, opp = g[GAME_SCORES + mover], g[GAME_SCORES + 1 - mover]
+            starter = g[STARTER]
+            n_played = g[N_PLAYED]
             if kinds[mover] == RANDOM:
                 for k in range(state[HELD + mover]):
                     legal[k] = card_fits(state, mover, k)
                 i = random_play(rng0 if mover == 0 else rng1, legal, state[HELD + mover])
             elif mover == 0:
-                i = play_choice(kinds[0], tables0, rng0, state, 0, dealer, me, opp, dealt[0],
-                                tossed[0], starter, played, played_by, n_played)
+                i = play_choice(kinds[0], tables0, rng0, state, 0, dealer, me, opp,
+                                g[DEALT:DEALT + MAX_DEALT], g[TOSSED:TOSSED + 2], starter,
+                                played, played_by, n_played)
             else:
-                i = play_choice(kinds[1], tables1, rng1, state, 1, dealer, me, opp, dealt[1],
-                                tossed[1], starter, played, played_by, n_played)
+                i = play_choice(kinds[1], tables1, rng1, state, 1, dealer, me, opp,
+                                g[DEALT + MAX_DEALT:DEALT + 2 * MAX_DEALT],
+                                g[TOSSED + 2:TOSSED + 4], starter, played, played_by,
+                                n_played)
             out[DECISIONS + mover] += 1
-            card = held_card(state, mover, i)
-            n_actions = _trace(trace, n_actions, ACT_PLAY, mover, card, -1)
-            played[n_played] = card
-            played_by[n_played] = mover
-            n_played += 1
-            points = play_card_in_order(state, mover, i)
-            if points and _award(out, deal_points, mover, dealer, points, PEGGING):
-                return n_actions
-        for seat in (pone, dealer):  # the show: pone's hand, dealer's hand, the crib
-            points = score5(kept[seat, 0], kept[seat, 1], kept[seat, 2], kept[seat, 3],
-                            starter, False)
-            if _award(out, deal_points, seat, dealer, points, HAND):
-                return n_actions
-        points = score5(crib[0], crib[1], crib[2], crib[3], starter, True)
-        if _award(out, deal_points, dealer, dealer, points, CRIB):
+            n_actions = _trace(trace, n_actions, ACT_PLAY, mover, held_card(state, mover, i),
+                               -1)
+            game_play(g, i)
+        elif event == EV_DEAL_DONE:  # a complete deal: its points by seat, role, source
+            out[DEALT_BY + dealer] += 1
+            for seat in range(2):
+                role = DEALER_ROLE if seat == dealer else PONE
+                for source in range(4):
+                    out[POINTS + 10 * seat + 5 * role + source] += \
+                        g[DEAL_POINTS + 4 * seat + source]
+        elif event == EV_WON:
+            winner = g[GAME_WINNER]
+            out[WINNER] = winner
+            out[SCORES], out[SCORES + 1] = g[GAME_SCORES], g[GAME_SCORES + 1]
+            out[SKUNK] = skunk_of(g[GAME_SCORES + 1 - winner])
             return n_actions
-        dealer = 1 - dealer
 
 
 @kernel
@@ -208,14 +190,15 @@ def match_streams(seed_words, index, entropy, pcg, buffered):
 
 @kernel
 def play_chunk(kinds, tables0, tables1, rng0, rng1, deal_rng, pcg, buffered, seed_words,
-               indices, first_dealers, seeds, outs):
+               indices, first_dealers, rules, seeds, outs):
     """Play the games ``indices`` (int64) of a match seeded ``seed_words`` in one call:
     game ``g`` with its own streams (:func:`match_streams`; ``rng0``, ``rng1``,
     ``deal_rng`` are the generators ``pcg``/``buffered`` view), ``first_dealers[g]``
-    dealing first. Fills ``seeds[g]`` (the game's seed) and ``outs[g]`` (``OUT_SIZE``)."""
+    dealing first, under ``rules``. Fills ``seeds[g]`` (the game's seed) and ``outs[g]``
+    (``OUT_SIZE``)."""
     entropy = np.zeros(MAX_ENTROPY, dtype=np.uint64)
     no_trace = np.empty((1, 4), dtype=np.int64)
     for g in range(indices.shape[0]):
         seeds[g] = match_streams(seed_words, indices[g], entropy, pcg, buffered)
-        play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealers[g], outs[g],
-                  no_trace)
+        play_game(kinds, tables0, tables1, rng0, rng1, deal_rng, first_dealers[g], rules,
+                  outs[g], no_trace)

@@ -34,9 +34,12 @@ from ai.match.driver import GameResult, game_seed, player_rng
 from ai.match.tally import Tally
 from engine import streams
 from engine.actions import Go, PlayCard, Toss
+from engine.deal import compiled_rules
 from engine.events import SOURCES
 from engine.roles import ROLE_NAMES
+from engine.rules import RULES
 
+_RULES = compiled_rules(RULES)  # the game the compiled loop plays
 # what makes two plays of a game the same game (all of GameResult but the timing fields)
 SAME_GAME_FIELDS = ("index", "seed", "first_dealer", "winner", "scores", "skunk", "deals",
                     "deals_dealt", "points", "role_points", "decisions")
@@ -186,7 +189,7 @@ def _chunk(players, seed, indices, first_dealer):
         play_chunk(kinds, tables0, tables1, *(g.generator for g in generators),
                    tuple(g.pcg for g in generators), tuple(g.buffered for g in generators),
                    streams.int_words(seed), np.array(indices, dtype=np.int64), firsts,
-                   seeds, outs)
+                   _RULES, seeds, outs)
         return seeds, firsts, outs
     no_trace = np.empty((1, 4), dtype=np.int64)
     for g, index in enumerate(indices):  # the streams made in Python, game by game
@@ -200,7 +203,7 @@ def _play_one(kinds, tables0, tables1, seed, index, first, out, actions) -> tupl
     game = game_seed(seed, index)
     deal_rng = np.random.default_rng(np.random.SeedSequence(game).spawn(2)[1])
     n = play_game(kinds, tables0, tables1, player_rng(seed, index, 0),
-                  player_rng(seed, index, 1), deal_rng, first, out, actions)
+                  player_rng(seed, index, 1), deal_rng, first, _RULES, out, actions)
     return game, n
 
 

@@ -33,58 +33,67 @@ from ai.tables.weights_kernels import (
     greedy_card,
     strategy_matrix,
 )
-from engine.kernels import (
-    COUNT,
-    HANDS,
-    HELD,
-    JACK,
-    N_SEQ,
-    PLAY_STATE,
-    SEQ,
-    close_count,
-    kernel,
-    play_begin,
-    play_card,
-    play_mover,
-    play_over,
-    say_go,
-    score5,
+from engine.deal import DEALER as DEALING
+from engine.deal import (
+    DEALT,
+    EV_DEAL,
+    EV_GO,
+    EV_PLAY,
+    EV_TOSS,
+    EV_WON,
+    GAME_SIZE,
+    KEPT,
+    MAX_DEALT,
+    MAX_KEPT,
+    MOVER,
+    PEGGED,
+    PLAY,
+    R_DEALT,
+    R_PLAYERS,
+    SCORES,
+    WINNER,
+    game_begin,
+    game_deal,
+    game_next,
+    game_play,
+    game_play_from,
+    game_toss,
 )
+from engine.kernels import COUNT, HANDS, HELD, N_SEQ, PLAY_STATE, SEQ, kernel
 from engine.roles import DEALER, PONE
-from engine.rules import WINNING_SCORE
+from engine.rules import RULES, WINNING_SCORE
+
+
+@kernel("(int64[::1], int64)")
+def _play_greedily(g, event):
+    """Play the play of ``g`` (at ``event``, its first) with two greedy players; returns
+    the event that ends it: ``EV_PLAY_OVER``, or ``EV_WON`` when someone reached the
+    target."""
+    play = g[PLAY:PLAY + PLAY_STATE]
+    while event == EV_PLAY or event == EV_GO:
+        if event == EV_PLAY:
+            base = HANDS + 4 * g[MOVER]
+            k = greedy_card(play[base:base + 4], play[HELD + g[MOVER]], play[SEQ:SEQ + 9],
+                            play[N_SEQ], play[COUNT])
+            game_play(g, k)
+        event = game_next(g)
+    return event
 
 
 @kernel
 def play_phase(hands, dealer, scores, gained):
-    """Play out the pegging with two greedy players over ``engine``'s play steps (turns,
-    go, 31, last card). ``hands`` (2, 4). Points are added to ``scores`` (capped at 121) and
-    ``gained`` (uncapped); returns the winner if someone reaches 121, else -1."""
-    play = np.zeros(PLAY_STATE, dtype=np.int64)
-    play_begin(play, hands, dealer)
-    while True:
-        mover = play_mover(play)
-        if mover == -1:
-            scorer = close_count(play)
-            if scorer >= 0:
-                gained[scorer] += 1
-                scores[scorer] = min(WINNING_SCORE, scores[scorer] + 1)
-                if scores[scorer] >= WINNING_SCORE:
-                    return scorer
-            if play_over(play):
-                return -1
-            continue
-        base = HANDS + 4 * mover
-        k = greedy_card(play[base:base + 4], play[HELD + mover], play[SEQ:SEQ + 9],
-                        play[N_SEQ], play[COUNT])
-        if k < 0:
-            say_go(play, mover)
-            continue
-        points = play_card(play, mover, k)
-        if points:
-            gained[mover] += points
-            scores[mover] = min(WINNING_SCORE, scores[mover] + points)
-            if scores[mover] >= WINNING_SCORE:
-                return mover
+    """Play out the pegging of ``hands`` (2, 4) with two greedy players, through the deal
+    driver (``engine.deal``). Points are added to ``scores`` (capped at 121) and ``gained``
+    (uncapped); returns the winner if someone reaches 121, else -1."""
+    g = np.empty(GAME_SIZE, dtype=np.int64)
+    game_begin(g, RULES, dealer, 0)
+    g[SCORES], g[SCORES + 1] = scores[0], scores[1]
+    game_play_from(g, hands[0], hands[1], dealer)
+    event = _play_greedily(g, game_next(g))
+    for seat in range(2):
+        scores[seat] = g[SCORES + seat]
+        gained[seat] += g[PEGGED + seat]
+    return g[WINNER] if event == EV_WON else -1
 
 
 @kernel
@@ -220,14 +229,11 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
     With I_EVAL nothing learns or explores: a head-to-head of ``W`` against the pool."""
     np.random.seed(seed)
     deck = np.arange(52)
-    six = np.empty(6, dtype=np.int64)
+    g = np.empty(GAME_SIZE, dtype=np.int64)  # the game being played (engine.deal)
+    choice = np.zeros(2, dtype=np.int64)
     S = np.empty((N_STRATEGIES, 15))
     keeps = np.empty((15, 4), dtype=np.int64)
-    kept = np.empty((2, 4), dtype=np.int64)
-    crib = np.empty(4, dtype=np.int64)
-    play_hands = np.empty((2, 4), dtype=np.int64)
     scores = np.zeros(2, dtype=np.int64)
-    gained = np.zeros(2, dtype=np.int64)
     probs = np.zeros(15)
     w = np.empty(N_STRATEGIES)
     path_state = np.zeros((2, MAX_DECISIONS, 3), dtype=np.int64)
@@ -236,7 +242,7 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
     path_probs = np.zeros((2, MAX_DECISIONS, 15))
     n_path = np.zeros(2, dtype=np.int64)
     self_play = ip[I_SELF] == 1
-    for g in range(n_games):
+    for n in range(n_games):
         learner = 0 if self_play else np.random.randint(0, 2)
         other = pool[np.random.randint(0, pool.shape[0])] if not self_play else W
         uses_w = np.zeros(2, dtype=np.bool_)
@@ -251,69 +257,52 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
         else:
             scores[:] = 0
         dealer = np.random.randint(0, 2)
+        game_begin(g, RULES, dealer, 0)
+        g[SCORES], g[SCORES + 1] = scores[0], scores[1]
         n_path[:] = 0
-        winner = -1
-        while winner < 0:
-            for i in range(13):
-                j = np.random.randint(i, 52)
-                deck[i], deck[j] = deck[j], deck[i]
-            for seat in range(2):
-                for i in range(6):
-                    six[i] = deck[2 * i + (1 if seat == dealer else 0)]
-                sort_small(six)
-                my_crib = seat == dealer
-                strategy_matrix(six, my_crib, crib_rank_mean, peg_gained_mean,
-                                peg_gained_median, peg_given_mean, S, keeps)
-                table = W if uses_w[seat] else other
-                own, opp = scores[seat], scores[1 - seat]
-                d = DEALER if my_crib else PONE
-                j = choose_option(table, d, own, opp, S, learning[seat], fp, ip, probs, w)
-                if learning[seat] and n_path[seat] < MAX_DECISIONS:
-                    k = n_path[seat]
-                    path_state[seat, k, 0], path_state[seat, k, 1] = d, own
-                    path_state[seat, k, 2] = opp
-                    path_S[seat, k] = S
-                    path_choice[seat, k] = j
-                    path_probs[seat, k] = probs
-                    n_path[seat] += 1
-                kept[seat] = keeps[j]
-                crib[2 * seat] = six[SPLITS[j, 0]]
-                crib[2 * seat + 1] = six[SPLITS[j, 1]]
-            starter = deck[12]
-            if starter >> 2 == JACK:
-                scores[dealer] = min(WINNING_SCORE, scores[dealer] + 2)
-                if scores[dealer] >= WINNING_SCORE:
-                    winner = dealer
-                    break
-            play_hands[:] = kept
-            gained[:] = 0
-            winner = play_phase(play_hands, dealer, scores, gained)
-            if ip[I_PEG_UPDATE] == 1:
-                for seat in range(2):
-                    k4 = kept[seat].copy()
-                    sort_small(k4)
-                    h4 = hand_index(k4)
-                    role = DEALER if seat == dealer else PONE
-                    gained_hist[h4, role, min(MAX_PEG - 1, gained[seat])] += 1
-                    given_hist[h4, role, min(MAX_PEG - 1, gained[1 - seat])] += 1
-            if winner >= 0:
+        while True:
+            event = game_next(g)
+            if event == EV_DEAL:
+                for i in range(g[R_PLAYERS] * g[R_DEALT] + 1):
+                    j = np.random.randint(i, 52)
+                    deck[i], deck[j] = deck[j], deck[i]
+                game_deal(g, deck)
+                for seat in range(2):  # both choose now, seat 0 first (the draws' order)
+                    six = g[DEALT + MAX_DEALT * seat:DEALT + MAX_DEALT * (seat + 1)]
+                    sort_small(six)  # tossing by position in the sorted six
+                    my_crib = seat == g[DEALING]
+                    strategy_matrix(six, my_crib, crib_rank_mean, peg_gained_mean,
+                                    peg_gained_median, peg_given_mean, S, keeps)
+                    table = W if uses_w[seat] else other
+                    own, opp = g[SCORES + seat], g[SCORES + 1 - seat]
+                    d = DEALER if my_crib else PONE
+                    j = choose_option(table, d, own, opp, S, learning[seat], fp, ip, probs,
+                                      w)
+                    if learning[seat] and n_path[seat] < MAX_DECISIONS:
+                        k = n_path[seat]
+                        path_state[seat, k, 0], path_state[seat, k, 1] = d, own
+                        path_state[seat, k, 2] = opp
+                        path_S[seat, k] = S
+                        path_choice[seat, k] = j
+                        path_probs[seat, k] = probs
+                        n_path[seat] += 1
+                    choice[seat] = j
+            elif event == EV_TOSS:
+                game_toss(g, SPLITS[choice[g[MOVER]], 0], SPLITS[choice[g[MOVER]], 1])
+            elif event == EV_PLAY:
+                event = _play_greedily(g, event)
+                if ip[I_PEG_UPDATE] == 1:  # the deal's pegging, by kept hand and role
+                    for seat in range(2):
+                        k4 = g[KEPT + MAX_KEPT * seat:KEPT + MAX_KEPT * (seat + 1)].copy()
+                        sort_small(k4)
+                        h4 = hand_index(k4)
+                        role = DEALER if seat == g[DEALING] else PONE
+                        gained_hist[h4, role, min(MAX_PEG - 1, g[PEGGED + seat])] += 1
+                        given_hist[h4, role, min(MAX_PEG - 1, g[PEGGED + 1 - seat])] += 1
+            if event == EV_WON:
                 break
-            pone = 1 - dealer
-            for seat in (pone, dealer):
-                points = score5(kept[seat, 0], kept[seat, 1], kept[seat, 2], kept[seat, 3],
-                                starter, False)
-                scores[seat] = min(WINNING_SCORE, scores[seat] + points)
-                if scores[seat] >= WINNING_SCORE:
-                    winner = seat
-                    break
-            if winner >= 0:
-                break
-            points = score5(crib[0], crib[1], crib[2], crib[3], starter, True)
-            scores[dealer] = min(WINNING_SCORE, scores[dealer] + points)
-            if scores[dealer] >= WINNING_SCORE:
-                winner = dealer
-                break
-            dealer = 1 - dealer
+        scores[0], scores[1] = g[SCORES], g[SCORES + 1]
+        winner = g[WINNER]
         for seat in range(2):
             if not learning[seat]:
                 continue
@@ -327,5 +316,5 @@ def train_games(W, pool, n_games, seed, fp, ip, crib_rank_mean, peg_gained_mean,
                 baseline[0] += fp[P_BASE] * (outcome - baseline[0])
                 _update_pg(W, path_state[seat], path_S[seat], path_choice[seat],
                            path_probs[seat], n_path[seat], advantage, fp, ip[I_RADIUS])
-        results[g, 0] = 1.0 if winner == learner else 0.0
-        results[g, 1] = scores[learner] - scores[1 - learner]
+        results[n, 0] = 1.0 if winner == learner else 0.0
+        results[n, 1] = scores[learner] - scores[1 - learner]

@@ -34,9 +34,10 @@ def W(tables):
 def _work():
     """The play-out's work arrays."""
     from ai._expert import MAX_DEPTH, N_INTS, TT_SIZE
+    from engine.deal import GAME_SIZE
     from engine.kernels import PLAY_STATE
 
-    return (np.empty(PLAY_STATE, dtype=np.int64), np.empty(PLAY_STATE, dtype=np.int64),
+    return (np.empty(GAME_SIZE, dtype=np.int64), np.empty(PLAY_STATE, dtype=np.int64),
             np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64),
             np.empty((N_INTS, MAX_DEPTH), dtype=np.int64), np.empty((5, MAX_DEPTH)),
             np.empty(TT_SIZE), np.empty(TT_SIZE, dtype=np.int64), np.zeros(7, dtype=np.int64))
