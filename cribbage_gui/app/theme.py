@@ -350,11 +350,17 @@ class ReadableFusion(QProxyStyle):
             return
         t = current()
         enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
+        # the box or ring that has the keyboard's focus in the highlight colour, drawn
+        # whenever it has it (Fusion's focus frame waits for a first Tab, so a dialog that
+        # opens on a choice would not show where the keyboard is)
+        focused = enabled and bool(option.state & QStyle.StateFlag.State_HasFocus)
+        width = 2.4 if focused else 1.2
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor(t.muted if enabled else t.button), 1.2))
+        painter.setPen(QPen(QColor(t.highlight if focused else t.muted if enabled
+                                   else t.button), width))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        box = QRectF(option.rect).adjusted(0.6, 0.6, -0.6, -0.6)
+        box = QRectF(option.rect).adjusted(width / 2, width / 2, -width / 2, -width / 2)
         if element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
             painter.drawRoundedRect(box, 2, 2)
         else:

@@ -50,6 +50,7 @@ def level_label(level) -> str:
 
 DEEP = "expert:deep"  # the expert thinking longer
 LEARN = "learn to play"  # the welcome's answer for the guided first game (not a player)
+FIRST_OPPONENT = "weights"  # the level the welcome offers first: Medium, not the hardest
 
 
 def level_combo(selected: str) -> QComboBox:
@@ -78,7 +79,7 @@ class WelcomeDialog(QDialog):
 
     help_requested = Signal()
 
-    def __init__(self, selected: str = "mueller", parent=None) -> None:
+    def __init__(self, selected: str = FIRST_OPPONENT, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Welcome to Cribbage")
         self.setMinimumWidth(520)  # wrapped text needs a width to wrap to
@@ -104,7 +105,11 @@ class WelcomeDialog(QDialog):
             detail.setIndent(24)
             detail.setStyleSheet(f"color: {theme.current().muted};")
             layout.addWidget(detail)
-        self.buttons.get(selected, next(iter(self.buttons.values()))).setChecked(True)
+        checked = self.buttons.get(selected, next(iter(self.buttons.values())))
+        checked.setChecked(True)
+        # the keyboard starts on the chosen level: the arrows then choose as they move (the
+        # theme draws the focus on it from the start, app.theme.ReadableFusion)
+        checked.setFocus()
         rules = QPushButton("How to play…")
         rules.clicked.connect(self.help_requested)
         new = QLabel("<p><b>New to cribbage?</b> <i>Learn to play</i> is a real game against "

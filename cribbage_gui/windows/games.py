@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
-from cribbage_gui.dialogs.dialogs import LEARN
+from cribbage_gui.dialogs.dialogs import FIRST_OPPONENT, LEARN
 from cribbage_gui.panels.reasoning import review_headline
 from cribbage_gui.services.history import points_by_source, scores_by_deal
 from cribbage_gui.table.game_over import GameSummary
@@ -42,8 +42,7 @@ class Games:
     def welcome(self, welcome=None) -> None:
         w = self.w
         if welcome is None:
-            opponent = w.dialogs.welcome(w.settings.opponent,
-                                         lambda: w.show_help("How to play"))
+            opponent = w.dialogs.welcome(FIRST_OPPONENT, lambda: w.show_help("How to play"))
         else:
             opponent = welcome()
         if w.closing:

@@ -155,3 +155,34 @@ def test_the_game_exits_with_a_message_instead_of_aborting(tmp_path):
     assert done.returncode == 1, done.stderr
     assert done.stderr.startswith("cribbage: ")
     assert "missing" in done.stderr or "cannot connect to the display ':97'" in done.stderr
+
+
+def test_the_welcome_starts_lower_with_the_keyboard_on_the_chosen_level(qtbot):
+    """Regression (issue 38): the focus started on the unchecked Beginner, drawn nowhere,
+    while Very hard was checked, so the arrows moved the focus without choosing and Enter
+    started a first game against Very hard. The welcome now offers Medium, the focus is on
+    it and drawn, the arrows choose as they move, and Enter plays what they chose."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    dialog = WelcomeDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    medium = dialog.buttons["weights"]
+    assert medium.isChecked() and QApplication.focusWidget() is medium
+    assert named_levels()[2].player.name == "weights"  # Medium: below Hard and Very hard
+    focused = medium.grab().toImage()
+    dialog.buttons["random"].setFocus()
+    assert medium.grab().toImage() != focused  # the focus frame is drawn around it
+    medium.setFocus()
+    qtbot.keyClick(medium, Qt.Key.Key_Down)
+    assert dialog.buttons["heuristic"].isChecked() and dialog.buttons["heuristic"].hasFocus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)
+    assert dialog.buttons["evolved"].isChecked()
+    with qtbot.waitSignal(dialog.accepted):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert dialog.choice() == "evolved"
