@@ -143,6 +143,9 @@ class ExpertPlay(Reasoning):
     # expert:blind: the hands of mine each sampled opponent imagined when it chose its
     # reply without seeing mine (0: it replied seeing my hand)
     blind: int = 0
+    # every card that fits, when they are all of one rank (they play alike): the chosen one
+    # and the others
+    alike: tuple[Card, ...] = ()
 
     def model_text(self) -> str:
         """"the opponent read as keeping at beta 0.6 and pegging at temperature 1" (or
@@ -156,6 +159,10 @@ class ExpertPlay(Reasoning):
 
     def summary(self, name: CardName = card_name) -> str:
         if len(self.candidates) == 1:
+            if len(self.alike) > 1:
+                return (f"plays {name(self.chosen)}: the cards that fit "
+                        f"({', '.join(name(c) for c in self.alike)}) are the same rank, so "
+                        f"they play alike")
             return f"plays {name(self.chosen)}: the only card that fits"
         unit = {"points": "net points", "win": "win probability",
                 "acc": "expected ACC points net"}[self.mode]
@@ -281,7 +288,8 @@ class Expert2026Player(Player):
         card = obs.hand[i]
         if weights.shape[0] == 0:  # one rank fits
             return Decision(PlayCard(card), ExpertPlay(
-                "points", (ExpertCandidate(card, 0.0),), card, 0, 0.0))
+                "points", (ExpertCandidate(card, 0.0),), card, 0, 0.0,
+                alike=tuple(obs.legal_cards)))
         candidates, first_of_rank = _decide.expert_candidates(state, obs.seat, legal)
         reasoning = self._play_reasoning(
             obs, "points" if mode == _decide.POINTS else self.objective, candidates,

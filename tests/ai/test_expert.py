@@ -499,6 +499,24 @@ def test_pegging_takes_the_fifteen_and_the_reasoning_shows_the_search():
     assert 1 <= r.effective_samples <= r.samples
 
 
+def test_when_only_one_rank_fits_it_says_so_not_that_one_card_does():
+    """Regression (issue 38): with K♦ and K♠ both fitting the hint said "the only card that
+    fits"."""
+    player = make_player("expert", seed=2)
+    game = play_game_after_toss("AH KD KS 2C", "TC 3H 4D 9S")
+    for seat, card in ((1, "TC"), (0, "AH"), (1, "3H"), (0, "2C"), (1, "4D")):
+        game.play(seat, parse_card(card))
+    obs = game.observation(0)
+    assert set(obs.legal_cards) == set(parse_cards("KD KS"))
+    r = player.decide(obs).reasoning
+    assert isinstance(r, ExpertPlay) and len(r.candidates) == 1
+    text = r.summary()
+    assert "only card" not in text and "same rank" in text
+    assert all(name in text for name in ("KD", "KS")), text
+    one = ExpertPlay("points", (r.candidates[0],), r.chosen, 0, 0.0, alike=(r.chosen,))
+    assert one.summary().endswith("the only card that fits")
+
+
 def test_after_the_opponents_go_it_samples_only_cards_that_do_not_fit():
     player = make_player("expert", seed=2)
     game = play_game_after_toss("5H AC 2S 3D", "TC QS 9H JD")
