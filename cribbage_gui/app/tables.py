@@ -67,7 +67,8 @@ class FitTable(QTableWidget):
         order = [c for c in (self.priority or range(n)) if c < n]
         order += [c for c in range(n) if c not in order]
         header = self.horizontalHeader()
-        widths = {c: max(self.sizeHintForColumn(c), self._header_width(c)) + 2
+        least = header.minimumSectionSize()  # Qt widens a narrower column to this
+        widths = {c: max(self.sizeHintForColumn(c) + 2, self._header_width(c) + 2, least)
                   for c in range(n)}
         room = self.viewport().width()
         shown, used = [], 0

@@ -355,19 +355,22 @@ class ReviewTab(QWidget):
 
 
 def review_headline(ratings: list) -> str:
-    """"9 decisions rated: the best 7 times; 1.3 expected points and 2.1% chance of winning
-    given up." (in the expert's evaluation)."""
+    """"9 decisions rated by the expert: the best 7 times; a decision gave up 0.14 expected
+    points and 0.2% chance of winning on average." (a mean: a sum of chances of winning
+    over a game means nothing to a player, and passes 100%)."""
     if not ratings:
         return "No decisions rated yet."
     best = sum(r.is_best for r in ratings)
-    points = sum(r.points_lost for r in ratings if r.points_lost is not None)
-    win = sum(r.win_lost for r in ratings if r.win_lost is not None)
+    points = [r.points_lost for r in ratings if r.points_lost is not None]
+    wins = [r.win_lost for r in ratings if r.win_lost is not None]
+    point = sum(points) / max(1, len(points))
+    win = sum(wins) / max(1, len(wins))
     n = len(ratings)
     given = (f"{win:.2f} expected ACC points" if any(r.objective == "acc" for r in ratings)
              else f"{win:.1%} chance of winning")
     return (f"{n} decision{'s' if n != 1 else ''} rated by the expert: the best {best} "
-            f"time{'s' if best != 1 else ''}; {points:.1f} expected points and {given} "
-            f"given up.")
+            f"time{'s' if best != 1 else ''}; a decision gave up {point:.2f} expected "
+            f"points and {given} on average.")
 
 
 class ReasoningDock(QDockWidget):

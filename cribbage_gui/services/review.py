@@ -345,13 +345,15 @@ def format_review(review: GameReview) -> str:
     lines.append("")
     lines.append(f"{'player':<14} {'decisions':>9} {'best':>6} {'points lost':>11} "
                  f"{lost:>9} {'accuracy':>8}  marks (inaccuracy/mistake/blunder)")
+    lines.append(f"{'':<14} {'':>9} {'':>6} {'a decision, on average':>21}")
     for seat, s in enumerate(review.summary):
         if seat not in review.seats:
             continue
         marks = "/".join(str(s.marks.get(name, 0)) for name, _ in reversed(MARKS))
+        n = max(1, s.decisions)  # the mean: a sum of chances of winning means nothing
         lines.append(f"{names[seat][:14]:<14} {s.decisions:>9} {s.best_rate:>6.0%} "
-                     f"{s.points_lost:>11.2f} "
-                     f"{lost_text(s.win_prob_lost, review.objective):>9} "
+                     f"{s.points_lost / n:>11.2f} "
+                     f"{lost_text(s.win_prob_lost / n, review.objective):>9} "
                      f"{s.accuracy:>8.1f}  {marks}")
     lines.append(f"(reviewed in {review.seconds:.2f} s)")
     return "\n".join(lines)

@@ -437,11 +437,12 @@ class ReviewWindow(QWidget):
         for seat, s in enumerate(self.review.summary):
             if seat not in self.review.seats:  # a computer's, while the game goes on
                 continue
+            n = max(1, s.decisions)  # the mean per decision: a sum of chances means nothing
             rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
                          NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
-                         NumberItem(s.points_lost, fixed(s.points_lost)),
-                         NumberItem(s.win_prob_lost, lost_text(s.win_prob_lost,
-                                                               self.objective)),
+                         NumberItem(s.points_lost / n, fixed(s.points_lost / n, 2)),
+                         NumberItem(s.win_prob_lost / n, lost_text(s.win_prob_lost / n,
+                                                                   self.objective)),
                          *(s.marks.get(name, 0) for name in
                            ("inaccuracy", "mistake", "blunder"))])
         fill(self.summary_table, rows)
@@ -456,7 +457,7 @@ class ReviewWindow(QWidget):
                          "throw" if d.kind == "discard" else "play",
                          cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"
                                                  else ""),
-                         "✓" if d.is_best else cards_text(d.best),
+                         best_text(d, self.objective),
                          NumberItem(d.points_lost, fixed(d.points_lost, 2)),
                          NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost,
                                                                self.objective)),
@@ -517,8 +518,9 @@ class ReviewWindow(QWidget):
         mine = "yours" if who == YOU else f"{who}'s"
         theirs = "" if self.review.withheld is not None else \
             f", ▼ {self.names[1 - bottom]}'s"  # a computer's, withheld while unfinished
-        self.chart.setTitle(f"{chance} after each decision · ● {mine}{theirs} "
-                            f"marked: ?! yellow, ? orange, ?? red · click to go there")
+        # the marks are named over their points (?!, ?, ??): no colour legend to cut the title
+        self.chart.setTitle(f"{chance} after each decision · ● {mine}{theirs} marks · "
+                            f"click to go there")
         theme.style_chart(self.chart)
 
     def _y(self, value: float) -> float:
@@ -668,7 +670,13 @@ class ReviewWindow(QWidget):
         else:
             did = f"played {cards_text(d.chosen)} at {d.count}"
         head = f"Deal {d.deal} · {who} {did}."
-        if d.is_best:
+        if d.is_best and d.points_lost >= 0.005:  # best by what it plays for, not points
+            measure = "expected ACC points" if self.objective == "acc" else \
+                "the chance of winning"
+            tail = (f"The best choice by {measure}, though {d.points_lost:.2f} expected "
+                    f"points below the option that scores most: at this score winning "
+                    f"matters more than points.")
+        elif d.is_best:
             tail = "The best choice."
         else:
             acc = self.objective == "acc"
@@ -758,6 +766,16 @@ def view_box(names: tuple[str, str], view: int | str) -> QComboBox:
     return box
 
 
+def best_text(d: ReviewedDecision, objective: str) -> str:
+    """The decisions table's *Best*: the best choice, or ✓ when it was this one, saying
+    "by win" (or "by ACC") when it gave up points to be best by what it plays for."""
+    if not d.is_best:
+        return cards_text(d.best)
+    if d.points_lost >= 0.005:
+        return "✓ by ACC" if objective == "acc" else "✓ by win"
+    return "✓"
+
+
 def rating_progress() -> QProgressBar:
     progress = QProgressBar()
     progress.setFormat("Rating the decisions: %v of %m moves looked at")
@@ -775,21 +793,27 @@ def summary_table(objective: str) -> FitTable:
     colours)."""
     acc, lost = objective == "acc", lost_header(objective)
     (_, blunder), (_, mistake), (_, inaccuracy) = marks_for(objective)
+    lost = f"{lost} avg"  # a decision's mean: a sum of chances over a game means nothing
     table = make_table(
-        ["Player", "Accuracy", "Best", "Pts lost", lost, "?!", "?", "??"],
+        ["Player", "Accuracy", "Best", "Pts lost avg", lost, "?!", "?", "??"],
         {"Accuracy": f"The share of the {'ACC points' if acc else 'winning chances'} "
                      "at stake in the player's decisions that it kept: 100 is always "
                      "the best, choosing at random about 50",
          "Best": "Decisions where the player chose the best",
-         "Pts lost": "Expected points given up, summed over the decisions",
+         "Pts lost avg": "Expected points given up in a decision, on average",
          lost: ("Expected ACC match points given up (a win is 2, a skunk 3)" if acc
-                else "Chance of winning given up") + ", summed over the decisions",
+                else "Chance of winning given up") + " in a decision, on average",
          "?!": f"Inaccuracies: {_measure(inaccuracy, acc)} to "
                f"{_measure(mistake, acc)} lost",
          "?": f"Mistakes: {_measure(mistake, acc)} to {_measure(blunder, acc)} lost",
          "??": f"Blunders: {_measure(blunder, acc)} or more lost"})
     table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
     table.stretch_last = False
+    # narrow, the marks stay and the averages go to the rows' tooltips first; the columns
+    # shown always fit (FitTable), so no scroll bar takes the second row's room
+    table.priority = [0, 1, 5, 6, 7, 2, 4, 3]
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # fit_height
     for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
         header_cell(table, c).setForeground(mark_colour(name))
     return table
@@ -823,7 +847,8 @@ def decisions_table(objective: str) -> FitTable:
         {"Pts lost": "Expected points lost against the best",
          lost: ("Expected ACC match points" if objective == "acc" else "Chance of winning")
          + " lost against the best",
-         "Best": "The best choice (✓: this was it)"})
+         "Best": "The best choice (✓: this was it; ✓ by win: best by the chance of "
+                 "winning, though it gave up expected points)"})
     table.verticalHeader().setDefaultSectionSize(22)
     table.stretch_last = False
     table.priority = [3, 7, 1, 4, 6, 5, 0, 2]

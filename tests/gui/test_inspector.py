@@ -273,7 +273,7 @@ def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_wi
     assert all(r.is_best for r in ratings)
     headline = window.reasoning.review_tab.title.text()
     assert f"the best {len(ratings)} times" in headline
-    assert "0.0 expected points and 0.0% chance of winning given up" in headline
+    assert "gave up 0.00 expected points and 0.0% chance of winning on average" in headline
     assert window.dialogs.game_over_box.summary.review == headline
 
 
@@ -405,7 +405,7 @@ def test_in_a_match_the_inspector_and_the_hint_judge_by_acc_points(qtbot, make_w
     assert review.table.horizontalHeaderItem(4).text() == "ACC lost"
     assert review.table.item(0, 4).text() == f"{worst.win_lost:.2f}"
     assert review.table.item(0, 5).text() == mark_text(mark_of(worst.win_lost, "acc"))
-    assert "expected ACC points given up" in review.title.text()
+    assert f"{worst.win_lost:.2f} expected ACC points on average" in review.title.text()
 
 
 def whole_rows(table) -> int:

@@ -122,11 +122,12 @@ def test_a_game_of_a_match_is_reviewed_in_acc_points(qtbot, expert_v_random):
     window = open_review(qtbot, file)
     review = window.review
     assert review.objective == "acc"
-    assert window.summary_table.horizontalHeaderItem(4).text() == "ACC lost"
+    assert window.summary_table.horizontalHeaderItem(4).text() == "ACC lost avg"
     assert window.decisions_table.horizontalHeaderItem(6).text() == "ACC lost"
     assert window.options_table.horizontalHeaderItem(2).text() == "ACC points"
     expert, rand = review.summary
-    assert window.summary_table.item(1, 4).text() == f"{rand.win_prob_lost:.2f}"
+    assert window.summary_table.item(1, 4).text() == \
+        f"{rand.win_prob_lost / rand.decisions:.2f}"  # a decision's mean
     xs, ys = window.curve.getData()
     loser = file.game.scores[1 - file.game.winner]
     assert ys[-1] == (3.0 if loser < 91 else 2.0)  # the expert (seat 0, below) won
@@ -400,3 +401,50 @@ def test_on_the_main_board_too_the_crib_badge_leaves_121_whole(qtbot, width):
         board.set_dealer(dealer)
         parts = board.plate_layout(dealer)
         assert not parts["badge"].intersects(parts["score"])
+
+
+def test_the_summary_shows_what_a_player_can_read_and_fits_the_default_size(qtbot,
+                                                                            expert_v_random):
+    """Regression (issue 38): the summary summed chances of winning over a game ("Win lost
+    218.7%"), and at the window's default size its second row was half hidden under a
+    scroll bar with the marks cut. Now a decision's mean loss, and the marks kept."""
+    from cribbage_gui.windows.review_window import fixed
+
+    window = open_review(qtbot, gamefile.read(expert_v_random))
+    table = window.summary_table
+    rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}
+    for seat, s in enumerate(window.review.summary):
+        row, n = rows[window.names[seat]], s.decisions
+        assert table.item(row, 3).text() == fixed(s.points_lost / n, 2)
+        assert table.item(row, 4).text() == f"{100 * s.win_prob_lost / n:.1f}%"
+        assert float(table.item(row, 4).text()[:-1]) < 100
+    assert "on average" in table.horizontalHeaderItem(4).toolTip()
+    for size in ((1024, 700), (849, 752), (1280, 860)):
+        window.resize(*size)
+        qtbot.wait(20)
+        assert not table.horizontalScrollBar().isVisible(), size
+        assert not {5, 6, 7} & set(table.hidden_columns), size  # the marks stay
+        shown = [c for c in range(table.columnCount()) if c not in table.hidden_columns]
+        assert sum(table.columnWidth(c) for c in shown) <= table.viewport().width(), size
+        for row in range(table.rowCount()):
+            rect = table.visualRect(table.model().index(row, 0))
+            assert table.viewport().rect().contains(rect), (size, row)
+
+
+def test_a_best_choice_that_gave_up_points_says_why_it_is_best(qtbot, expert_v_random):
+    """Regression (issue 38): a row marked best (✓) showed 0.99 points lost without saying
+    it was best by the chance of winning."""
+    from dataclasses import replace
+
+    from cribbage_gui.windows.review_window import best_text
+
+    window = open_review(qtbot, gamefile.read(expert_v_random))
+    d = next(x for x in window.review.decisions if x.is_best and x.mode == "win")
+    by_win = replace(d, points_lost=0.99)  # best by the chance of winning still
+    assert by_win.is_best
+    assert best_text(replace(d, points_lost=0.0), "win") == "✓"
+    assert best_text(by_win, "win") == "✓ by win" and best_text(by_win, "acc") == "✓ by ACC"
+    sentence = window._sentence(by_win, html=False)
+    assert "best choice by the chance of winning" in sentence and "0.99" in sentence
+    worse = replace(d, win_prob_lost=0.2)
+    assert not worse.is_best and best_text(worse, "win") == cards_text(d.best)

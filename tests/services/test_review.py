@@ -161,7 +161,9 @@ def test_a_game_of_a_match_is_judged_by_expected_acc_points():
     assert rand.win_prob_lost > 3 * expert.win_prob_lost
     text = format_review(review)
     assert "judged by expected ACC points" in text and "ACC lost" in text
-    assert f"{rand.win_prob_lost:.2f}" in text.splitlines()[-2]
+    # a decision's mean loss, not a sum over the game
+    assert f"{rand.win_prob_lost / rand.decisions:.2f}" in text.splitlines()[-2]
+    assert "a decision, on average" in text
 
 
 def _discard_game(six, scores):
