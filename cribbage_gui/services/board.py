@@ -158,9 +158,10 @@ def _play_observation(setup: Setup) -> Observation:
                          f"{len(setup.toss)} given")
     if setup.starter is None:
         raise BoardError("The play needs the starter (the card cut)")
-    if len(setup.hand) + len(mine_played) != 4:
+    kept = len(setup.hand) + len(mine_played)
+    if kept != 4:
         raise BoardError(f"You keep four cards: {len(setup.hand)} in your hand and "
-                         f"{len(mine_played)} played by you make {len(setup.hand) + len(mine_played)}")
+                         f"{len(mine_played)} played by you make {kept}")
     if len(theirs) > 4:
         raise BoardError(f"The opponent keeps four cards: {len(theirs)} are played by them")
     _check_distinct([("your hand", c) for c in setup.hand]

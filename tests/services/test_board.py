@@ -20,7 +20,7 @@ from cribbage_gui.services.board import (
     setup_of,
 )
 from engine import GameState, Phase, PlayCard, Toss
-from engine.cards import parse_card, parse_cards
+from engine.cards import parse_card
 
 
 def cards(text: str) -> tuple[int, ...]:
