@@ -33,6 +33,7 @@ from engine import Observation, Phase
 from engine.cards import PIPS, Card, card_label, card_name, parse_card
 from engine.errors import CribbageError
 from engine.events import Dealt, GameOver, Scored
+from engine.record import Replay
 from engine.rules import MAX_COUNT, WINNING_SCORE
 
 KINDS = ("discard", "play")
@@ -313,3 +314,12 @@ def last_deal_over(events, seat: int) -> Setup | None:
         elif isinstance(event, GameOver) and start is not None:
             found, start = start, None
     return found
+
+
+def observation_at(game, action: int) -> Observation:
+    """What the seat choosing saw just before the game's ``action``-th action (0 the
+    first): a decision of the review, to set up on the board."""
+    for index, (state, seat, _action) in enumerate(Replay(type(game), game.to_record())):
+        if index == action:
+            return state.observation(seat)
+    raise BoardError(f"the game has no action {action}")

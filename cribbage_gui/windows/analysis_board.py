@@ -50,11 +50,13 @@ from cribbage_gui.services.board import (
     BoardError,
     Setup,
     cards_text,
+    last_deal_over,
     observation_of,
     parse_cards_text,
     parse_played,
     played_text,
 )
+from cribbage_gui.table import accessibility
 from engine import Observation
 from engine.cards import card_label, card_name, card_words, make_card
 
@@ -96,6 +98,15 @@ class CardPicker(QWidget):
                 self.buttons[card] = button
         self.focus_card = make_card(0, 0)
         self.buttons[self.focus_card].setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._restyle(theme.current())
+        theme.signals.changed.connect(self._restyle)  # a method: gone with the picker
+
+    def _restyle(self, t) -> None:
+        """A card picked in the chosen row's colours and in bold, so colour is not its only
+        sign (a screen reader hears it checked)."""
+        self.setStyleSheet(f"QToolButton:checked {{ background: {t.chosen_row}; "
+                           f"color: {t.chosen_row_text}; font-weight: bold; "
+                           f"border: 2px solid {t.chosen_row_text}; }}")
         self.setAccessibleName("Card picker: the 52 cards, arrow keys to move, Space to pick")
 
     def _click(self, card: int) -> None:
@@ -141,9 +152,12 @@ class AnalysisBoard(QWidget):
         self.obs: Observation | None = None
         self.seat, self.deal, self.objective = 0, 1, "win"  # kept from a game's position
         self.six_order: tuple[int, ...] = ()
+        self.last_deal: Setup | None = None  # the table's last deal, once shown here
         self._build()
         self.set_mode("discard")
         self._resize_to_screen()
+        accessibility.name_widgets(self)  # the net under the names given here (the combo
+        # boxes' lists)
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -154,12 +168,14 @@ class AnalysisBoard(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setAccessibleName("The position")
         position = self._build_position()
         scroll.setWidget(position)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # as wide as the picker's 13 cards need, with room for a vertical scroll bar
         scroll.setMinimumWidth(position.minimumSizeHint().width()
                                + scroll.verticalScrollBar().sizeHint().width() + 4)
+        scroll.setMaximumWidth(max(scroll.minimumWidth(), 640))  # the rest to the analysis
         split.addWidget(scroll)
         split.addWidget(self._build_analysis())
         split.setStretchFactor(0, 1)
@@ -177,15 +193,17 @@ class AnalysisBoard(QWidget):
         column.setContentsMargins(0, 0, 4, 0)
         modes = QHBoxLayout()
         self.mode_buttons = QButtonGroup(self)
-        for mode, text, tip in (("discard", "&Discard", "Six cards: which two to throw"),
-                                ("play", "&Play", "A moment of the play: which card next")):
-            button = QRadioButton(text)
+        self.discard_mode = QRadioButton("&Discard")
+        self.play_mode = QRadioButton("&Play")
+        for button, mode, tip in ((self.discard_mode, "discard", "Six cards: which two to "
+                                   "throw"),
+                                  (self.play_mode, "play", "A moment of the play: which card "
+                                   "next")):
             button.setToolTip(tip)
-            button.setAccessibleName(f"{text.replace('&', '')}: {tip}")
-            button.toggled.connect(lambda on, m=mode: on and self.set_mode(m))
+            button.setAccessibleName(f"{button.text().replace('&', '')}: {tip}")
+            button.toggled.connect(lambda on, m=mode: self._mode_toggled(on, m))
             self.mode_buttons.addButton(button)
             modes.addWidget(button)
-            setattr(self, f"{mode}_mode", button)
         modes.addStretch(1)
         column.addLayout(modes)
         cards = QGroupBox("Cards")
@@ -251,6 +269,8 @@ class AnalysisBoard(QWidget):
         self.clear_button = QPushButton("&Clear")
         self.clear_button.setToolTip("Empty the cards (the scores stay)")
         self.clear_button.clicked.connect(self.clear_cards)
+        self.analyse_button.setAccessibleName("Analyse this position")
+        self.clear_button.setAccessibleName("Clear the cards")
         buttons.addWidget(self.analyse_button)
         buttons.addWidget(self.clear_button)
         buttons.addStretch(1)
@@ -294,6 +314,10 @@ class AnalysisBoard(QWidget):
     @property
     def mode(self) -> str:
         return "discard" if self.discard_mode.isChecked() else "play"
+
+    def _mode_toggled(self, on: bool, mode: str) -> None:
+        if on:
+            self.set_mode(mode)
 
     def set_mode(self, mode: str) -> None:
         """Discard or play: the fields of that kind of position, and the picker's targets."""
@@ -434,6 +458,7 @@ class AnalysisBoard(QWidget):
         self.setup, self.obs = setup, obs
         self.say("")
         self.heading.setText(describe(setup, obs))
+        self.heading.setVisible(setup.kind == "play")  # (the discard table's title says it)
         if setup.kind == "discard":
             self.pages.setCurrentWidget(self.discard)
             self.discard.objective = setup.objective
@@ -489,6 +514,21 @@ def open_board(parent: QWidget, setup: Setup | None = None) -> AnalysisBoard:
     board.raise_()
     board.activateWindow()
     board.set_up(setup)
+    return board
+
+
+def open_for_window(window) -> AnalysisBoard:
+    """Game → Analysis board…: the board at your six cards of the table's last deal once it
+    is over (the scores and the dealer at its start), else as it was."""
+    playing = window.playing
+    setup = None
+    if playing.setup is not None and not window.watching.active \
+            and not playing.setup.two_players:
+        setup = last_deal_over(playing.shown_events, playing.setup.human_seat)
+    board = open_board(window)
+    if setup is not None and setup != board.last_deal:  # that deal once: then the board
+        board.last_deal = setup  # keeps what is set up on it
+        board.set_up(setup)
     return board
 
 
