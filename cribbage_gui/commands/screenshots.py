@@ -8,9 +8,9 @@ inspector, the play with a go standing, the show, the game over summary, the rev
 computer's reasoning (strategy weights and the expert), the strategy heatmap, the
 statistics, watching two computers, a match against the expert (playing for ACC match
 points, its reasoning shown as it decides), the help, the practice (a position, and a
-wrong answer judged) and the counting trainer (a drill, and a miss with its
-combinations). A dialog is drawn over the window where it
-would open, so every image is exactly ``--size``.
+wrong answer judged), the analysis board (six cards, every option) and the counting
+trainer (a drill, and a miss with its combinations). A dialog is drawn over the window
+where it would open, so every image is exactly ``--size``.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from cribbage_gui.panels.plots import write_png
 from engine.arguments import output_folder, seed
 
 # (in the order they are taken)
-SCREENS = ("practice", "practice-answer", "learn-deal", "learn-play", "learn-show",
-           "cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over", "review",
-           "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
+SCREENS = ("practice", "practice-answer", "analysis-board", "learn-deal", "learn-play",
+           "learn-show", "cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over",
+           "review", "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "statistics-practice",
            "watching", "match-expert", "match-inspector", "help", "counting-trainer",
            "counting-miss")
@@ -260,6 +260,27 @@ def _practice(d: Director) -> None:
     practice.close()
 
 
+def _analysis_board(d: Director) -> None:
+    """Game → Analysis board…: six cards near the end of a game, your crib, every option
+    and the best one's histogram."""
+    from cribbage_gui.services.board import Setup
+    from engine.cards import parse_cards
+
+    board = d.window.menus.actions["analysis-board"]
+    board.trigger()
+    from cribbage_gui.windows.analysis_board import AnalysisBoard
+
+    shown = d.window.findChild(AnalysisBoard)
+    assert shown is not None, "the analysis board could not be shown"
+    shown.resize(*d.size)
+    shown.set_up(Setup("discard", (104, 96), 0, tuple(parse_cards("5H 5C 5S JD 6D 7C"))))
+    end = time.perf_counter() + 120
+    while shown.shown is None and time.perf_counter() < end:
+        d.pump(0.02)
+    d.grab("analysis-board", window=shown)
+    shown.close()
+
+
 def _shade():
     from PySide6.QtGui import QColor
 
@@ -283,6 +304,8 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
 
     if want("practice") or want("practice-answer"):  # before the game: built-in positions
         _practice(d)
+    if want("analysis-board"):
+        _analysis_board(d)
     if wanted & LEARN_SCREENS:
         _lesson(d, want)
         if not wanted - LEARN_SCREENS:

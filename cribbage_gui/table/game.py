@@ -297,6 +297,12 @@ class Playing(QObject):
             return
         self.presenter.feed_event(event)
 
+    @property
+    def shown_events(self) -> tuple:
+        """The events of this game the table has shown (the analysis board reads the last
+        deal from them)."""
+        return tuple(self._shown)
+
     def _on_shown(self, event) -> None:
         if self.setup is not None:
             self._shown.append(event)

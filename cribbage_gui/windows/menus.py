@@ -37,6 +37,13 @@ def _key(text: str) -> QKeySequence:
     return QKeySequence(text)
 
 
+def _analysis_board(window) -> object:
+    """Game → Analysis board… (the table's last deal once it is over)."""
+    from cribbage_gui.windows.analysis_board import open_for_window  # built when asked for
+
+    return open_for_window(window)
+
+
 S = QKeySequence.StandardKey
 ITEMS: tuple[Item, ...] = (
     Item("new", "&Game", "&New game…", lambda w: w.games.new_game_dialog(), S.New),
@@ -45,6 +52,8 @@ ITEMS: tuple[Item, ...] = (
     Item("save-as", "&Game", "Save game &as…", lambda w: w.files.save_game_dialog(),
          _key("Ctrl+Shift+S")),
     Item("review", "&Game", "Re&view game", lambda w: w.reviews.review_game(), _key("Ctrl+R")),
+    Item("analysis-board", "&Game", "Analysis &board…", lambda w: _analysis_board(w),
+         _key("Ctrl+B")),
     Item("undo", "&Game", "&Undo my last card or discard", lambda w: w.playing.undo(), S.Undo,
          enabled_when=lambda w: w.playing.can_undo),
     Item("watch", "&Game", "&Watch the computer play…", lambda w: w.watch.watch_dialog(),
@@ -122,6 +131,7 @@ SHORTCUTS = (
     ("Ctrl+N", "New game"),
     ("Ctrl+O / Ctrl+Shift+S", "Open a game file / save the game as a file"),
     ("Ctrl+R", "Review the game: every decision rated"),
+    ("Ctrl+B", "The analysis board: any six cards or moment of the play, every option"),
     ("Alt+letter", "A menu, or a button of a dialog by its underlined letter"),
     ("Tab, then Space", "In the game-over box: move to a button (Review game…), press it"),
     ("Enter / Esc", "In a dialog: its default button / cancel"),

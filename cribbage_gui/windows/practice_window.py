@@ -37,6 +37,7 @@ from cribbage_gui.app import theme
 from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.app.tables import FitTable, fill, make_table, set_headers
 from cribbage_gui.app.texts import cards_text
+from cribbage_gui.services.board import setup_of
 from cribbage_gui.services.history import History, HistoryError
 from cribbage_gui.services.practice.judge import Verdict, judge
 from cribbage_gui.services.practice.positions import Position
@@ -50,6 +51,7 @@ from cribbage_gui.table import accessibility
 from cribbage_gui.table.card_focus import CardFocus
 from cribbage_gui.table.model import TableModel
 from cribbage_gui.table.table_view import TableView
+from cribbage_gui.windows.analysis_board import analyse_button
 from cribbage_gui.windows.practice_scan import ScanWorker
 from cribbage_gui.windows.practice_view import (
     OPTION_HEADERS,
@@ -213,6 +215,11 @@ class PracticeWindow(QWidget):
             buttons.addWidget(button)
             self.buttons[key] = button
         self.buttons["cancel"].setVisible(False)
+        # the analysis board at the position, once answered (issue 38)
+        self.buttons["analyse"] = analyse_button(
+            self, lambda: None if self.position is None else
+            setup_of(self.position.table, self.position.objective), lambda: False)
+        buttons.insertWidget(buttons.count() - 1, self.buttons["analyse"])
         layout.addLayout(buttons)
         self._add_keys()
 
@@ -360,6 +367,7 @@ class PracticeWindow(QWidget):
                                           and len(self.selected) == size)
         self.buttons["skip"].setEnabled(open_question and not self.busy)
         self.buttons["next"].setEnabled(self.verdict is not None and not self.busy)
+        self.buttons["analyse"].setEnabled(self.verdict is not None and not self.busy)
 
     # ------------------------------------------------------------------ choosing
     def card_clicked(self, card: int) -> None:

@@ -52,6 +52,7 @@ from cribbage_gui.app.tables import (
     mark_text,
 )
 from cribbage_gui.app.texts import YOU, cards_text, player_title, result_sentence
+from cribbage_gui.services.board import Setup, observation_at, setup_of
 from cribbage_gui.services.gamefile import GameFile
 from cribbage_gui.services.review import (
     Cancelled,
@@ -68,6 +69,7 @@ from cribbage_gui.services.review import (
 from cribbage_gui.table.board import PEG_DOT, PLATE_NAME_PX, BoardWidget
 from cribbage_gui.table.model import TableModel
 from cribbage_gui.table.table_view import TableView
+from cribbage_gui.windows.analysis_board import analyse_button
 from engine import GameState
 from engine.events import Dealt, GameOver
 from engine.record import Replay
@@ -297,7 +299,21 @@ class ReviewWindow(QWidget):
             self.buttons[key] = button
         self.position_label = QLabel("")
         nav.addWidget(self.position_label, 1)
+        # the analysis board at the decision shown (issue 38)
+        self.buttons["analyse"] = analyse_button(
+            self, self._analysis_setup, lambda: self._decision_shown() is not None,
+            self.position_changed, self.review_ready)
+        nav.addWidget(self.buttons["analyse"])
         return nav
+
+    def _decision_shown(self) -> ReviewedDecision | None:
+        index = self.decision_at.get(self.position)
+        return None if self.review is None or index is None else self.review.decisions[index]
+
+    def _analysis_setup(self) -> Setup | None:
+        d = self._decision_shown()
+        return None if d is None else setup_of(observation_at(self.game, d.action),
+                                               d.objective)
 
     def _add_keys(self) -> None:
         """The arrows, Home, End, N, P and the page keys move; Escape closes."""

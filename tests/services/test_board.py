@@ -1,0 +1,163 @@
+"""The analysis board's positions (cribbage_gui.services.board): a setup typed by hand gives
+the observation the referee gives at that moment, and a setup that cannot happen is refused
+with a reason."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from cribbage_gui.services.board import (
+    BoardError,
+    Setup,
+    last_deal_over,
+    observation_of,
+    parse_cards_text,
+    parse_played,
+    played_text,
+    setup_of,
+)
+from engine import GameState, Phase, PlayCard, Toss
+from engine.cards import parse_card
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(t) for t in text.split())
+
+
+def decisions(seed: int):
+    """Every observation at which a seat chooses (a toss, or a card among those that fit)
+    in a game of random choices, with the game's events so far."""
+    rng = np.random.default_rng(seed)
+    game = GameState.new(seed)
+    while not game.is_over:
+        seat = game.current_player()
+        obs = game.observation(seat)
+        legal = game.legal_actions(seat)
+        if obs.phase is Phase.DISCARD or (obs.phase is Phase.PLAY and obs.legal_cards):
+            yield obs, tuple(game.events)
+        game.apply(seat, legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_moment_of_a_game_comes_back_from_its_fields(seed):
+    """The count, the cards since the last reset, the goes said, what fits: all follow from
+    the cards played in order, as the referee has them (goes, 31s and the opponent running
+    out of cards included)."""
+    seen = {"discard": 0, "play": 0, "go": 0, "reset": 0}
+    for obs, _ in decisions(seed):
+        setup = setup_of(obs)
+        # (whether the opponent has thrown yet is no part of a discard's question)
+        referee = obs if obs.phase is Phase.PLAY else \
+            replace(obs, opponent_tossed=False, opponent_cards_left=6)
+        assert observation_of(setup) == referee
+        if obs.phase is Phase.PLAY:
+            # typed by hand: no order of the six known, the same moment otherwise
+            typed = replace(setup, six=())
+            again = observation_of(typed)
+            assert replace(again, dealt=obs.dealt) == referee
+            assert set(again.dealt) == set(obs.dealt)
+            seen["go"] += any(obs.go_said)
+            seen["reset"] += len(obs.current) < len(obs.played)
+        seen[setup.kind] += 1
+    assert seen["discard"] >= 2 and seen["play"] >= 10 and seen["reset"] >= 1
+
+
+def test_goes_are_followed_over_many_games():
+    goes = sum(any(obs.go_said) and observation_of(setup_of(obs)).go_said == obs.go_said
+               for seed in range(6, 30) for obs, _ in decisions(seed)
+               if obs.phase is Phase.PLAY)
+    assert goes >= 5
+
+
+def test_the_count_follows_the_cards_played():
+    setup = Setup("play", (40, 52), dealer=1, hand=cards("5H 5C"), toss=cards("6D 7C"),
+                  starter=parse_card("2S"), played=parse_played("you JD, opp 9C, you 5S"))
+    obs = observation_of(setup)  # you lead (the pone), then it is the opponent's turn ...
+    assert obs.count == 24 and obs.go_said == (False, True)  # ... who said go at 24
+    assert obs.opponent_cards_left == 3 and obs.legal_cards == cards("5H 5C")
+    assert obs.my_score == 40 and not obs.is_dealer
+    after_31 = replace(setup, played=parse_played("you JD, opp 9C, you 5S, opp 7S"))
+    obs = observation_of(after_31)  # 31: the count starts again, you lead (you did not
+    assert obs.count == 0 and obs.current == () and obs.go_said == (False, False)  # play 31)
+
+
+@pytest.mark.parametrize("setup, words", [
+    (Setup("discard", six=cards("5H 5C 5S JD 6D 7C 8S")), "six cards: 7"),
+    (Setup("discard", six=cards("5H 5C 5S JD 6D")), "six cards: 5"),
+    (Setup("discard", six=cards("5H 5C 5S JD 6D 5H")), "5♥ is given twice"),
+    (Setup("discard", (121, 0), six=cards("5H 5C 5S JD 6D 7C")), "0 to 120"),
+    (Setup("discard", (0, -1), six=cards("5H 5C 5S JD 6D 7C")), "opponent's score"),
+    (Setup("play", hand=cards("5H 5C 5S JD"), toss=cards("6D 7C"), starter=parse_card("JD")),
+     "J♦ is given twice (your hand and the starter)"),
+    (Setup("play", hand=cards("5H 5C 5S JD"), toss=cards("6D"), starter=parse_card("2S")),
+     "toss is two cards"),
+    (Setup("play", hand=cards("5H 5C 5S JD"), toss=cards("6D 7C")), "starter"),
+    (Setup("play", hand=cards("5H 5C 5S"), toss=cards("6D 7C"), starter=parse_card("2S")),
+     "keep four cards"),
+    # you are the pone: you lead, not the opponent
+    (Setup("play", hand=cards("5H 5C 5S JD"), toss=cards("6D 7C"), starter=parse_card("2S"),
+           played=parse_played("opp 9C")), "your turn to lead"),
+    # the dealer follows the pone's lead
+    (Setup("play", dealer=0, hand=cards("5H 5C 5S JD"), toss=cards("6D 7C"),
+           starter=parse_card("2S")), "opponent's turn"),
+    # a count over 31: KS cannot follow at 24 while your 5H still fits
+    (Setup("play", hand=cards("5H 5C"), toss=cards("6D 7C"), starter=parse_card("2S"),
+           played=parse_played("you JD, opp 9C, you 5S, opp KS")), "would make 34, over 31"),
+    # you cannot play two cards running while the opponent may still fit one at 15
+    (Setup("play", hand=cards("5H 5C"), toss=cards("6D 7C"), starter=parse_card("2S"),
+           played=parse_played("you JD, you 5S")), "opponent's turn"),
+    (Setup("play", dealer=0, hand=cards("5H 5C 5S JD"), toss=cards("6D 7C"),
+           starter=parse_card("2S"),
+           played=parse_played("opp 9C, opp KS, opp KH, opp KC, opp QC")),
+     "opponent keeps four cards: 5"),
+])
+def test_a_position_that_cannot_happen_is_refused_saying_why(setup, words):
+    with pytest.raises(BoardError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        observation_of(setup)
+
+
+def test_after_your_go_the_count_starts_again():
+    """No card of yours fits at 29 and no further card of the opponent's is given: you
+    said go, they could not play either (or had none), and you lead the next count."""
+    setup = Setup("play", hand=cards("KH QH"), toss=cards("6D 7C"), starter=parse_card("2S"),
+                  played=parse_played("you JD, opp 9C, you 5S, opp 5D"))
+    obs = observation_of(setup)
+    assert obs.count == 0 and obs.current == () and obs.legal_cards == cards("KH QH")
+    # had you played the last card, the opponent would lead after the go
+    with pytest.raises(BoardError, match="opponent's turn"):
+        observation_of(replace(setup, played=parse_played("you JD, opp 9C, you TS")))
+
+
+def test_text_is_read_or_refused():
+    assert parse_cards_text("5h, 10C  q♠", "x") == cards("5H TC QS")
+    assert parse_played("you 5H; opp td,me 6c") == ((0, parse_card("5H")),
+                                                   (1, parse_card("TD")),
+                                                   (0, parse_card("6C")))
+    assert played_text(parse_played("you 5H, opp TD")) == "you 5H, opp TD"
+    with pytest.raises(BoardError, match="'5X' is not a card"):
+        parse_cards_text("5H 5X", "Your six")
+    with pytest.raises(BoardError, match="who played what"):
+        parse_played("5H TD")
+
+
+def test_the_last_deal_over_is_the_six_at_its_start():
+    game = GameState.new(5)
+    rng = np.random.default_rng(0)
+    seat = 0
+    first = game.observation(seat)
+    assert last_deal_over(game.events, seat) is None  # the first deal goes on
+    while game.observation(seat).deal == first.deal and not game.is_over:
+        s = game.current_player()
+        legal = game.legal_actions(s)
+        if any(isinstance(a, Toss) for a in legal) or any(isinstance(a, PlayCard)
+                                                          for a in legal):
+            game.apply(s, legal[int(rng.integers(len(legal)))])
+        else:
+            game.apply(s, legal[0])
+    setup = last_deal_over(game.events, seat)
+    assert setup is not None and setup.six == first.dealt and setup.scores == first.scores
+    assert setup.dealer == first.dealer and setup.deal == first.deal
+    assert observation_of(setup).dealt == first.dealt
