@@ -16,7 +16,14 @@ from collections import deque
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ai.match.driver import DecisionMade, Forfeited, GameStarted
-from cribbage_gui.app.texts import YOU, announce, possessive, result_sentence, says
+from cribbage_gui.app.texts import (
+    SKUNK_WORDS,
+    YOU,
+    announce,
+    possessive,
+    result_sentence,
+    says,
+)
 from cribbage_gui.table.model import TableModel
 from engine.cards import card_label
 from engine.events import (
@@ -244,12 +251,13 @@ class Presenter(QObject):
         elif isinstance(e, GameOver | Forfeited):
             over = m.game_over
             assert over is not None, "the model keeps the game's end it has just applied"
-            result = result_sentence(m.names, over.winner, over.scores, over.skunk)
+            result = result_sentence(m.names, over.winner, over.scores, 0)
             if m.show is not None and m.show.seat == over.winner and not m.forfeit:
                 # the cards on the table are the count that won: say whose they are (a
                 # crib holds the loser's throw too, which looks wrong without a word)
                 own = "your" if m.names[over.winner] == YOU else "their"
-                result += f" on {own} {m.show.what}"
+                result += f" on {own} {m.show.what}" + ("," if over.skunk else "")
+            result += SKUNK_WORDS[over.skunk]  # after the hand: not a skunk "on their hand"
             t.announce(f"{m.forfeit} {result}!" if m.forfeit else f"{result}!")
             t.refresh()
             self.game_over.emit(over)

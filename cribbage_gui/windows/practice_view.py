@@ -103,7 +103,8 @@ def source_text(position: Position, dates: dict[int, str]) -> str:
         mark = position.mark
         text += f": you {choice_text(position, position.chosen)}"
         if mark:
-            text += f", {MARK_SIGNS.get(mark, '')} a {mark}"
+            article = "an" if mark[0] in "aeiou" else "a"  # "an inaccuracy", "a mistake"
+            text += f", {MARK_SIGNS.get(mark, '')} {article} {mark}"
     return text
 
 

@@ -285,3 +285,18 @@ def test_closing_the_main_window_stops_the_practice_search(qtbot, make_window, t
     assert practice.scanning
     window.close()
     assert not practice.isVisible() and not practice.worker.isRunning()
+
+
+def test_a_position_s_mark_takes_its_article():
+    """Regression (issue 38): "?! a inaccuracy"."""
+    from dataclasses import replace
+
+    from cribbage_gui.windows.practice_view import source_text
+    from tests.services.test_practice import own_positions
+
+    position = own_positions()[0]
+    assert position.chosen
+    for mark, words in (("inaccuracy", "?! an inaccuracy"), ("mistake", "? a mistake"),
+                        ("blunder", "?? a blunder")):
+        text = source_text(replace(position, review={**position.review, "mark": mark}), {})
+        assert text.endswith(words), text

@@ -225,3 +225,19 @@ def test_a_game_won_in_the_show_says_whose_count_is_on_the_table(table):
         presenter.feed_event(event)
         presenter.proceed()
     assert view.announcement.text == "Mueller wins 121–101 on their crib!"
+
+
+def test_a_skunk_won_in_the_show_is_not_said_to_be_on_the_hand(table):
+    """Regression (issue 38): "wins 121–80 with a skunk on their hand!"."""
+    from engine.events import GameOver
+
+    view, presenter = table
+    starter = parse_cards("AH")[0]
+    crib = parse_cards("6D 4H 7H 8C")
+    for event in (*deal_events(), Show(1, "crib", tuple(crib), starter),
+                  Scored(1, 6, "crib", "crib", (ScoreItem("run", tuple(crib[:3]), 3),
+                                                 ScoreItem("fifteen", tuple(crib[2:]), 2)),
+                         121), GameOver(1, (80, 121), 1)):
+        presenter.feed_event(event)
+        presenter.proceed()
+    assert view.announcement.text == "Mueller wins 121–80 on their crib, with a skunk!"
