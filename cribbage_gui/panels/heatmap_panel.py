@@ -43,6 +43,16 @@ from engine.rules import WINNING_SCORE
 
 DOMINANT = "dominant strategy"
 VIEWS = ("dealer", "pone", "difference")
+# what a person reads for each strategy (the thesis's name, kept as the item's data and in
+# its tooltip) and each view
+STRATEGY_TEXT = {
+    "hand_max_min": "Hand: best worst case", "hand_max_avg": "Hand: best average",
+    "hand_max_med": "Hand: best median", "hand_max_poss": "Hand: best possible",
+    "crib_min_avg": "Crib: least given", "pegging_max_avg_gained": "Pegging: most gained",
+    "pegging_max_med_gained": "Pegging: most gained, median",
+    "pegging_min_avg_given": "Pegging: least given", DOMINANT: "The strongest strategy"}
+VIEW_TEXT = {"dealer": "As the dealer", "pone": "As the pone",
+             "difference": "Dealer minus pone"}
 
 
 MARGIN = 1.5  # scores of room around the 121 x 121 positions
@@ -70,19 +80,29 @@ class HeatmapDock(QDockWidget):
         layout = QVBoxLayout(root)
         top = QHBoxLayout()
         self.strategy = QComboBox()
-        self.strategy.addItems([*model.STRATEGIES, DOMINANT])
-        self.strategy.setCurrentText("hand_max_avg")
+        for key in (*model.STRATEGIES, DOMINANT):
+            self.strategy.addItem(STRATEGY_TEXT[key], key)
+            self.strategy.setItemData(self.strategy.count() - 1,
+                                      f"{STRATEGY_TEXT[key]} ({key} in the thesis)"
+                                      if key != DOMINANT else
+                                      "Each position coloured by its largest weight",
+                                      Qt.ItemDataRole.ToolTipRole)
+        self.strategy.setCurrentIndex(self.strategy.findData("hand_max_avg"))
+        self.strategy.setAccessibleName("Strategy drawn")
         self.view = QComboBox()
-        self.view.addItems(VIEWS)
-        self.view.setCurrentText("pone")
+        for key in VIEWS:
+            self.view.addItem(VIEW_TEXT[key], key)
+        self.view.setCurrentIndex(self.view.findData("pone"))
+        self.view.setAccessibleName("Weights drawn for")
         self.open_button = QPushButton("Open…")
         self.open_button.clicked.connect(self._open_dialog)
         for combo in (self.strategy, self.view):  # may shrink with the panel
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
-        # the strategies' names whole ("hand_max_avg": its last letter was cut at 1024x700)
-        self.strategy.setMinimumContentsLength(max(len(s) for s in model.STRATEGIES[:4]) + 1)
+        # the strategies' names whole (the last letters were cut at 1024x700)
+        self.strategy.setMinimumContentsLength(max(len(STRATEGY_TEXT[s])
+                                                   for s in model.STRATEGIES[:4]) + 1)
         top.addWidget(self.strategy, 3)
         top.addWidget(self.view, 2)
         top.addWidget(self.open_button)
@@ -91,6 +111,10 @@ class HeatmapDock(QDockWidget):
         self.file_label.setWordWrap(True)
         layout.addWidget(self.file_label)
         self.plot_widget = pg.PlotWidget()
+        self.plot_widget.setAccessibleName("Strategy weights heatmap")
+        self.plot_widget.setAccessibleDescription(
+            "The weight of the strategy chosen at every score: your own score down, the "
+            "opponent's across; point at a square for its figures")
         self.plot = self.plot_widget.getPlotItem()
         self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
@@ -119,6 +143,8 @@ class HeatmapDock(QDockWidget):
         layout.addWidget(self.plot_widget, 1)
         slider_row = QHBoxLayout()
         self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setAccessibleName("Training checkpoint")
+        self.slider.setToolTip("Step through the training run's checkpoints")
         self.slider.setEnabled(False)
         self.slider.valueChanged.connect(self._slide)
         self.slider_label = QLabel("no checkpoints")
@@ -127,8 +153,8 @@ class HeatmapDock(QDockWidget):
         layout.addLayout(slider_row)
         layout.addWidget(self._training_box())
         self.setWidget(root)
-        self.strategy.currentTextChanged.connect(self.redraw)
-        self.view.currentTextChanged.connect(self.redraw)
+        self.strategy.currentIndexChanged.connect(lambda _i: self.redraw())
+        self.view.currentIndexChanged.connect(lambda _i: self.redraw())
 
     def _training_box(self) -> QWidget:
         """The training form, folded under a "Train weights" button so that the heatmap
@@ -230,11 +256,11 @@ class HeatmapDock(QDockWidget):
     def data(self) -> np.ndarray:
         """The 121 x 121 values drawn now."""
         w = self._drawn_weights()
-        view = self.view.currentText()
-        if self.strategy.currentText() == DOMINANT:
+        view = self.view.currentData()
+        if self.strategy.currentData() == DOMINANT:
             role = PONE if view == "pone" else DEALER
             return np.argmax(w[role], axis=-1).astype(float)
-        i = model.STRATEGIES.index(self.strategy.currentText())
+        i = model.STRATEGIES.index(self.strategy.currentData())
         if view == "difference":
             return w[1, :, :, i] - w[0, :, :, i]
         return w[DEALER if view == "dealer" else PONE, :, :, i]
@@ -242,9 +268,9 @@ class HeatmapDock(QDockWidget):
     def redraw(self) -> None:
         if self.weights is None:
             return
-        dominant = self.strategy.currentText() == DOMINANT
+        dominant = self.strategy.currentData() == DOMINANT
         kind = "dominant" if dominant else (
-            "difference" if self.view.currentText() == "difference" else "strength")
+            "difference" if self.view.currentData() == "difference" else "strength")
         levels = {"strength": (0.0, 1.0), "difference": (-1.0, 1.0),
                   "dominant": (0.0, len(STRATEGY_COLOURS) - 1.0)}[kind]
         self.image.setImage(self.data(), levels=levels)
@@ -273,14 +299,15 @@ class HeatmapDock(QDockWidget):
 
     def tooltip_text(self, own: int, opponent: int) -> str:
         w = self._drawn_weights()
-        view = self.view.currentText()
-        roles = [("dealer", DEALER), ("pone", PONE)] if view == "difference" else \
-            [(view, 1 if view == "dealer" else 0)]
-        lines = [f"own {own}, opponent {opponent}"]
-        for name, role in roles:
-            vector = ", ".join(f"{s} {w[role, own, opponent, i]:.2f}"
-                               for i, s in enumerate(model.STRATEGIES))
-            lines.append(f"{name}: {vector}")
+        view = self.view.currentData()
+        roles = [DEALER, PONE] if view == "difference" else \
+            [DEALER if view == "dealer" else PONE]
+        head = {"dealer": "as the dealer", "pone": "as the pone",
+                "difference": "as the dealer / as the pone"}[view]
+        lines = [f"Own score {own}, opponent's {opponent}: the weights {head}"]
+        for i, s in enumerate(model.STRATEGIES):
+            figures = " / ".join(f"{w[role, own, opponent, i]:.2f}" for role in roles)
+            lines.append(f"{STRATEGY_TEXT[s]}: {figures}")
         return "\n".join(lines)
 
     def _hover(self, pos) -> None:

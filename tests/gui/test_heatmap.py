@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, QProcess, Qt
 
 from ai.tables import weights as table
 from ai.training import weights as model
-from cribbage_gui.panels.heatmap_panel import DOMINANT, HeatmapDock
+from cribbage_gui.panels.heatmap_panel import DOMINANT, STRATEGY_TEXT, HeatmapDock
 
 
 def distinct_weights(seed: int = 1) -> np.ndarray:
@@ -34,18 +34,18 @@ def test_the_heatmap_shows_the_files_values_for_each_strategy_and_view(dock, tmp
     assert -2 < x0 < 0 and -2 < y0 < 0 and 121 < x1 < 123 and 121 < y1 < 123
     own, opp = 87, 12
     for i, strategy in enumerate(table.STRATEGIES):
-        dock.strategy.setCurrentText(strategy)
-        dock.view.setCurrentText("dealer")
+        dock.strategy.setCurrentIndex(dock.strategy.findData(strategy))
+        dock.view.setCurrentIndex(dock.view.findData("dealer"))
         assert dock.image.image[own, opp] == pytest.approx(stored[1, own, opp, i])
-        dock.view.setCurrentText("pone")
+        dock.view.setCurrentIndex(dock.view.findData("pone"))
         assert dock.image.image[own, opp] == pytest.approx(stored[0, own, opp, i])
         assert tuple(dock.image.levels) == (0.0, 1.0)  # fixed, not auto-scaled
-        dock.view.setCurrentText("difference")
+        dock.view.setCurrentIndex(dock.view.findData("difference"))
         assert dock.image.image[own, opp] == pytest.approx(
             stored[1, own, opp, i] - stored[0, own, opp, i])
         assert tuple(dock.image.levels) == (-1.0, 1.0)
-    dock.strategy.setCurrentText(DOMINANT)
-    dock.view.setCurrentText("dealer")
+    dock.strategy.setCurrentIndex(dock.strategy.findData(DOMINANT))
+    dock.view.setCurrentIndex(dock.view.findData("dealer"))
     assert dock.image.image[own, opp] == np.argmax(stored[1, own, opp])
     assert dock.image.image.shape == (121, 121)
 
@@ -53,20 +53,35 @@ def test_the_heatmap_shows_the_files_values_for_each_strategy_and_view(dock, tmp
 def test_the_tooltip_gives_the_weight_vector_of_the_cell_under_the_mouse(dock, qtbot):
     w = distinct_weights(4)
     dock.set_weights(w, "test")
-    dock.view.setCurrentText("dealer")
+    dock.view.setCurrentIndex(dock.view.findData("dealer"))
     own, opp = 100, 30
     text = dock.tooltip_text(own, opp)
-    assert text.startswith(f"own {own}, opponent {opp}")
+    assert text.startswith(f"Own score {own}, opponent's {opp}: the weights as the dealer")
     for i, s in enumerate(table.STRATEGIES):
-        assert f"{s} {w[1, own, opp, i]:.2f}" in text
+        assert f"{STRATEGY_TEXT[s]}: {w[1, own, opp, i]:.2f}" in text
     # a real mouse position over that cell gives the same text
     qtbot.waitUntil(lambda: dock.plot.vb.width() > 50)
     scene = dock.plot.vb.mapViewToScene(QPointF(opp + 0.5, own + 0.5))
     dock.plot_widget.scene().sigMouseMoved.emit(scene)
     assert dock.plot_widget.toolTip() == text
-    dock.view.setCurrentText("difference")
+    dock.view.setCurrentIndex(dock.view.findData("difference"))
     both = dock.tooltip_text(own, opp)
-    assert "dealer:" in both and "pone:" in both
+    assert "as the dealer / as the pone" in both
+    assert f"{STRATEGY_TEXT['crib_min_avg']}: {w[1, own, opp, 4]:.2f} / {w[0, own, opp, 4]:.2f}" \
+        in both
+
+
+def test_the_panel_speaks_words_not_the_thesis_s_names(dock):
+    """Regression (issue 38): the choices showed, and screen readers read, "hand_max_avg"
+    and "pone"; the slider and the chart were named only "slider" and "chart"."""
+    texts = [dock.strategy.itemText(i) for i in range(dock.strategy.count())]
+    assert dock.strategy.currentText() == "Hand: best average"
+    assert not any("_" in t for t in texts) and len(set(texts)) == len(texts)
+    assert dock.view.currentText() == "As the pone"
+    names = [w.accessibleName() for w in (dock.strategy, dock.view, dock.slider,
+                                          dock.plot_widget)]
+    assert all(names) and not {"slider", "chart", "choice"} & {n.lower() for n in names}
+    assert "hand_max_avg" in dock.strategy.itemData(1, Qt.ItemDataRole.ToolTipRole)
 
 
 def test_the_marker_follows_the_board_position(dock):
