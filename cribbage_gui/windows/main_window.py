@@ -136,6 +136,8 @@ class MainWindow(QMainWindow):
         p.waiting_to_continue.connect(self.game_bar.continue_button.setVisible)
         self.follow = PanelsFollow(self)
         p.turn_ready.connect(lambda _obs: self.menus.refresh())
+        self._refusal: tuple[str, object] = ("", None)
+        p.turn_ready.connect(self._forget_refusal)
         self.keyboard = Keyboard(self)
         g.message.connect(self.tell)
         g.refused.connect(self.refuse)
@@ -194,9 +196,17 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 8000)
 
     def refuse(self, message: str) -> None:
-        """Refuse a click with a short message; nothing changes."""
+        """Refuse a click with a short message; nothing changes. The message is about that
+        moment: the status line lets it go once the game is in another phase."""
         self.tell(message)
         self.table.announce(message)
+        obs = self.playing.obs
+        self._refusal = (message, obs.phase if obs is not None else None)
+
+    def _forget_refusal(self, obs) -> None:
+        message, phase = self._refusal
+        if message and obs.phase != phase and self.statusBar().currentMessage() == message:
+            self.statusBar().clearMessage()
 
     def _confirm(self, text: str) -> bool:
         return self.dialogs.ask("Throw to the crib", text)

@@ -7,6 +7,7 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QWidget
 
 from cribbage_gui.table import accessibility
+from engine import Phase
 from engine.cards import card_words
 from tests.gui.helpers import TIMEOUT, click_card
 
@@ -176,3 +177,22 @@ def test_a_change_of_score_is_sent_from_the_board(qtbot, monkeypatch):
     assert accessibility.board_changed(board)
     assert sent[-1] == (QAccessible.Event.ValueChanged, "You 0, Expert 12, Expert's crib")
     assert len(sent) == 2
+
+
+def test_a_refusal_leaves_the_status_line_once_the_game_moves_on(qtbot, make_window):
+    """Regression (issue 38): "Two cards only…" stayed in the status line into the play."""
+    window = make_window()
+    window.games.start_match("random", seed=11)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
+    hand = window.table.hand_order()
+    for card in hand[:3]:
+        click_card(qtbot, window, card)
+    status = window.statusBar()
+    assert status.currentMessage().startswith("Two cards only")
+    click_card(qtbot, window, hand[0])  # back to one: the refusal stays while discarding
+    assert status.currentMessage().startswith("Two cards only")
+    click_card(qtbot, window, hand[2])
+    qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.playing.obs is not None
+                    and window.playing.obs.phase is Phase.PLAY, timeout=TIMEOUT)
+    assert not status.currentMessage().startswith("Two cards only")
