@@ -31,7 +31,6 @@ from engine.kernels import (
     close_count,
     held_card,
     kernel,
-    no_refcount_njit,
     peg_points_seq,
     play_card_in_order,
     play_mover,
@@ -179,7 +178,23 @@ def option_win_probs(a, b, d, hand_hist, crib_shift, peg_shift, samples, u, heel
 
 
 # ---------------------------------------------------------------------------- the play
-@no_refcount_njit
+MAX_DEPTH = 40  # plays, goes and closed counts of one play: far fewer
+TT_HAND = 4  # the transposition table covers hands of up to four cards (a game's)
+TT_SIZE = 1 << (2 * TT_HAND + 1)
+TT_EMPTY, TT_EXACT, TT_LOWER, TT_UPPER = 0, 1, 2, 3
+# rows of the search's integer work array, ``ints[row, d]`` for the node at depth d: the
+# positions of each original hand played (mine, theirs), the points each side has pegged,
+# the next card to try (-1: a node not yet entered), the ranks tried, its table key (-1:
+# none), the side to move
+MU, TU, MP, OP, IT, TRIED, KEY, TURN = range(8)
+N_INTS = 8
+# rows of its float work array: the best value so far, the window in which the node's
+# value can matter, and the window a keyed node was entered with
+BEST, ALPHA, BETA, ALPHA0, BETA0 = range(5)
+N_FLOATS = 5
+
+
+@kernel
 def _leaf(ctx, W, mp, op):
     """The end of the play: net points (mode 0), or the show in order, then W (mode 1)."""
     if ctx[0] == 0:
@@ -201,25 +216,50 @@ def _leaf(ctx, W, mp, op):
     return W[0, dealer, pone] if deal else W[1, pone, dealer]
 
 
-MAX_DEPTH = 40  # plays, goes and closed counts of one play: far fewer
-TT_HAND = 4  # the transposition table covers hands of up to four cards (a game's)
-TT_SIZE = 1 << (2 * TT_HAND + 1)
-TT_EMPTY, TT_EXACT, TT_LOWER, TT_UPPER = 0, 1, 2, 3
-# rows of the search's integer work array
-MU, TU, MP, OP, IT, TRIED, KEY, TURN = range(8)
-N_INTS = 8
+@kernel(inline="always")
+def _game_over(mode, me, opp, mp, op):
+    """Whether a player reached 121 in the play, from ``me`` to ``opp`` before it (mode 1
+    only: mode 0 counts points to the end of the play)."""
+    return mode == 1 and (me + mp >= WINNING_SCORE or opp + op >= WINNING_SCORE)
 
 
-@no_refcount_njit
+@kernel
 def _terminal(ctx, W, mp, op):
-    """-1 while the game goes on; the finished game's value once a player reached 121
-    (mode 1 only)."""
-    if ctx[0] == 1:
-        if ctx[1] + mp >= WINNING_SCORE:
-            return _ended(True, ctx[2] + op, W)
-        if ctx[2] + op >= WINNING_SCORE:
-            return _ended(False, ctx[1] + mp, W)
-    return -1.0
+    """The value of the game a player won in the play (:func:`_game_over`)."""
+    if ctx[1] + mp >= WINNING_SCORE:
+        return _ended(True, ctx[2] + op, W)
+    return _ended(False, ctx[1] + mp, W)
+
+
+@kernel(inline="always")
+def _settles(flag, v, alpha, beta):
+    """Whether the table's value ``v`` (exact, or the bound ``flag``) settles a node
+    searched in the window (``alpha``, ``beta``)."""
+    return (flag == TT_EXACT or (flag == TT_LOWER and v >= beta)
+            or (flag == TT_UPPER and v <= alpha))
+
+
+@kernel(inline="always")
+def _bound(value, alpha0, beta0):
+    """What a node's ``value`` is, searched in the window (``alpha0``, ``beta0``): exact,
+    or, where alpha-beta cut it short, an upper or a lower bound."""
+    return TT_UPPER if value <= alpha0 else TT_LOWER if value >= beta0 else TT_EXACT
+
+
+@kernel(inline="always")
+def _back_up(value, maximising, best, alpha, beta):
+    """A child's ``value`` reaches its node (the best so far, the window; me to move when
+    ``maximising``): the node's (best, alpha, beta) after it, and True when the side to
+    move there stops (alpha-beta's cut)."""
+    if maximising:
+        if value > best:
+            best = value
+            alpha = max(alpha, value)
+        return best, alpha, beta, best >= beta
+    if value < best:
+        best = value
+        beta = min(beta, value)
+    return best, alpha, beta, best <= alpha
 
 
 @kernel(inline="always")
@@ -261,128 +301,8 @@ def _nth_unused(used, i):
         t += 1
 
 
-@no_refcount_njit
-def _save_state(saved, d, state):
-    """``saved[d] = state``."""
-    for t in range(PLAY_STATE):
-        saved[d, t] = state[t]
-
-
-@no_refcount_njit
-def _restore_state(state, saved, d):
-    for t in range(PLAY_STATE):
-        state[t] = saved[d, t]
-
-
-KNOWN, MOVED, CHOOSE = 0, 1, 2  # what _enter found at a new node
-
-
-@kernel(inline="always", _nrt=False)
-def _keep(key, value, net, alpha0, beta0, tt_val, tt_flag):
-    """A node of a fresh count (``key`` >= 0) is left with ``value``: keep it, relative to
-    the points so far (``net``), with what bound it is in the window it was entered with."""
-    if key >= 0:
-        tt_val[key] = value - net
-        tt_flag[key] = (TT_UPPER if value <= alpha0 else
-                        TT_LOWER if value >= beta0 else TT_EXACT)
-
-
-@kernel(inline="always", _nrt=False)
-def _back_up(d, value, turn, best, alpha, beta):
-    """A child's ``value`` reaches node ``d``: its best so far and its window narrow; the
-    node's value and True when the side to move there stops (alpha-beta's cut)."""
-    if turn[d] == 0:
-        if value > best[d]:
-            best[d] = value
-            alpha[d] = max(alpha[d], value)
-        if best[d] >= beta[d]:
-            return best[d], True
-    else:
-        if value < best[d]:
-            best[d] = value
-            beta[d] = min(beta[d], value)
-        if best[d] <= alpha[d]:
-            return best[d], True
-    return value, False
-
-
-@kernel(inline="always", _nrt=False)
-def _enter(state, d, ctx, W, use_tt, mu, tu, mp, op, it, tried, key, turn, best, alpha,
-           beta, alpha0, beta0, tt_val, tt_flag):
-    """Node ``d`` seen for the first time (or again after a go or a closed count): KNOWN
-    and its value when the game or the play is over or the table knows it; MOVED when one
-    way on was taken in place (a go, the count closing); CHOOSE when a side picks a card
-    (the node's turn and its first card set)."""
-    key[d] = -1
-    t = _terminal(ctx, W, mp[d], op[d])
-    if t >= 0.0:
-        return KNOWN, t
-    if use_tt and state[N_SEQ] == 0:
-        k = mu[d] + (tu[d] << TT_HAND) + (state[CANDIDATE] << (2 * TT_HAND))
-        flag = tt_flag[k]
-        if flag != TT_EMPTY:
-            v = tt_val[k] + (mp[d] - op[d])
-            if (flag == TT_EXACT or (flag == TT_LOWER and v >= beta[d])
-                    or (flag == TT_UPPER and v <= alpha[d])):
-                return KNOWN, v
-        key[d], alpha0[d], beta0[d] = k, alpha[d], beta[d]
-    mover = play_mover(state)
-    if mover >= 0 and any_fits(state, mover):
-        turn[d], it[d], tried[d] = mover, 0, 0
-        best[d] = -1e9 if mover == 0 else 1e9
-        return CHOOSE, 0.0
-    if mover >= 0:
-        say_go(state, mover)
-        return MOVED, 0.0
-    scorer = close_count(state)
-    if scorer == 0:
-        mp[d] += 1
-    elif scorer == 1:
-        op[d] += 1
-    if play_over(state):
-        t = _terminal(ctx, W, mp[d], op[d])
-        return KNOWN, (t if t >= 0.0 else _leaf(ctx, W, mp[d], op[d]))
-    return MOVED, 0.0
-
-
-@kernel(inline="always", _nrt=False)
-def _next_card(state, d, seat, i, tried, saved):
-    """The position of the next card ``seat`` may try at node ``d`` from position ``i`` (one
-    of each rank that fits), or -1; the node's play state put back first (or kept, before
-    its first card)."""
-    if i == 0:
-        _save_state(saved, d, state)
-    else:  # back from a card tried before: the node's position again
-        _restore_state(state, saved, d)
-    while i < state[HELD + seat]:
-        r = held_card(state, seat, i) >> 2
-        if card_fits(state, seat, i) and not (tried >> r) & 1:
-            return i
-        i += 1
-    return -1
-
-
-@kernel(inline="always", _nrt=False)
-def _descend(state, d, i, mu, tu, mp, op, it, tried, turn, alpha, beta):
-    """Play the card at position ``i`` of the side to move at node ``d`` and open node
-    ``d + 1`` below it (the cards used and the points so far carried down)."""
-    seat = turn[d]
-    it[d] = i + 1
-    tried[d] |= 1 << (held_card(state, seat, i) >> 2)
-    c = d + 1
-    pts = play_card_in_order(state, seat, i)
-    if seat == 0:
-        mu[c], tu[c] = mu[d] | (1 << _nth_unused(mu[d], i)), tu[d]
-        mp[c], op[c] = mp[d] + pts, op[d]
-    else:
-        mu[c], tu[c] = mu[d], tu[d] | (1 << _nth_unused(tu[d], i))
-        mp[c], op[c] = mp[d], op[d] + pts
-    it[c] = -1
-    alpha[c], beta[c] = alpha[d], beta[d]
-
-
-@no_refcount_njit("(int64[::1], int64, int64, int64, int64, int64[::1], float64[:, :, ::1], "
-                  "int64[:, ::1], int64[:, ::1], float64[:, ::1], float64[::1], int64[::1])")
+@kernel("(int64[::1], int64, int64, int64, int64, int64[::1], float64[:, :, ::1], "
+        "int64[:, ::1], int64[:, ::1], float64[:, ::1], float64[::1], int64[::1])")
 def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_flag):
     """The rest of the play from the play state ``state`` (``engine.kernels``' steps: seat 0
     is me, seat 1 the opponent, whose remaining ranks are known), each side best for itself
@@ -409,43 +329,96 @@ def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_f
     The search moves one play state (``state``, changed in place) down and up the tree: a
     choice node keeps its position in ``saved[d]`` before its first card and puts it back
     before each next one. The stack lives in the caller's work arrays (``saved``
-    (MAX_DEPTH, PLAY_STATE), ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (5, MAX_DEPTH)), so
-    the many searches of one decision allocate nothing."""
-    mu, tu, mp, op, it = ints[MU], ints[TU], ints[MP], ints[OP], ints[IT]
-    tried, key, turn = ints[TRIED], ints[KEY], ints[TURN]
-    best = floats[0]
-    alpha, beta = floats[1], floats[2]  # the window in which a node's value can matter
-    alpha0, beta0 = floats[3], floats[4]  # the window a keyed node was entered with
-    use_tt = ctx[0] == 0 and state[HELD] <= TT_HAND and state[HELD + 1] <= TT_HAND
+    (MAX_DEPTH, PLAY_STATE), ``ints`` (N_INTS, MAX_DEPTH), ``floats`` (N_FLOATS,
+    MAX_DEPTH)), so the many searches of one decision allocate nothing.
+
+    The loop reads and writes those arrays itself, and its helpers take and return numbers:
+    numba counts an array's references up and down (atomic instructions) wherever one is
+    passed to a function or given a new name, and in a search of thousands of tiny steps a
+    decision those counts were most of the time (docs/speed.md)."""
+    mode, me, opp = ctx[0], ctx[1], ctx[2]
+    use_tt = mode == 0 and state[HELD] <= TT_HAND and state[HELD + 1] <= TT_HAND
     d = 0
-    alpha[0], beta[0] = -np.inf, np.inf
-    mu[0], tu[0], mp[0], op[0], it[0] = mu0, tu0, mp0, op0, -1
+    floats[ALPHA, 0], floats[BETA, 0] = -np.inf, np.inf
+    ints[MU, 0], ints[TU, 0], ints[MP, 0], ints[OP, 0], ints[IT, 0] = mu0, tu0, mp0, op0, -1
     value = 0.0
     returning = False
     while True:
-        if returning:
-            _keep(key[d], value, mp[d] - op[d], alpha0[d], beta0[d], tt_val, tt_flag)
+        if returning:  # node d is left with value
+            key = ints[KEY, d]
+            if key >= 0:  # a fresh count: kept relative to the points so far
+                tt_val[key] = value - (ints[MP, d] - ints[OP, d])
+                tt_flag[key] = _bound(value, floats[ALPHA0, d], floats[BETA0, d])
             if d == 0:
                 return value
             d -= 1
-            value, cut = _back_up(d, value, turn, best, alpha, beta)
+            floats[BEST, d], floats[ALPHA, d], floats[BETA, d], cut = _back_up(
+                value, ints[TURN, d] == 0, floats[BEST, d], floats[ALPHA, d],
+                floats[BETA, d])
             if cut:  # the side to move avoids this node: stop here
+                value = floats[BEST, d]
                 continue
             returning = False
-        elif it[d] == -1:  # a new node
-            step, value = _enter(state, d, ctx, W, use_tt, mu, tu, mp, op, it, tried, key,
-                                 turn, best, alpha, beta, alpha0, beta0, tt_val, tt_flag)
-            if step == KNOWN:
-                returning = True
+        elif ints[IT, d] == -1:  # a new node (or the same one after a go or a closed count)
+            ints[KEY, d] = -1
+            mp, op = ints[MP, d], ints[OP, d]
+            if _game_over(mode, me, opp, mp, op):
+                value, returning = _terminal(ctx, W, mp, op), True
                 continue
-            if step == MOVED:  # a go or a closed count: the same node, at the new position
+            if use_tt and state[N_SEQ] == 0:
+                k = ints[MU, d] + (ints[TU, d] << TT_HAND) + (state[CANDIDATE] << (2 * TT_HAND))
+                if tt_flag[k] != TT_EMPTY:
+                    v = tt_val[k] + (mp - op)
+                    if _settles(tt_flag[k], v, floats[ALPHA, d], floats[BETA, d]):
+                        value, returning = v, True
+                        continue
+                ints[KEY, d] = k
+                floats[ALPHA0, d], floats[BETA0, d] = floats[ALPHA, d], floats[BETA, d]
+            mover = play_mover(state)
+            if mover >= 0 and not any_fits(state, mover):
+                say_go(state, mover)
                 continue
-        i = _next_card(state, d, turn[d], it[d], tried[d], saved)
-        if i < 0:  # every card tried: the node's value goes up
-            value, returning = best[d], True
+            if mover < 0:
+                scorer = close_count(state)
+                if scorer == 0:
+                    ints[MP, d] += 1
+                elif scorer == 1:
+                    ints[OP, d] += 1
+                if play_over(state):
+                    mp, op = ints[MP, d], ints[OP, d]
+                    value = (_terminal(ctx, W, mp, op) if _game_over(mode, me, opp, mp, op)
+                             else _leaf(ctx, W, mp, op))
+                    returning = True
+                continue
+            ints[TURN, d], ints[IT, d], ints[TRIED, d] = mover, 0, 0
+            floats[BEST, d] = -1e9 if mover == 0 else 1e9
+        # the next card the side to move may try here (one of each rank that fits), from
+        # the node's own position: kept before its first card, put back before each next
+        seat, i, tried = ints[TURN, d], ints[IT, d], ints[TRIED, d]
+        if i == 0:
+            for t in range(PLAY_STATE):
+                saved[d, t] = state[t]
+        else:
+            for t in range(PLAY_STATE):
+                state[t] = saved[d, t]
+        while i < state[HELD + seat] and not (
+                card_fits(state, seat, i) and not tried >> (held_card(state, seat, i) >> 2) & 1):
+            i += 1
+        if i == state[HELD + seat]:  # every card tried: the node's value goes up
+            value, returning = floats[BEST, d], True
             continue
-        _descend(state, d, i, mu, tu, mp, op, it, tried, turn, alpha, beta)
+        # play it and open the node below (the cards used and the points carried down)
+        ints[IT, d] = i + 1
+        ints[TRIED, d] = tried | 1 << (held_card(state, seat, i) >> 2)
+        mu, tu, mp, op = ints[MU, d], ints[TU, d], ints[MP, d], ints[OP, d]
+        pts = play_card_in_order(state, seat, i)
+        if seat == 0:
+            mu, mp = mu | 1 << _nth_unused(mu, i), mp + pts
+        else:
+            tu, op = tu | 1 << _nth_unused(tu, i), op + pts
         d += 1
+        ints[MU, d], ints[TU, d], ints[MP, d], ints[OP, d], ints[IT, d] = mu, tu, mp, op, -1
+        floats[ALPHA, d], floats[BETA, d] = floats[ALPHA, d - 1], floats[BETA, d - 1]
 
 
 @kernel
@@ -453,7 +426,7 @@ def search_work():
     """The work arrays of :func:`_search` (saved states, ints, floats, the transposition
     table's values and flags), made once per kernel call, reused by all its searches."""
     return (np.empty((MAX_DEPTH, PLAY_STATE), dtype=np.int64),
-            np.empty((N_INTS, MAX_DEPTH), dtype=np.int64), np.empty((5, MAX_DEPTH)),
+            np.empty((N_INTS, MAX_DEPTH), dtype=np.int64), np.empty((N_FLOATS, MAX_DEPTH)),
             np.empty(TT_SIZE), np.empty(TT_SIZE, dtype=np.int64))
 
 
@@ -471,7 +444,7 @@ def _count_state(mine, seq, count):
     return state
 
 
-@no_refcount_njit
+@kernel
 def _set_their_hand(state, theirs, n_theirs):
     """Seat 1 (the opponent) holds ranks ``theirs[:n_theirs]``."""
     state[HELD + 1] = n_theirs

@@ -92,18 +92,6 @@ def shuffled_deck(rng):
     return deck
 
 
-#: The decorator of a kernel that works on arrays it is given and makes none: compiled
-#: without numba's reference counting (``_nrt=False``, numba's own option, which its tests
-#: use; a function that allocates an array does not compile with it). Numba counts each
-#: array argument up and down with atomic instructions at every call, and where a loop can
-#: exit early its optimiser keeps the pair; in the expert's search (thousands of calls of
-#: the play's steps a decision) those atomics took half the time.
-def no_refcount_njit(signature_or_function: Any = None, /, **options: Any) -> Any:
-    """:func:`kernel` with ``_nrt=False``: ``@no_refcount_njit`` or
-    ``@no_refcount_njit("(int64[::1], int64)")``."""
-    return kernel(signature_or_function, _nrt=False, **options)
-
-
 def _build_run_tables() -> tuple[np.ndarray, np.ndarray]:
     """For each 13-bit set of ranks present: the lowest rank and length of its longest run
     of 3 or more consecutive ranks (length 0 when there is none)."""
@@ -360,17 +348,37 @@ def peg_points_seq(seq, n):
     return peg_points_counted(seq, n, total)
 
 
-@no_refcount_njit("(int64[::1], int64, int64, int64)")
-def peg_points_at(cards, start, n, total):
-    """:func:`peg_points_counted` of the count ``cards[start:start + n]``, read in place (a
-    slice would be an array view, whose reference counting costs more than the scoring)."""
+#: more cards than one count can hold (at most 13: four aces, twos and threes and a four
+#: make 28, and no card left fits), so a count's ranks fit in one int64, four bits each
+MAX_COUNT_CARDS = 15
+
+
+@kernel(inline="always")
+def packed_ranks(cards, end, n):
+    """The ranks of ``cards[end - n:end]`` (n <= :data:`MAX_COUNT_CARDS`) in one number, four
+    bits each, the newest card's (``cards[end - 1]``) in the lowest bits.
+
+    A kernel given an array reads it here, in one loop that always runs to its end, and
+    scores the number after (:func:`peg_points_ranks`): numba then finds the increment of the
+    array's reference count on entry and its one decrement after the loop, and prunes both.
+    The scoring's loops, which stop early, reading the array kept an atomic increment and
+    decrement at every call (docs/speed.md)."""
+    packed = 0
+    for t in range(n):
+        packed |= (cards[end - 1 - t] >> 2) << (4 * t)
+    return packed
+
+
+@kernel("(int64, int64, int64)")
+def peg_points_ranks(ranks, n, total):
+    """:func:`peg_points_counted` of a count of ``n`` cards whose ranks are ``ranks``
+    (:func:`packed_ranks`), its total ``total``."""
     points = 0
     if total == 15 or total == MAX_COUNT:
         points += 2
-    end = start + n - 1
-    last = cards[end] >> 2
+    last = ranks & 15
     same = 1
-    while same < n and cards[end - same] >> 2 == last:
+    while same < n and ranks >> (4 * same) & 15 == last:
         same += 1
     points += same * (same - 1)  # 1 card: 0, pair: 2, pair royal: 6, double pair royal: 12
     if same == 1:
@@ -379,7 +387,7 @@ def peg_points_at(cards, start, n, total):
         mask = 0
         lo, hi = 99, -1
         for length in range(1, min(n, 7) + 1):
-            r = cards[end + 1 - length] >> 2
+            r = ranks >> (4 * (length - 1)) & 15
             if mask >> r & 1:
                 break  # a repeated rank breaks every longer tail too
             mask |= 1 << r
@@ -389,6 +397,14 @@ def peg_points_at(cards, start, n, total):
                 best = length
         points += best
     return points
+
+
+@kernel("(int64[::1], int64, int64, int64)")
+def peg_points_at(cards, start, n, total):
+    """:func:`peg_points_counted` of the count ``cards[start:start + n]``, read in place (a
+    slice would be an array view, whose reference counting costs more than the scoring)."""
+    k = min(n, MAX_COUNT_CARDS)  # all of a count's cards
+    return peg_points_ranks(packed_ranks(cards, start + n, k), k, total)
 
 
 @kernel("(int64[::1], int64, int64)")

@@ -24,7 +24,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine._kernels import card_pip, kernel, no_refcount_njit, peg_points_at
+from engine._kernels import (
+    card_pip,
+    kernel,
+    packed_ranks,
+    peg_points_ranks,
+)
 from engine.rules import MAX_COUNT
 
 COUNT, N_SEQ, LAST, CANDIDATE, GO, HELD, SEQ, HANDS = 0, 1, 2, 3, 4, 6, 8, 17
@@ -44,19 +49,19 @@ def play_begin(state, hands, dealer):
             state[HANDS + 4 * seat + i] = hands[seat, i]
 
 
-@no_refcount_njit("(int64[::1], int64, int64)")
+@kernel("(int64[::1], int64, int64)")
 def held_card(state, seat, i):
     """The ``i``-th card ``seat`` holds."""
     return state[HANDS + 4 * seat + i]
 
 
-@no_refcount_njit("(int64[::1], int64, int64)")
+@kernel("(int64[::1], int64, int64)")
 def card_fits(state, seat, i):
     """Whether the ``i``-th card ``seat`` holds keeps the count within 31."""
     return state[COUNT] + card_pip(state[HANDS + 4 * seat + i]) <= MAX_COUNT
 
 
-@no_refcount_njit("(int64[::1], int64)")
+@kernel("(int64[::1], int64)")
 def any_fits(state, seat):
     for i in range(state[HELD + seat]):
         if card_fits(state, seat, i):
@@ -64,7 +69,7 @@ def any_fits(state, seat):
     return False
 
 
-@no_refcount_njit
+@kernel
 def play_mover(state):
     """The seat to act now (to play a card, or to say go when none fits), or -1 when
     neither can (or the count is 31): then the count closes (:func:`close_count`). The
@@ -83,19 +88,22 @@ def play_mover(state):
     return -1
 
 
-@no_refcount_njit("(int64[::1], int64, int64)")
+@kernel(inline="always")
 def _played(state, seat, card):
+    """``seat`` has played ``card``: the state after it; returns the points it pegs. Written
+    into each play step (its count read in one loop, then scored on a number): no call
+    while the state is held, so numba prunes its reference count (docs/speed.md)."""
     state[HELD + seat] -= 1
     state[COUNT] += card_pip(card)
     state[SEQ + state[N_SEQ]] = card
     state[N_SEQ] += 1
     state[LAST] = seat
-    points = peg_points_at(state, SEQ, state[N_SEQ], state[COUNT])
     state[CANDIDATE] = 1 - seat
-    return points
+    n, total = state[N_SEQ], state[COUNT]  # at most 8 cards: both hands
+    return peg_points_ranks(packed_ranks(state, SEQ + n, n), n, total)
 
 
-@no_refcount_njit
+@kernel
 def play_card(state, seat, i):
     """``seat`` plays the ``i``-th card it holds (it must fit). Returns the points it pegs
     (fifteen, pairs, runs, 31); a 31 then closes the count (:func:`play_mover` returns -1).
@@ -107,7 +115,7 @@ def play_card(state, seat, i):
     return _played(state, seat, card)
 
 
-@no_refcount_njit("(int64[::1], int64, int64)")
+@kernel("(int64[::1], int64, int64)")
 def play_card_in_order(state, seat, i):
     """:func:`play_card`, keeping the order of the cards still held (as ``GameState`` does,
     which players that choose by hand order need)."""
@@ -119,13 +127,13 @@ def play_card_in_order(state, seat, i):
     return _played(state, seat, card)
 
 
-@no_refcount_njit
+@kernel
 def say_go(state, seat):
     state[GO + seat] = 1
     state[CANDIDATE] = 1 - seat
 
 
-@no_refcount_njit
+@kernel
 def _reset(state):
     state[COUNT] = 0
     state[N_SEQ] = 0
@@ -133,7 +141,7 @@ def _reset(state):
     state[GO + 1] = 0
 
 
-@no_refcount_njit
+@kernel
 def close_count(state):
     """Neither seat can play: the count ends. Returns the seat that pegs 1 for the go (or
     for the last card, when :func:`play_over`), or -1 when the count is 31 (its 2 points were
@@ -144,7 +152,7 @@ def close_count(state):
     return scorer
 
 
-@no_refcount_njit
+@kernel
 def play_over(state):
     """Every card has been played."""
     return state[HELD] == 0 and state[HELD + 1] == 0

@@ -23,7 +23,6 @@ from engine._kernels import (
     card_pip,
     kernel,
     match_points,
-    no_refcount_njit,
     peg_points_at,
     peg_points_counted,
     peg_points_seq,
@@ -60,7 +59,7 @@ from engine.cards import JACK
 __all__ = ["CANDIDATE", "COUNT", "GO", "HANDS", "HELD", "JACK", "LAST",
            "MAX_HAND_SCORE", "N_CRIBS", "N_SEQ", "N_UNSEEN", "PLAY_STATE", "RANK_SCORES", "SEQ",
            "analyze_six", "any_fits", "card_fits", "card_pip", "close_count",
-           "crib_rank_total", "held_card", "kernel", "no_refcount_njit", "peg_points_at",
+           "crib_rank_total", "held_card", "kernel", "peg_points_at",
            "peg_points_counted", "peg_points_seq", "play_begin", "play_card",
            "play_card_in_order", "play_mover", "play_over", "rank_pip", "rank_score5",
            "say_go", "score4", "score5", "shuffled_deck", "skunk_of", "match_points"]

@@ -1,10 +1,11 @@
 """``cribbage bench-match``: how fast matches between built-in players run compiled, and
 (with ``--verify N``) that the compiled loop plays the referee's games, N games a pair.
 
-The figures are the issues': ``random`` v ``random`` in one process (issue 37: the cost of
-a compiled match beyond its players' decisions), ``mueller`` v ``heuristic`` in one process
-(compiled, and refereed for the ratio), and the six-level duplicate tournament on the given
-workers.
+The figures are the issues': the expert's exact play search alone (issue 37: what numba's
+reference counting costs the expert, docs/speed.md), ``random`` v ``random`` in one process
+(issue 37: the cost of a compiled match beyond its players' decisions), ``mueller`` v
+``heuristic`` in one process (compiled, and refereed for the ratio), and the six-level
+duplicate tournament on the given workers.
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import numpy as np
+
+from ai import _expert
 from ai.match import compiled
 from ai.match.jobs import run_jobs
 from ai.match.runner import run_match
 from ai.match.tournament import run_tournament
+from ai.tables.expert_pegging import four_rank_hands
 
 # the six levels as issue 12 measured them (its baseline played the expert now kept as
 # expert-2026; the new expert samples sixteen times more, so it is verified, not timed)
@@ -30,6 +35,9 @@ def bench_match(games: int = 1000, referee_games: int = 100, tournament_games: i
     of every pair of the levels and both experts (both seat orders, self-pairs once) compiled and
     refereed, and raise AssertionError if any differs."""
     figures: dict[str, float] = {}
+    figures["expert_search"] = expert_search_rate()
+    out(f"the expert's play search, both hands known: {figures['expert_search']:,.0f} "
+        f"searches/s ({SEARCH_ROWS} rows of its pegging table)")
     run_match("mueller", "heuristic", 2, seed=seed)  # load the compiled loop first
     random_games = 100 * games
     start = time.perf_counter()
@@ -54,6 +62,22 @@ def bench_match(games: int = 1000, referee_games: int = 100, tournament_games: i
     if verify:
         figures["verified"] = _verify(verify, workers, seed, out)
     return figures
+
+
+SEARCH_ROWS = 40  # of the pegging table: 40 x 1,820 searches, about half a second
+
+
+def expert_search_rate(rows: int = SEARCH_ROWS) -> float:
+    """Searches a second of the expert's play search (``ai._expert._search``, net points,
+    both hands known from the first card): ``rows`` rows of its pegging table, each leader's
+    hand against every four-rank hand (``ai._expert.leader_values``, as ``cribbage train``
+    builds the table), timed after one row that loads the kernel."""
+    hands = four_rank_hands()
+    out = np.zeros((rows, hands.shape[0]), dtype=np.int64)
+    _expert.leader_values(hands, 0, 1, out[:1])
+    start = time.perf_counter()
+    _expert.leader_values(hands, 100, 100 + rows, out)
+    return rows * hands.shape[0] / (time.perf_counter() - start)
 
 
 def _verify(games: int, workers: int, seed: int, out: Callable[[str], None]) -> float:

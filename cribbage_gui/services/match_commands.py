@@ -125,7 +125,8 @@ def register(subparsers: argparse._SubParsersAction,
 
     b = subparsers.add_parser(
         "bench-match", help="measure how fast compiled matches run (and check them)",
-        description="Print the games per second of mueller v heuristic in one process "
+        description="Print the searches per second of the expert's play search, the games "
+                    "per second of random v random and mueller v heuristic in one process "
                     "(compiled and refereed) and of the six-level duplicate tournament; "
                     "with --verify N, play N games of every pairing both ways (compiled "
                     "and through the referee) and check they are identical.",

@@ -88,16 +88,13 @@ def test_the_program_reaches_the_kernels_it_is_known_to_use(copies):
 SOURCES = [p for folder in ("engine", "ai", "cribbage_gui", "tests")
            for p in sorted((REPO / folder).rglob("*.py"))]
 PRIVATE_NAMES = {"get_call_template", "_locator_classes", "_can_compile", "_compiler"}
-# numba's one private option still used: ``_nrt=False`` (no reference counting) of
-# engine.kernels.no_refcount_njit, which doubles the expert's search (docs/speed.md); no
-# public option does the same yet
-KEPT_OPTIONS = {"_nrt"}
 
 
 def numba_internals(source: str) -> list[str]:
     """What a module reaches of numba beyond its public names: imports of numba's
     submodules (``numba.core``, ``numba.np``...), ``numba._x`` (not its dunders), its
-    private options (``_nrt``), and the internals the kernels once patched, by name."""
+    private options (keywords beginning with an underscore, as ``_nrt`` was), and the
+    internals the kernels once patched, by name."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -115,8 +112,7 @@ def numba_internals(source: str) -> list[str]:
                 found.append(f"numba.{node.attr}")
             elif node.attr in PRIVATE_NAMES:
                 found.append(node.attr)
-        elif isinstance(node, ast.keyword) and node.arg and node.arg.startswith("_") \
-                and node.arg not in KEPT_OPTIONS:
+        elif isinstance(node, ast.keyword) and node.arg and node.arg.startswith("_"):
             found.append(node.arg)
     return found
 
@@ -132,7 +128,8 @@ def test_the_scan_finds_what_the_kernels_once_did():
                "kernel(_nrt=False, _dbg=True)\n")
     assert sorted(numba_internals(patched)) == sorted([
         "numba.core", "numba.np.random.random_methods", "numba.core.typing",
-        "numba._helperlib", "numba.core", "_locator_classes", "get_call_template", "_dbg"])
+        "numba._helperlib", "numba.core", "_locator_classes", "get_call_template", "_nrt",
+        "_dbg"])
     assert numba_internals("from numba import njit, objmode\nnumba.njit(f)\n") == []
 
 
