@@ -140,7 +140,7 @@ def game_deal(g, deck):
     g[PHASE] = P_TOSS
 
 
-@kernel("(int64[::1], int64, int64, int64)")
+@kernel("(int64[::1], int64, int64, int64)", inline="always")
 def _award(g, seat, points, source):
     """Add ``points`` (capped at the target); True when ``seat`` has won."""
     score = g[SCORES + seat]

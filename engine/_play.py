@@ -49,13 +49,13 @@ def play_begin(state, hands, dealer):
             state[HANDS + 4 * seat + i] = hands[seat, i]
 
 
-@kernel("(int64[::1], int64, int64)")
+@kernel("(int64[::1], int64, int64)", inline="always")
 def held_card(state, seat, i):
     """The ``i``-th card ``seat`` holds."""
     return state[HANDS + 4 * seat + i]
 
 
-@kernel("(int64[::1], int64, int64)")
+@kernel("(int64[::1], int64, int64)", inline="always")
 def card_fits(state, seat, i):
     """Whether the ``i``-th card ``seat`` holds keeps the count within 31."""
     return state[COUNT] + card_pip(state[HANDS + 4 * seat + i]) <= MAX_COUNT

@@ -26,7 +26,6 @@ from engine._deal import (
     GAME_SIZE,
     MAX_DEALT,
     MOVER,
-    PLAY,
     POINTS,
     R_DEALT,
     R_PLAYERS,
@@ -40,7 +39,7 @@ from engine._deal import (
     game_toss,
 )
 from engine._kernels import kernel
-from engine._play import HELD, PLAY_STATE, card_fits, held_card
+from engine._play import HELD, card_fits, held_card
 
 _SOURCE_COLUMNS = ("pegging0", "pegging1", "hand0", "hand1", "crib0", "crib1",
                    "his_heels0", "his_heels1")
@@ -73,7 +72,6 @@ def _random_game(first_dealer, rules, stats, deck, trace_decks, trace_actions, t
     stats[0] = first_dealer
     g = np.empty(GAME_SIZE, dtype=np.int64)
     game_begin(g, rules, first_dealer, 0)
-    play = g[PLAY:PLAY + PLAY_STATE]
     n_actions = 0
     while True:
         event = game_next(g)
@@ -104,22 +102,23 @@ def _random_game(first_dealer, rules, stats, deck, trace_decks, trace_actions, t
                 trace_actions[n_actions, 0] = ACT_GO
                 trace_actions[n_actions, 1] = g[MOVER]
                 n_actions += 1
-        elif event == EV_PLAY:  # a random card of those that fit
+        elif event == EV_PLAY:  # a random card of those that fit (the play's
+            # steps take the game: its play state comes first)
             mover = g[MOVER]
             n_fit = 0
-            for k in range(play[HELD + mover]):
-                if card_fits(play, mover, k):
+            for k in range(g[HELD + mover]):
+                if card_fits(g, mover, k):
                     n_fit += 1
             pick = np.random.randint(0, n_fit)
-            for k in range(play[HELD + mover]):
-                if card_fits(play, mover, k):
+            for k in range(g[HELD + mover]):
+                if card_fits(g, mover, k):
                     if pick == 0:
                         break
                     pick -= 1
             if tracing and n_actions < MAX_TRACE_ACTIONS:
                 trace_actions[n_actions, 0] = ACT_PLAY
                 trace_actions[n_actions, 1] = mover
-                trace_actions[n_actions, 2] = held_card(play, mover, k)
+                trace_actions[n_actions, 2] = held_card(g, mover, k)
                 n_actions += 1
             game_play(g, k)
         elif event == EV_DEAL_DONE:

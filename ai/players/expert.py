@@ -53,7 +53,7 @@ hands, all 24,754 deals); its ``deep`` samples 6,144 hands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -144,8 +144,8 @@ class ExpertPlay(Reasoning):
     # reply without seeing mine (0: it replied seeing my hand)
     blind: int = 0
     # every card that fits, when they are all of one rank (they play alike): the chosen one
-    # and the others
-    alike: tuple[Card, ...] = ()
+    # and the others (words for the summary, out of the repr the pinned decisions digest)
+    alike: tuple[Card, ...] = field(default=(), repr=False)
 
     def model_text(self) -> str:
         """"the opponent read as keeping at beta 0.6 and pegging at temperature 1" (or
