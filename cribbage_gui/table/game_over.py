@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -162,8 +163,28 @@ class GameOverDialog(QDialog):
         chart.setYRange(0, WINNING_SCORE, padding=0.02)
         chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
         chart.setMinimumSize(260, 200)
+        # a figure to read, not a control: Tab goes from the buttons to the buttons (its
+        # figures are in the points table and the play-by-play)
+        chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        chart.setAccessibleName("Score after each deal")
         theme.style_chart(chart)
         return chart
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().showEvent(event)
+        self.again_button.setFocus()  # the keyboard starts on the next game
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt)
+        """A frame in every theme: over the table (black on black in high contrast) the
+        box's edge would otherwise be lost and the cards under it look sliced."""
+        super().paintEvent(event)
+        t = theme.current()
+        painter = QPainter(self)
+        width = 3 if t.high_contrast else 2
+        painter.setPen(QPen(QColor(t.text if t.high_contrast else t.muted), width))
+        painter.drawRect(QRectF(self.rect()).adjusted(width / 2, width / 2, -width / 2,
+                                                      -width / 2))
+        painter.end()
 
     def legend_html(self) -> str:
         """"━●━ You   ━■━ Expert", each sample in its player's colour."""

@@ -607,6 +607,23 @@ class TableView(QGraphicsView):
         self.show_words.setPos(self.show_words.anchor)
         self.show_words.update()
 
+    def in_sight(self) -> QRect:
+        """What must stay readable when a box opens over the table at the game's end, in
+        screen coordinates: the cards of the show (and the starter) and the words about
+        them, the announcement and the show's count (an empty rectangle when none)."""
+        area = QRectF()
+        for key, item in self.card_items.items():
+            if item.isVisible() and isinstance(key, tuple) and key[0] in ("show", "starter"):
+                size = item.w * item.scale()
+                area = area.united(QRectF(item.target, QSizeF(size, size * CARD_RATIO)))
+        for bubble in (self.announcement, self.show_words):
+            if bubble.isVisible() and bubble.text:
+                area = area.united(bubble.sceneBoundingRect())
+        if area.isEmpty():
+            return QRect()
+        box = self.mapFromScene(area).boundingRect()
+        return QRect(self.viewport().mapToGlobal(box.topLeft()), box.size())
+
     # ------------------------------------------------------------------ words off the cards
     def _obstacles(self) -> tuple[list[QRectF], list[QRectF]]:
         """What words must never cover: every card on the table where it is going (the

@@ -125,7 +125,7 @@ class MainWindow(QMainWindow):
         panels = (self.reasoning, self.heatmap, self.log)
         self.docks = DockLayout(self, self.board_dock, panels, self.qsettings)
         self.menus = Menus(self, panels)
-        self.dialogs = WindowDialogs(self, self.board)
+        self.dialogs = WindowDialogs(self, self.board, self.table)
         self.resize(*first_size())
 
     def _connect(self) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QStandardPaths
+from PySide6.QtCore import QPoint, QRect, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from cribbage_gui.app.settings import Settings
@@ -29,6 +29,7 @@ from cribbage_gui.services import gamefile
 from cribbage_gui.services.history import History
 from cribbage_gui.services.review import GameReview
 from cribbage_gui.table.game_over import GameOverDialog, GameSummary
+from cribbage_gui.table.table_view import TableView
 from cribbage_gui.table.watching import WatchSetup
 
 if TYPE_CHECKING:  # each opened only when asked for: imported then, not at start
@@ -49,8 +50,8 @@ class WindowDialogs:
     """The dialogs and windows of ``window``; ``board`` is what the game-over box keeps in
     sight."""
 
-    def __init__(self, window: QMainWindow, board: QWidget) -> None:
-        self.window, self.board = window, board
+    def __init__(self, window: QMainWindow, board: QWidget, table: TableView) -> None:
+        self.window, self.board, self.table = window, board, table
         self.welcome_dialog: WelcomeDialog | None = None
         self.help_window: HelpWindow | None = None
         self.stats_window: StatisticsWindow | None = None
@@ -218,13 +219,37 @@ class WindowDialogs:
         self.place_clear_of_board(box)
         return box
 
-    def place_clear_of_board(self, dialog: QWidget) -> None:
-        """Open ``dialog`` just below the board, centred across the window, so the final
-        pegs (and how near the skunk line the loser stopped) stay in sight; where the
-        window is too short for that, as low as it fits. (Call it once the dialog is
-        shown: it keeps the size it opened with.)"""
+    def place_clear_of_board(self, dialog: QWidget, keep: QRect | None = None) -> None:
+        """Open ``dialog`` below the board, so the final pegs (and how near the skunk line
+        the loser stopped) stay in sight, and clear of ``keep`` (screen coordinates; by
+        default the table's winning show and its words, ``TableView.in_sight``): centred
+        across the window if that covers none of it, else to the right or the left (over
+        a panel), else as low as it fits; in a window too small for any of those, made
+        narrower (to its least width) beside the show; where every place still covers
+        some, the one that covers least. (Call it once the dialog is shown.)"""
         inside = self.window.geometry()  # the window's contents, in screen coordinates
         board = self.board.mapToGlobal(QPoint(0, self.board.height()))
-        top = min(board.y() + 8, inside.bottom() - dialog.height())
-        left = inside.x() + (inside.width() - dialog.width()) // 2
-        dialog.move(left, max(inside.y(), top))
+        if keep is None:
+            keep = self.table.in_sight()
+        w, h = dialog.width(), dialog.height()
+        top = max(inside.y(), min(board.y() + 8, inside.bottom() - h))
+        low = max(inside.y(), inside.bottom() - h)
+        xs = (inside.x() + (inside.width() - w) // 2, inside.right() - w - 8,
+              inside.x() + 8)
+        places = [QPoint(x, y) for y in (top, low) for x in xs]
+
+        def covered(place: QPoint) -> int:
+            if keep.isEmpty():
+                return 0
+            over = QRect(place, dialog.size()).intersected(keep)
+            return over.width() * over.height() if not over.isEmpty() else 0
+
+        best = min(places, key=covered)  # the first of the least covering
+        if covered(best):
+            for room, x in ((inside.right() - keep.right() - 12, keep.right() + 8),
+                            (keep.left() - inside.x() - 12, inside.x() + 8)):
+                if room >= dialog.minimumWidth():
+                    dialog.resize(min(w, room), h)
+                    best = QPoint(x, top)
+                    break
+        dialog.move(best)

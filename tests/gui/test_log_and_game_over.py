@@ -200,3 +200,68 @@ def test_the_charts_legend_covers_no_line(qtbot, progress, size):
         box.chart.rect().contains(legend.toRect())
     text = box.legend.text
     assert all(html.escape(name) in text for name in names) and "●" in text and "◆" in text
+
+
+@pytest.fixture
+def finished(qtbot, make_window):
+    """A window with a game just over against Random and its game-over box open."""
+    window = make_window()
+    window.games.start_match("random", seed=11)
+    play_to_the_end(qtbot, window)
+    box = window.dialogs.game_over_box
+    qtbot.waitUntil(lambda: box.isVisible(), timeout=TIMEOUT)
+    return window, box
+
+
+@pytest.mark.parametrize("theme_name", ["light", "high-contrast"])
+def test_the_game_over_box_leaves_the_winning_show_readable_with_a_frame(qtbot, finished,
+                                                                        theme_name):
+    """Regression (issue 38): the box covered the winning show at 1920x1080 as at
+    1024x700, cut the banner to "Expert w…", and had no edge in high contrast. At each of
+    the four sizes and at 100 and 200% text: it covers none of the show's cards, its words
+    or the banner, stays inside the window and below the board, and draws its frame."""
+    from PySide6.QtGui import QColor
+
+    from cribbage_gui.app import theme
+
+    window, box = finished
+    theme.apply(theme_name)
+    try:
+        for text in (100, 200):
+            theme.set_text_size(text)
+            for size in ((1024, 700), (1280, 800), (1366, 768), (1920, 1080)):
+                window.resize(*size)
+                qtbot.wait(30)
+                window.table.refresh(animate=False)
+                box.resize(640, 420)
+                window.dialogs.place_clear_of_board(box)
+                keep = window.table.in_sight()
+                assert not keep.isEmpty()
+                where = (theme_name, text, size)
+                assert not box.geometry().intersects(keep), where
+                assert window.geometry().contains(box.geometry()), where
+                board = window.board.mapToGlobal(window.board.rect().bottomLeft()).y()
+                assert box.geometry().top() > board, where
+                edge = box.grab().toImage().pixelColor(1, box.height() // 2)
+                t = theme.current()
+                want = QColor(t.text if t.high_contrast else t.muted)
+                assert edge.name() == want.name(), where
+    finally:
+        theme.set_text_size(100)
+        theme.apply("light")
+
+
+def test_the_game_over_box_starts_on_its_first_button_and_tab_skips_the_chart(qtbot,
+                                                                             finished):
+    """Regression (issue 38): its first keyboard stop was the chart."""
+    from PySide6.QtWidgets import QApplication
+
+    _, box = finished
+    box.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is box.again_button, timeout=2000)
+    seen = set()
+    for _ in range(6):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        seen.add(QApplication.focusWidget())
+    assert box.chart not in seen and box.chart.viewport() not in seen
+    assert {box.again_button, box.new_button, box.review_button, box.close_button} <= seen
