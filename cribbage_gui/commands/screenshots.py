@@ -49,6 +49,17 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def text_scale(text: str) -> int:
+    """``--text-scale``: a whole percent from 100 to 200 (the settings' text size)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole percent") from None
+    if not 100 <= value <= 200:
+        raise argparse.ArgumentTypeError(f"{value} is outside 100 to 200")
+    return value
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "screenshots", help="render the main screens as PNG images",
@@ -60,6 +71,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="window size in pixels (default 1024x700)")
     p.add_argument("--theme", choices=("light", "dark", "high-contrast"), default="light")
     p.add_argument("--seed", type=seed, default=4, help="the games' seed (default 4)")
+    p.add_argument("--text-scale", type=text_scale, default=100, metavar="PERCENT",
+                   help="the text size setting, 100 to 200 (default 100)")
     p.add_argument("--only", nargs="+", choices=SCREENS, metavar="SCREEN",
                    help=f"only these screens ({', '.join(SCREENS)})")
     p.set_defaults(handler=run)
@@ -74,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             "name": "shots", "x": 0, "y": 0, "width": max(w, 1280), "height": max(h, 800),
             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
         os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
-    written = take(args.out, args.size, args.theme, args.seed, args.only)
+    written = take(args.out, args.size, args.theme, args.seed, args.only, args.text_scale)
     for path in written:
         print(path)
     return 0
@@ -83,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
 class Director:
     """Drives a window through a game and grabs it at the moments asked for."""
 
-    def __init__(self, out: Path, size: tuple[int, int], theme_name: str, seed: int) -> None:
+    def __init__(self, out: Path, size: tuple[int, int], theme_name: str, seed: int,
+                 text_size: int = 100) -> None:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication
 
@@ -98,6 +112,11 @@ class Director:
         from cribbage_gui.windows.main_window import MainWindow
 
         self.window = MainWindow(data_dir=self.folder, qsettings=settings)
+        if text_size != 100:  # any percent from 100 to 200, as the setting would
+            from cribbage_gui.app import theme
+
+            theme.set_text_size(text_size)
+            self.window.set_zoom(self.window.settings.zoom, save=False)
         self.window.resize(*size)
         self.window.show()
         self.pump(0.2)
@@ -288,10 +307,11 @@ def _shade():
 
 
 def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int = 4,
-         only=None) -> list[Path]:
-    """Render the screens into ``out``; returns the files written."""
+         only=None, text_size: int = 100) -> list[Path]:
+    """Render the screens into ``out`` at the text size ``text_size`` (percent); returns the
+    files written."""
     out.mkdir(parents=True, exist_ok=True)
-    d = Director(out, size, theme_name, seed)
+    d = Director(out, size, theme_name, seed, text_size)
     w = d.window
     wanted = set(only or SCREENS)
     d.wanted = wanted

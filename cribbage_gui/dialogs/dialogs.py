@@ -278,7 +278,10 @@ class SettingsDialog(QDialog):
             self.text_size.addItem(f"{percent}%", percent)
         self.text_size.setCurrentIndex(max(0, self.text_size.findData(settings.text_size)))
         self.text_size.setToolTip("The size of all the window's text, and of the cards with "
-                                  "it (the card size above multiplies it)")
+                                  "it (the card size above multiplies it). On the table the "
+                                  "cards grow until the table is full, and its words as far "
+                                  "as the window's height allows: 150% in a window 700 "
+                                  "pixels tall, the whole 200% from 932")
         form.addRow("Text and cards", self.text_size)
         self.speed = QComboBox()
         self.speed.addItems(list(SPEEDS))

@@ -100,11 +100,13 @@ class HeatmapDock(QDockWidget):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
-        # the strategies' names whole (the last letters were cut at 1024x700)
-        self.strategy.setMinimumContentsLength(max(len(STRATEGY_TEXT[s])
-                                                   for s in model.STRATEGIES[:4]) + 1)
-        top.addWidget(self.strategy, 3)
-        top.addWidget(self.view, 2)
+        # the strategy on a row of its own, as wide as the panel (its names whole at
+        # 100% text); its least width a short name's, so that at 200% text the panel does
+        # not make the window wider than a 1024-pixel screen (a longer name is then
+        # shortened with "…", whole in its tooltip and the list)
+        self.strategy.setMinimumContentsLength(12)
+        layout.addWidget(self.strategy)
+        top.addWidget(self.view, 1)
         top.addWidget(self.open_button)
         layout.addLayout(top)
         self.file_label = QLabel("")

@@ -219,6 +219,9 @@ def balanced_text_rect(font, text: str, max_width: float) -> QRectF:
     return box(high)
 
 
+WORDS_ROOM = 466  # window pixels per 100% of the table's words: 150% at 700, 200% from 932
+
+
 def by_rank(cards) -> list[int]:
     """Cards in rank order (ace low), suits in a fixed order within a rank: the order of
     every text too (``texts.in_order``)."""
@@ -291,16 +294,25 @@ class TableView(QGraphicsView):
         self.refresh(animate=False)
 
     # ------------------------------------------------------------------ geometry
-    def card_width(self) -> float:
+    def card_width(self, zoom: float | None = None) -> float:
         """A card's width: fits the play across and the three rows down, times the zoom
-        (never so large that the rows collide)."""
+        (the window's zoom times the text size; never so large that the rows collide, which
+        is where a larger text size stops growing the cards)."""
         r = self.sceneRect()
         fit = min(r.width() / 9.6, r.height() / 5.6)
-        return max(36.0, min(fit * self.zoom, r.width() / 8.2, r.height() / 4.6))
+        z = self.zoom if zoom is None else zoom
+        return max(36.0, min(fit * z, r.width() / 8.2, r.height() / 4.6))
 
     def text_px(self, base: float) -> float:
-        """Lettering on the table: ``base`` pixels at a 70-pixel card, scaled with the cards."""
-        return max(12.0, min(base * 2.2, base * self.card_width() / 70))
+        """Lettering on the table: ``base`` pixels at a 70-pixel card, scaled with the cards
+        as they are at 100% text, then by the text size (the cards may stop growing before
+        it, the words grow on), up to what the table's height allows."""
+        # as far as the window allows: in a short window (a laptop's, at 200%) the words
+        # stop growing where the show's lines and the bubbles would start to meet (the
+        # window's height, not the table's, which the larger panels' text makes shorter)
+        scale = min(theme.text_scale(), max(1.0, self.window().height() / WORDS_ROOM))
+        plain = self.card_width(self.zoom / theme.text_scale())
+        return max(12.0 * scale, min(base * 2.2 * scale, base * scale * plain / 70))
 
     def rows(self) -> tuple[float, float, float]:
         """Tops of the three rows: the opponent's hand, the play, this player's hand. The

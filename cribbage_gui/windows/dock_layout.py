@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 
 LAYOUT_VERSION = 2  # a saved dock layout from another version is not restored
 WIDE = 1300  # from this width the play-by-play has its own column
@@ -71,8 +71,19 @@ class DockLayout:
                            Qt.Orientation.Horizontal)
         reasoning.raise_()
         self.arranging = False
+        QTimer.singleShot(0, self.whole_tab_names)
+
+    def whole_tab_names(self) -> None:
+        """The tabs of tabbed panels say their names whole ("Reasoning", not "Rea…" at
+        200% text); where they do not all fit, the tab bar scrolls. Qt makes a tab bar
+        for each group of tabbed panels as it forms: called after every arrangement."""
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        for bar in self.window.findChildren(QTabBar, options=direct):
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
 
     def _panels_moved(self, *_args) -> None:
+        QTimer.singleShot(0, self.whole_tab_names)
         if not self.arranging:
             self.auto = False  # the person arranged them: keep their layout
 
@@ -123,6 +134,7 @@ class DockLayout:
                                                               LAYOUT_VERSION):
                 self.auto = False
             self.arranging = False
+            QTimer.singleShot(0, self.whole_tab_names)
 
     def save(self) -> None:
         qs = self.qsettings

@@ -95,3 +95,69 @@ def test_set_text_size_clamps_to_the_range(normal_size):
     assert theme.set_text_size(500) == 200
     assert theme.text_scale() == 2.0
     assert theme.set_text_size(10) == 100
+
+
+SIZES = ((1024, 700), (1280, 800), (1366, 768), (1920, 1080))
+
+
+def test_at_200_percent_the_table_s_words_grow_and_the_window_fits_a_laptop(qtbot,
+                                                                           make_window,
+                                                                           normal_size):
+    """Regression (issue 38): at 200% the table's words barely grew (13 to 15 px at
+    1366x768; nothing between 150 and 200%), the window's least width passed 1024 px, and
+    the panel tabs read "Rea…", "Strategy w…", "Play b…". The words now grow with the
+    setting as far as the window's height allows (in full on a tall table), the window fits
+    a 1024x700 screen, and the tabs say their names whole."""
+    from PySide6.QtWidgets import QTabBar
+
+    from cribbage_gui.table.table_view import WORDS_ROOM
+
+    window = make_window()
+    window.games.start_match("random", seed=3)
+    wait_for_input(qtbot, window)
+    for size in SIZES:
+        window.resize(*size)
+        qtbot.wait(30)
+        small = {p: window.table.text_px(13) for p in (100,)}
+        theme.set_text_size(150)
+        window.set_zoom(window.settings.zoom, save=False)
+        qtbot.wait(30)
+        mid = window.table.text_px(13)
+        theme.set_text_size(200)
+        window.set_zoom(window.settings.zoom, save=False)
+        qtbot.wait(100)
+        big = window.table.text_px(13)
+        room = max(1.0, window.height() / WORDS_ROOM)
+        # the words' factor: the setting, or what the table's height allows (13 to 15 px,
+        # 1.15x, at 1366x768 before)
+        assert big / small[100] >= (1.8 if room >= 2.0 else 1.2), (size, big, small)
+        # 200% is more than 150% where the window allows more than 150%; where it does not,
+        # about the same (the table a little shorter for the panels' larger text)
+        assert big > mid if room >= 1.6 else big >= 0.85 * mid, (size, big, mid)
+        assert window.minimumSizeHint().width() <= 1024, size
+        window.resize(*size)
+        qtbot.wait(50)
+        assert window.width() == size[0], size
+        bars = window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        assert bars, size
+        for bar in bars:
+            for i in range(bar.count()):
+                text = bar.tabText(i).replace("&", "")
+                assert bar.elideMode() == Qt.TextElideMode.ElideNone
+                assert bar.tabRect(i).width() >= bar.fontMetrics().horizontalAdvance(text), \
+                    (size, text)
+        theme.set_text_size(100)
+        window.set_zoom(window.settings.zoom, save=False)
+    # on the tallest table the words take the setting in full
+    assert room >= 2.0
+
+
+def test_screenshots_take_a_text_scale_of_100_to_200():
+    import argparse
+
+    from cribbage_gui.commands.screenshots import text_scale
+
+    assert text_scale("200") == 200 and text_scale("130") == 130
+    for bad in ("99", "201", "big"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            text_scale(bad)
