@@ -141,11 +141,13 @@ class GameOverDialog(QDialog):
         if people:
             layout.addLayout(row)
         self.people = people
+        self.offered: list[int] | None = None  # the counts offered, once rated
         return found
 
     def offer_practice(self, counts: list[int]) -> None:
         """The ratings are in: ``counts[i]`` of the decisions of ``people[i]`` are marked.
         A person with some: their button, with the count; with none: no button."""
+        self.offered = list(counts)
         for name, button, count in zip(self.people, self.practise_buttons, counts,
                                        strict=True):
             whose = "your" if name == YOU else f"{name}'s"
