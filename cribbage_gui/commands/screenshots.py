@@ -372,7 +372,12 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         box.close()
         from cribbage_gui.table.game_over import GameOverDialog
 
-        box = GameOverDialog(w.games.game_summary(model().game_over), "Play again", w)
+        # with "Practise these now" as offered once the game's decisions are rated
+        d.until(lambda: box.offered is not None, act=False, what="the game's ratings")
+        offered = box.offered or []
+        box = GameOverDialog(w.games.game_summary(model().game_over), "Play again", w,
+                             people=box.people)
+        box.offer_practice(offered)
         box.show()
         w.dialogs.place_clear_of_board(box)
         d.grab("game-over", box)

@@ -1,5 +1,7 @@
 """The end of a game: the result, points by source for both players, the score over the
-deals, the review's headline, and *Play again* / *New opponent*."""
+deals, the review's headline, *Play again* / *New opponent*, and *Practise these now*
+(each person's marked decisions of the game, practised at once: offered once they are
+rated, off the GUI thread)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QTableWidget,
     QVBoxLayout,
 )
@@ -53,9 +56,10 @@ class GameOverDialog(QDialog):
     again = Signal()
     new_opponent = Signal()
     review = Signal()
+    practise = Signal(int)  # which of ``people`` chose to practise their marked decisions
 
     def __init__(self, summary: GameSummary, next_label: str = "Play again",
-                 parent=None) -> None:
+                 parent=None, people: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
         self.summary = summary
         self.setWindowTitle("Game over")
@@ -92,6 +96,7 @@ class GameOverDialog(QDialog):
         self.chart = self._chart()
         body.addWidget(self.chart, 1)
         layout.addLayout(body, 1)
+        self.practise_buttons = self._practise_row(layout, people)
         buttons = QDialogButtonBox()
         self.again_button = buttons.addButton(next_label, QDialogButtonBox.ButtonRole.AcceptRole)
         self.again_button.setDefault(True)
@@ -108,6 +113,62 @@ class GameOverDialog(QDialog):
         self.close_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(640, 420)
+
+    def _practise_row(self, layout: QVBoxLayout, people: tuple[str, ...]
+                      ) -> list[QPushButton]:
+        """A "Practise these now" button for each of ``people`` (the names as the table
+        shows them: "You", or two people's), on a row of their own (the row of buttons
+        below stays as wide as it was), waiting for the ratings: :meth:`offer_practice`."""
+        row = QHBoxLayout()
+        found = []
+        for index, name in enumerate(people):
+            whose = "your" if name == YOU else f"{name}'s"
+            button = QPushButton(f"&Practise {whose} mistakes now" if len(people) > 1 else
+                                 "&Practise these now")
+            button.setEnabled(False)
+            button.setAutoDefault(False)
+            button.setToolTip(f"Rating {whose} decisions in this game: once they are "
+                              f"rated, practise the ones marked ?!, ? or ?? at once")
+            button.setAccessibleName(button.text().replace("&", ""))
+            button.setAccessibleDescription(button.toolTip())
+            button.clicked.connect(lambda _c=False, i=index: self._practise(i))
+            row.addWidget(button)
+            found.append(button)
+        self.practise_note = QLabel("" if not people else "Rating your decisions…" if
+                                    people == (YOU,) else "Rating the decisions…")
+        self.practise_note.setStyleSheet(f"color: {theme.current().muted}")
+        row.addWidget(self.practise_note, 1)
+        if people:
+            layout.addLayout(row)
+        self.people = people
+        self.offered: list[int] | None = None  # the counts offered, once rated
+        return found
+
+    def offer_practice(self, counts: list[int]) -> None:
+        """The ratings are in: ``counts[i]`` of the decisions of ``people[i]`` are marked.
+        A person with some: their button, with the count; with none: no button."""
+        self.offered = list(counts)
+        for name, button, count in zip(self.people, self.practise_buttons, counts,
+                                       strict=True):
+            whose = "your" if name == YOU else f"{name}'s"
+            noun = "mistake" if count == 1 else "mistakes"
+            text = f"Practise {whose} {count} {noun} now"
+            button.setText(f"&{text}")
+            button.setToolTip(f"{text}: the decisions of this game marked ?!, ? or ?? (see "
+                              f"Review game), one after another in the game's order, before "
+                              f"spaced repetition brings them back")
+            button.setAccessibleName(text)
+            button.setAccessibleDescription(button.toolTip())
+            button.setEnabled(count > 0)
+            button.setVisible(count > 0)
+        marked = sum(counts)
+        self.practise_note.setText("" if marked else
+                                   "No decision of this game was marked ?!, ? or ??: "
+                                   "nothing to practise.")
+
+    def _practise(self, index: int) -> None:
+        self.accept()
+        self.practise.emit(index)
 
     def _points_table(self) -> QTableWidget:
         s = self.summary

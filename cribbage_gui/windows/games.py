@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from cribbage_gui.app.texts import YOU
 from cribbage_gui.dialogs.dialogs import FIRST_OPPONENT, LEARN
 from cribbage_gui.panels.reasoning import review_headline
 from cribbage_gui.services.history import points_by_source, scores_by_deal
@@ -108,14 +109,31 @@ class Games:
     def game_finished(self, over) -> None:
         w = self.w
         w.saved.keep_following(w.playing.next_save(over.winner))
-        w.reviews.rate_finished_game()
         summary = self.game_summary(over)
-        _setup, s = w.playing.current_match()
+        setup, s = w.playing.current_match()
         log = w.presenter.shown_model().log
         w.tell(" ".join(filter(None, (f"{log[-1].text}" if log else "", summary.match))))
         label = "Next game" if s.length > 1 and not s.over else "Play again"
-        w.dialogs.game_over(summary, label, lambda: w.playing.next_game(over.winner),
-                            self.new_game_dialog, w.reviews.review_game)
+        # whose marked decisions the box offers to practise: the person's, or each of two
+        # people's, once the review (in the background) has rated them
+        seats = (0, 1) if setup.two_players else (setup.human_seat,)
+        found: dict[int, list] = {}
+        game_id = w.playing.last_game_id
+
+        def practise(index: int) -> None:
+            seat = seats[index]
+            name = "your mistakes in this game" if summary.names[seat] == YOU else \
+                f"{summary.names[seat]}'s mistakes in this game"
+            w.practice.practise_now(found.get(seat, []), game_id, name)
+
+        box = w.dialogs.game_over(summary, label, lambda: w.playing.next_game(over.winner),
+                                  self.new_game_dialog, w.reviews.review_game,
+                                  tuple(summary.names[seat] for seat in seats), practise)
+
+        def rated(positions: dict[int, list]) -> None:
+            found.update(positions)
+            box.offer_practice([len(positions.get(seat, [])) for seat in seats])
+        w.reviews.rate_finished_game(seats, rated)
 
     def failed(self, details: str) -> None:
         if self.w.watch.failed_unattended(details):

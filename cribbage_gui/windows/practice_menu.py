@@ -49,16 +49,40 @@ class PracticeMenu:
             self.w.tell(f"The practice figures cannot be shown: {exc}")
             return None
 
-    def positions(self):
-        """Practice → Practice positions…: the practice window (one, raised if open)."""
+    def positions(self, scan: bool = True):
+        """Practice → Practice positions…: the practice window (one, raised if open;
+        ``scan``: opening it searches the games not searched yet)."""
         from cribbage_gui.windows.practice_window import PracticeWindow
 
         window = self.window
         if window is None or not window.isVisible():
-            window = PracticeWindow(self.open_store(), self.w.history, self.w.window())
+            window = PracticeWindow(self.open_store(), self.w.history, self.w.window(),
+                                    scan=scan)
             self.window = window
         window.show()
         window.raise_()
+        return window
+
+    def practise_now(self, positions: list, game_id: int | None = None,
+                     name: str = "this game's mistakes"):
+        """"Practise these now" (the game-over box, a review): ``positions`` (a game's
+        marked decisions, in its order) kept in the practice as the search through the
+        games keeps them (once: a position is known by its table; ``game_id``, the game
+        in the history, counts as searched), then practised at once in the practice
+        window. Returns the window (None if the practice cannot keep them)."""
+        from cribbage_gui.services.practice.store import PracticeError
+
+        store = self.open_store()
+        try:
+            if game_id is not None:
+                store.mark_scanned(game_id, positions)
+            else:
+                store.add(positions, "games")
+        except PracticeError as exc:
+            self.w.tell(f"These positions cannot be practised: {exc}")
+            return None
+        window = self.positions(scan=False)
+        window.practise(positions, name)
         return window
 
     def counting_trainer(self) -> None:

@@ -9,6 +9,10 @@ the options best first (the best and the answer marked in words), the one senten
 the rating's change; the store schedules the position again (a wrong answer comes back
 within minutes).
 
+"Practise these now" (at a game's end and in its review: :meth:`PracticeWindow.practise`)
+puts a game's marked decisions first, in the game's order, before anything the schedule
+has due; their answers are kept as any other.
+
 The player's finished games not yet searched are reviewed in a worker (:class:`ScanWorker`,
 with progress, cancellable; closing the window stops it) and the marked decisions of the
 person become positions.
@@ -91,6 +95,13 @@ class PracticeWindow(QWidget):
         self._scan_active = False
         self.found_count = 0  # positions the search under way has added
         self.dates: dict[int, str] = {}
+        # "Practise these now": a game's positions still to come, in its order; what it
+        # is called ("this game's mistakes"); how many it had, and the answers so far
+        self.session: list[Position] = []
+        self.session_name = ""
+        self.session_total = 0
+        self.session_answers: list[bool] = []
+        self._from_session = False  # the position shown is the session's
         self.setWindowTitle("Practice positions")
         self._build()
         self._resize_to_screen()
@@ -262,18 +273,41 @@ class PracticeWindow(QWidget):
             min(1180, int(room.width() * 0.96)), min(800, int(room.height() * 0.94)))))
 
     # ------------------------------------------------------------------ the position
+    def practise(self, positions: list[Position], name: str = "this game's mistakes"
+                 ) -> None:
+        """Practise ``positions`` now, in this order, before what the schedule has due
+        (their answers kept as any other's); then practice goes on as usual. ``name``
+        says what they are in the window's heading."""
+        self.session, self.session_name = list(positions), name
+        self.session_total, self.session_answers = len(positions), []
+        self.skipped -= {p.id for p in positions}
+        if not self.busy:  # (an answer being judged: its verdict first, then Next)
+            self.next_position()
+
+    @property
+    def in_session(self) -> bool:
+        """The position shown is one of "Practise these now"'s."""
+        return self._from_session
+
     def next_position(self, position: Position | None = None) -> None:
-        """Show ``position``, else the store's next (nothing due: say so)."""
+        """Show ``position``, else the next of "Practise these now", else the store's next
+        (nothing due: say so)."""
         if self.busy:
             return
+        from_session = position is None and bool(self.session)
         try:
-            if position is None:
+            if from_session:
+                position = self.session.pop(0)
+            elif position is None:
+                if self.session_total:
+                    self._end_session()
                 position = self.store.next_position(self.clock(), self.skipped)
             rating, deviation = self.store.rating()
         except PracticeError as exc:
             self._say(f"Practice cannot go on: {exc}")
             return
         self.position, self.verdict, self.answered = position, None, None
+        self._from_session = from_session
         self.selected = []
         self.rating_label.setText(rating_text(rating, deviation=deviation))
         self.result_label.setText("")
@@ -284,7 +318,12 @@ class PracticeWindow(QWidget):
         if position is None:
             self._show_caught_up()
             return
-        self.source_label.setText(f"<b>{source_text(position, self.dates)}</b>")
+        heading = source_text(position, self.dates)
+        if from_session:
+            number = self.session_total - len(self.session)
+            heading = (f"Practising {self.session_name}, {number} of {self.session_total}"
+                       f" · {heading}")
+        self.source_label.setText(f"<b>{heading}</b>")
         themes = themes_text(position)
         self.themes_label.setText(f"Themes: {themes}")
         self.themes_label.setVisible(bool(themes))
@@ -296,6 +335,16 @@ class PracticeWindow(QWidget):
         self.shown_at = time.monotonic()
         self._update_buttons()
         self.table.setFocus()
+
+    def _end_session(self) -> None:
+        """"Practise these now" is done: how it went, and that practice goes on."""
+        right, answered = sum(self.session_answers), len(self.session_answers)
+        total = self.session_total
+        self.session_total, self.session_answers = 0, []
+        self._say(f"Done with {self.session_name}: {right} of {answered} right"
+                  + (f" ({total - answered} skipped)" if answered < total else "")
+                  + ". They come back as your practice schedules them; here is your "
+                    "practice as usual.")
 
     def _show_table(self, model: TableModel) -> None:
         self.table.set_model(model)
@@ -352,7 +401,8 @@ class PracticeWindow(QWidget):
 
     def skip(self) -> None:
         if self.position is not None and not self.busy:
-            self.skipped.add(self.position.id)
+            if not self._from_session:  # (one of "Practise these now": simply the next)
+                self.skipped.add(self.position.id)
             self.next_position()
 
     @property
@@ -447,6 +497,8 @@ class PracticeWindow(QWidget):
             self._update_buttons()
             return
         self.verdict = result
+        if self._from_session:
+            self.session_answers.append(result.correct)
         now = self.clock()
         try:
             self.answered = self.store.record(position, chosen, result.correct,

@@ -5,7 +5,9 @@ chance of winning over the game with the marked decisions on it (a game of a mat
 ACC points is judged, and charted, by expected ACC points, as the computer plays there).
 
 The rating runs in a worker thread (a decision takes tens of milliseconds), with progress;
-the table can be stepped through meanwhile. Positions are the game's events: position ``p``
+the table can be stepped through meanwhile. Once it is done, *Practise these now* practises
+the person's marked decisions of the game at once (the practice window's, given as
+``on_practise``). Positions are the game's events: position ``p``
 shows the table after the first ``p + 1`` events. A decision is shown just before it was
 made (the six cards before the throw, the count before the card), its cards glowing, with
 the options the expert weighed.
@@ -37,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from ai.advice import value_text
 from cribbage_gui.app import theme
-from cribbage_gui.app.jobs import ADVICE_MEMO
+from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.app.tables import (
     MARK_COLOURS,
     MARK_SIGNS,
@@ -54,6 +56,7 @@ from cribbage_gui.app.tables import (
 from cribbage_gui.app.texts import YOU, cards_text, player_title, result_sentence
 from cribbage_gui.services.board import Setup, observation_at, setup_of
 from cribbage_gui.services.gamefile import GameFile
+from cribbage_gui.services.practice.games import people_seats, positions_from_review
 from cribbage_gui.services.review import (
     Cancelled,
     GameReview,
@@ -173,7 +176,9 @@ class ReviewWindow(QWidget):
 
     def __init__(self, file: GameFile, parent=None, title: str | None = None,
                  on_reviewed: Callable[[GameReview], None] | None = None,
-                 start: bool = True) -> None:
+                 start: bool = True,
+                 on_practise: Callable[[list, int | None, str], object] | None = None
+                 ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.file = file
         self.game = file.game
@@ -182,6 +187,10 @@ class ReviewWindow(QWidget):
         self.first_event = event_positions(self.game)
         self.names = display_names(file.players)
         self.on_reviewed = on_reviewed
+        # "Practise these now": on_practise(positions, the game's id in the history or
+        # None, what they are called), for the person's seats (two people: the one shown)
+        self.on_practise = on_practise
+        self.people = people_seats(file.players)
         self.review: GameReview | None = None
         self.decision_at: dict[int, int] = {}  # event position -> index in decisions
         self.position = -1
@@ -304,7 +313,79 @@ class ReviewWindow(QWidget):
             self, self._analysis_setup, lambda: self._decision_shown() is not None,
             self.position_changed, self.review_ready)
         nav.addWidget(self.buttons["analyse"])
+        practise = QPushButton("&Practise these now")
+        practise.setAutoDefault(False)
+        practise.clicked.connect(self.practise_now)
+        practise.setVisible(bool(self.people) and self.on_practise is not None)
+        self.buttons["practise"] = practise
+        nav.addWidget(practise)
+        self._refresh_practise()
         return nav
+
+    def practice_seats(self) -> tuple[int, ...]:
+        """Whose marked decisions *Practise these now* takes: the person's (two people:
+        the one whose hand is at the bottom)."""
+        if len(self.people) < 2:
+            return self.people
+        return (self.bottom_seat,)
+
+    def _practice_whose(self) -> str:
+        seats = self.practice_seats()
+        return "your" if not seats or self.names[seats[0]] == YOU else \
+            f"{self.names[seats[0]]}'s"
+
+    def _refresh_practise(self) -> None:
+        """The button says how many of the decisions it would practise are marked;
+        disabled, saying why, while the rating goes on or when none is."""
+        button = self.buttons["practise"]
+        whose = self._practice_whose()
+        if self.review is None:
+            button.setText("&Practise these now")
+            tip = (f"Once {whose} decisions are rated, practise the ones marked ?!, ? or "
+                   f"?? at once")
+            count = 0
+        else:
+            seats = self.practice_seats()
+            count = sum(1 for d in self.review.decisions
+                        if d.mark is not None and d.seat in seats)
+            noun = "mistake" if count == 1 else "mistakes"
+            button.setText(f"&Practise {whose} {count} {noun} now" if count else
+                           "&Practise these now")
+            tip = (f"Practise {whose} {count} {noun} now: the decisions of this game marked "
+                   f"?!, ? or ??, one after another in the game's order, before spaced "
+                   f"repetition brings them back" if count else
+                   f"None of {whose} decisions in this game is marked ?!, ? or ??: nothing "
+                   f"to practise")
+        button.setEnabled(count > 0 and not getattr(self, "_gathering", False))
+        button.setToolTip(tip)
+        button.setAccessibleName(button.text().replace("&", ""))
+        button.setAccessibleDescription(tip)
+
+    def practise_now(self) -> None:
+        """The marked decisions as practice positions (made off the GUI thread: a replay
+        of the game), then handed to ``on_practise``."""
+        review, on_practise = self.review, self.on_practise
+        if review is None or on_practise is None or getattr(self, "_gathering", False):
+            return
+        seats, whose = self.practice_seats(), self._practice_whose()
+        context = self.file.context
+        game_id = context.get("id") if context.get("kind") == "history" else None
+        if not isinstance(game_id, int):
+            game_id = None
+        source = f"history:{game_id}" if game_id is not None else "a game reviewed"
+        file = self.file
+        self._gathering = True
+        self._refresh_practise()
+
+        def done(_tag, result) -> None:
+            self._gathering = False
+            self._refresh_practise()
+            if isinstance(result, list):
+                on_practise(result, game_id, f"{whose} mistakes in this game")
+            else:
+                self.decision_label.setText(f"These decisions cannot be practised: {result}")
+        run_job(self, "practise", lambda: positions_from_review(file, review, source, seats),
+                done)
 
     def _decision_shown(self) -> ReviewedDecision | None:
         index = self.decision_at.get(self.position)
@@ -444,6 +525,7 @@ class ReviewWindow(QWidget):
         self._draw_chart()
         self.go_to(self.position, force=True)
         self.review_ready.emit(review)
+        self._refresh_practise()
         if self.on_reviewed is not None:
             self.on_reviewed(review)
 
@@ -602,6 +684,7 @@ class ReviewWindow(QWidget):
         if not self.view_box.isEnabled():
             return
         self.view = view
+        self._refresh_practise()
         self.go_to(self.position, force=True)
         if self.review is not None:
             self._draw_chart()

@@ -5,11 +5,13 @@ accuracy (the review window rates it the same way)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.services import gamefile
 from cribbage_gui.services.history import HistoryError
+from cribbage_gui.services.practice.games import positions_from_review
 from cribbage_gui.services.review import GameReview, review_game
 from engine import GameState
 
@@ -65,7 +67,8 @@ class Reviews:
 
     def open_review(self, file: gamefile.GameFile, title: str | None = None,
                     on_reviewed=None):
-        return self.w.dialogs.review(file, title=title, on_reviewed=on_reviewed)
+        return self.w.dialogs.review(file, title=title, on_reviewed=on_reviewed,
+                                     on_practise=self.w.practice.practise_now)
 
     def keep_accuracy(self, game_id: int, accuracy: float) -> None:
         try:
@@ -73,23 +76,41 @@ class Reviews:
         except HistoryError as exc:
             self.w.tell(f"The game's accuracy was not kept: {exc}")
 
-    def rate_finished_game(self) -> None:
-        """Rate the game just finished in the background (off the GUI thread)."""
+    def rate_finished_game(self, people: tuple[int, ...] = (),
+                           on_positions: Callable[[dict[int, list]], None] | None = None
+                           ) -> None:
+        """Rate the game just finished in the background (off the GUI thread): the
+        person's accuracy is kept in the history, and the marked decisions of ``people``
+        (seats) handed to ``on_positions`` as practice positions by seat (the review's
+        own: the same advisor and marks)."""
         playing = self.w.playing
         game_id = getattr(playing, "last_game_id", None)
         game, setup = playing.controller.game, playing.setup
-        if game_id is None or game is None or setup is None or setup.two_players:
-            return  # (between two people there is no "your" accuracy)
+        if game is None or setup is None:
+            return
         record, seat = game.to_record(), setup.human_seat
         players, objective = playing.file_players(), playing.objective
+        keep = game_id is not None and not setup.two_players  # (two people: no "your")
+        if not keep and on_positions is None:
+            return
+        source = f"history:{game_id}" if game_id is not None else "the game just played"
 
-        def work() -> float:
-            review = review_game(GameState.from_record(record), players, objective=objective,
-                                 memo=ADVICE_MEMO)
-            return review.summary[seat].accuracy
+        def work() -> tuple[float | None, dict[int, list]]:
+            state = GameState.from_record(record)
+            review = review_game(state, players, objective=objective, memo=ADVICE_MEMO)
+            file = gamefile.make(state, players, {"objective": objective})
+            found = positions_from_review(file, review, source, people) if people else []
+            return review.summary[seat].accuracy, {
+                s: [p for p in found if p.seat == s] for s in people}
 
         def done(_tag, result) -> None:
-            if isinstance(result, float):
-                self.keep_accuracy(game_id, result)
-                self.last_accuracy = result
+            if not isinstance(result, tuple):
+                self.w.tell(f"The game could not be rated: {result}")
+                return
+            accuracy, positions = result
+            if keep and game_id is not None:
+                self.keep_accuracy(game_id, accuracy)
+                self.last_accuracy = accuracy
+            if on_positions is not None:
+                on_positions(positions)
         run_job(self.w.window(), ("accuracy", game_id), work, done)

@@ -184,11 +184,15 @@ class WindowDialogs:
             window.new_drill()  # (a drill left unanswered when it closed: a fresh one)
 
     def review(self, file: gamefile.GameFile, title: str | None = None,
-               on_reviewed: Callable[[GameReview], None] | None = None) -> ReviewWindow:
-        """A review window for ``file`` (several can be open at once)."""
+               on_reviewed: Callable[[GameReview], None] | None = None,
+               on_practise: Callable[[list, int | None, str], object] | None = None
+               ) -> ReviewWindow:
+        """A review window for ``file`` (several can be open at once); ``on_practise``:
+        what its *Practise these now* does with the positions."""
         from cribbage_gui.windows.review_window import ReviewWindow
 
-        window = ReviewWindow(file, self.window, title=title, on_reviewed=on_reviewed)
+        window = ReviewWindow(file, self.window, title=title, on_reviewed=on_reviewed,
+                              on_practise=on_practise)
         self.review_windows = [w for w in self.review_windows if w.isVisible()] + [window]
         window.show()
         window.raise_()
@@ -207,13 +211,17 @@ class WindowDialogs:
         self.quick_window.start()
 
     def game_over(self, summary: GameSummary, next_label: str, on_again: Callable[[], None],
-                  on_new_opponent: Callable[[], None], on_review: Callable[[], object]
-                  ) -> GameOverDialog:
-        """The summary of a finished game, opened below the board."""
-        box = GameOverDialog(summary, next_label, self.window)
+                  on_new_opponent: Callable[[], None], on_review: Callable[[], object],
+                  people: tuple[str, ...] = (),
+                  on_practise: Callable[[int], object] | None = None) -> GameOverDialog:
+        """The summary of a finished game, opened below the board; ``people``: whose
+        marked decisions it offers to practise (``on_practise(index)``), once rated."""
+        box = GameOverDialog(summary, next_label, self.window, people=people)
         box.again.connect(on_again)
         box.new_opponent.connect(on_new_opponent)
         box.review.connect(on_review)
+        if on_practise is not None:
+            box.practise.connect(on_practise)
         self.game_over_box = box
         box.open()
         self.place_clear_of_board(box)

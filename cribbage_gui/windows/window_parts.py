@@ -5,6 +5,7 @@ assembles it nor another part (mypy checks that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -43,9 +44,16 @@ class SavedPart(Protocol):
 
 
 class ReviewsPart(Protocol):
-    def rate_finished_game(self) -> None: ...
+    def rate_finished_game(self, people: tuple[int, ...] = (),
+                           on_positions: Callable[[dict[int, list]], None] | None = None
+                           ) -> None: ...
     def review_game(self) -> object: ...
     def open_review(self, file, title: str | None = None, on_reviewed=None) -> object: ...
+
+
+class PracticePart(Protocol):
+    def practise_now(self, positions: list, game_id: int | None = None,
+                     name: str = "this game's mistakes") -> object: ...
 
 
 class LessonPart(Protocol):
@@ -117,6 +125,8 @@ class Window(Protocol):
     def reviews(self) -> ReviewsPart: ...
     @property
     def lesson(self) -> LessonPart: ...
+    @property
+    def practice(self) -> PracticePart: ...
     @property
     def watch(self) -> WatchPart: ...
     @property

@@ -1,4 +1,5 @@
-"""Positions from games: every marked decision (?!, ? and ??) of a reviewed game.
+"""Positions from games: every marked decision (?!, ? and ??) of a reviewed game, and the
+seats of a game a person played (those whose decisions practice takes).
 
 The game is reviewed as ``cribbage review`` reviews it (``cribbage_gui.services.review``: the same
 advisor, the
@@ -13,11 +14,17 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ai.advice import Memo
+from ai.registry import available_players, canonical_name, is_external
 from cribbage_gui.services import gamefile
 from cribbage_gui.services.gamefile import GameFile
 from cribbage_gui.services.practice.builtin import themes_of
 from cribbage_gui.services.practice.positions import Position
-from cribbage_gui.services.review import ReviewedDecision, objective_of, review_game
+from cribbage_gui.services.review import (
+    GameReview,
+    ReviewedDecision,
+    objective_of,
+    review_game,
+)
 from engine.record import Replay
 
 
@@ -30,8 +37,17 @@ def positions_from_game(file: GameFile, source: str, player: str | None = None,
     objective = objective_of(file.context)
     review = review_game(file.game, file.players, objective=objective, memo=memo,
                          cancelled=cancelled)
+    seats = tuple(seat for seat in (0, 1) if player is None or file.players[seat] == player)
+    return positions_from_review(file, review, source, seats)
+
+
+def positions_from_review(file: GameFile, review: GameReview, source: str,
+                          seats: tuple[int, ...] = (0, 1)) -> list[Position]:
+    """The marked decisions of ``seats`` in ``review`` (the review of ``file``'s game), as
+    positions in the game's order (a replay of the game: quick, but not for the GUI
+    thread in a long game)."""
     wanted = {d.action: d for d in review.decisions
-              if d.mark is not None and (player is None or file.players[d.seat] == player)}
+              if d.mark is not None and d.seat in seats}
     if not wanted:
         return []
     positions = []
@@ -45,6 +61,24 @@ def positions_from_game(file: GameFile, source: str, player: str | None = None,
         if len(positions) == len(wanted):
             break
     return positions
+
+
+def people_seats(players: tuple[str, str] | list[str]) -> tuple[int, ...]:
+    """The seats a person played: "you" against the computer, both between two people at
+    one computer (a name no computer player has), none when computers played.
+
+    >>> people_seats(("expert", "you")), people_seats(("Ann", "Bob"))
+    ((1,), (0, 1))
+    >>> people_seats(("Expert", "random")), people_seats(("you", "ext:./bot"))
+    ((), (0,))
+    """
+    return tuple(seat for seat, name in enumerate(players)
+                 if name == "you" or not (is_external(name) or _computer(name)))
+
+
+def _computer(name: str) -> bool:
+    base = canonical_name(name.strip()).partition(":")[0]
+    return base in {p.name for p in available_players()}
 
 
 def _position(obs, decision: ReviewedDecision, source: str, players) -> Position:
