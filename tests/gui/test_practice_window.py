@@ -291,11 +291,11 @@ def test_a_position_s_mark_takes_its_article():
     """Regression (issue 38): "?! a inaccuracy"."""
     from dataclasses import replace
 
+    from cribbage_gui.services.practice.builtin import builtin_positions
     from cribbage_gui.windows.practice_view import source_text
-    from tests.services.test_practice import own_positions
 
-    position = own_positions()[0]
-    assert position.chosen
+    built_in = builtin_positions()[0]
+    position = replace(built_in, source="history:1", chosen=built_in.best)
     for mark, words in (("inaccuracy", "?! an inaccuracy"), ("mistake", "? a mistake"),
                         ("blunder", "?? a blunder")):
         text = source_text(replace(position, review={**position.review, "mark": mark}), {})
