@@ -477,6 +477,9 @@ def set_text_size(percent: int) -> int:
             app.setFont(scaled)
     if percent != _state["text_size"]:
         _state["text_size"] = percent
+        for chart in list(_charts):  # their tick numbers in the new size
+            if shiboken6.isValid(chart):
+                _restyle(chart)
         signals.text_sized.emit(percent)
     return percent
 
@@ -507,11 +510,15 @@ def _restyle(widget) -> None:
     t = current()
     widget.setBackground(t.chart_background)
     pen = pg.mkPen(t.chart_foreground)
+    ticks = QFont(QGuiApplication.font())  # the numbers measured in the font drawn
     for plot in _plot_items(widget):
         for name in ("left", "bottom", "right", "top"):
             axis = plot.getAxis(name)
             axis.setPen(pen)
             axis.setTextPen(pen)
+            # pyqtgraph spaces the ticks by the font it is given: without one it measured
+            # another than it drew, and at 200% text the numbers printed over each other
+            axis.setStyle(tickFont=ticks)
         title = plot.titleLabel
         if title is not None and title.text:
             title.setText(title.text, color=t.chart_foreground, size=CHART_TITLE)

@@ -112,7 +112,12 @@ class GameOverDialog(QDialog):
         self.review_button.clicked.connect(self._review)
         self.close_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(640, 420)
+        # larger text: a larger box, as far as its window allows (the chart takes the rest)
+        least = self.minimumSizeHint()
+        w, h = max(640, least.width()), max(420, least.height())
+        if parent is not None:
+            w, h = min(w, parent.width() - 16), min(h, parent.height() - 16)
+        self.resize(max(w, least.width()), max(h, least.height()))
 
     def _practise_row(self, layout: QVBoxLayout, people: tuple[str, ...]
                       ) -> list[QPushButton]:

@@ -253,10 +253,11 @@ class WindowDialogs:
             return over.width() * over.height() if not over.isEmpty() else 0
 
         best = min(places, key=covered)  # the first of the least covering
+        least = max(dialog.minimumWidth(), dialog.minimumSizeHint().width())
         if covered(best):
             for room, x in ((inside.right() - keep.right() - 12, keep.right() + 8),
                             (keep.left() - inside.x() - 12, inside.x() + 8)):
-                if room >= dialog.minimumWidth():
+                if room >= least:
                     dialog.resize(min(w, room), h)
                     best = QPoint(x, top)
                     break
