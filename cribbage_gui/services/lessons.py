@@ -303,18 +303,28 @@ def claim_words(e: Claimed) -> str:
             f"{e.actual}. The lit cards show every combination.")
 
 
-SHOW_ITEMS = 4  # the show's combinations named in words (all of them light up)
+def _plural(label: str) -> str:
+    """ "fifteen" -> "fifteens", "run of three" -> "runs of three"."""
+    head, sep, tail = label.partition(" of ")
+    return f"{head}s{sep}{tail}"
 
 
 def count_words(e: Scored) -> str:
-    """A hand's or the crib's count in words, its first combinations named with their
-    cards: "Here 16: pair 10♣ 10♥ (2), pair Q♣ Q♦ (2), … and 2 more"."""
+    """A hand's or the crib's count in words, every combination named with its cards,
+    alike ones together: "Here 29: 8 fifteens (16): 5♣ J♠, …; double pair royal 5♣ 5♦ 5♥
+    5♠ (12); his nobs J♠ (1)." """
     if not e.items:
         return "Here nothing scores: 0 points (players say 'nineteen')."
-    named = [f"{i.label} {' '.join(card_label(c) for c in i.cards)} ({i.points})"
-             for i in e.items[:SHOW_ITEMS]]
-    more = len(e.items) - SHOW_ITEMS
-    return f"Here {e.points}: {', '.join(named)}" + (f" and {more} more." if more > 0 else ".")
+    groups: dict[str, list] = {}
+    for item in e.items:
+        groups.setdefault(item.label, []).append(item)
+    named = []
+    for label, items in groups.items():
+        cards = [" ".join(card_label(c) for c in i.cards) for i in items]
+        points = sum(i.points for i in items)
+        named.append(f"{label} {cards[0]} ({points})" if len(items) == 1
+                     else f"{len(items)} {_plural(label)} ({points}): {', '.join(cards)}")
+    return f"Here {e.points}: {'; '.join(named)}."
 
 
 class Coach:
