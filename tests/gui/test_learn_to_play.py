@@ -328,3 +328,46 @@ def test_every_refusal_the_coach_explains_is_one_the_program_gives():
     for key, _words in lessons.REFUSALS:
         assert key in refusing, key
         assert explain_refusal(key) != key.capitalize()  # explained, not echoed
+
+
+def test_the_guided_game_shows_and_explains_nobs_a_flush_a_double_run_a_go_and_31(
+        make_window, qtbot):
+    """Played through as a simple person plays (the first two cards thrown, the first card
+    that fits): every show of the prepared deals is counted in words, not only the first
+    deal's; a flush, his nobs and a double run come up in them and are explained when
+    they first do, as a go and 31 are in the play; the closing note sums up every way to
+    score."""
+    from engine.events import Dealt
+
+    window = make_window()
+    start_lesson(qtbot, window)
+    coach = window.coaching.coach
+    seen = []  # (event, the coach's words once it is shown)
+    window.presenter.shown.connect(lambda e: seen.append((e, window.coach_panel.words())))
+    turns = 0
+    while not coach.quiet:
+        assert take_turn(qtbot, window)
+        turns += 1
+        assert turns < 400
+    deal, counts = 0, []
+    for e, words in seen:
+        if isinstance(e, Dealt):
+            deal = e.deal
+        elif isinstance(e, Scored) and e.source in ("hand", "crib") and deal <= lessons.DEALS:
+            counts.append((deal, e, words))
+    assert len(counts) == 3 * lessons.DEALS  # pone's hand, dealer's hand, crib, each deal
+    for deal, e, words in counts:  # each count said in words, with every combination
+        assert (f"Here {e.points}:" if e.items else "Here nothing scores") in words, deal
+        for item in e.items:
+            assert " ".join(card_label(c) for c in item.cards) in words, (deal, item)
+    for kind, explained in lessons.SHOW_WORDS.items():
+        first = next((words for _d, e, words in counts if kind in lessons.show_kinds(e)), None)
+        assert first is not None, f"no {kind} in the prepared deals' shows"
+        assert explained in first, kind  # explained when it first comes
+        assert kind in coach.said
+    for step in ("go", "31"):  # the play's, explained as they come
+        assert step in coach.said
+        assert any(w.startswith(STEPS[step].title + ".") for _e, w in seen), step
+    closing = window.coach_panel.words()
+    assert coach.said[-1] == "own" and lessons.RECAP in closing
+    assert "nobs" in closing and "flush" in closing and "Not seen" not in closing
