@@ -67,21 +67,22 @@ class CoachPanel(QFrame):
         words.setContentsMargins(0, 0, 4, 0)
         words.addWidget(self.text)
         words.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("coach_scroll")
-        self.scroll.setWidget(self.words_box)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        self.words_scroll = QScrollArea()
+        self.words_scroll.setObjectName("coach_scroll")
+        self.words_scroll.setWidget(self.words_box)
+        self.words_scroll.setWidgetResizable(True)
+        self.words_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.words_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.words_scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         # reachable by Tab (the arrow keys and Page Down then scroll the words); the cards
         # keep the keyboard otherwise
-        self.scroll.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.scroll.setAccessibleName("The coach's words")
-        self.scroll.viewport().setAutoFillBackground(False)
+        self.words_scroll.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.words_scroll.verticalScrollBar().setSingleStep(self.fontMetrics().lineSpacing())
+        self.words_scroll.setAccessibleName("The coach's words")
+        self.words_scroll.viewport().setAutoFillBackground(False)
         self.words_box.setAutoFillBackground(False)
         top = QHBoxLayout()
-        top.addWidget(self.scroll, 1)
+        top.addWidget(self.words_scroll, 1)
         top.addWidget(self.skip, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
@@ -129,10 +130,10 @@ class CoachPanel(QFrame):
         self.next.setText(f"<b>Next:</b> {escape(said.next, quote=False)}"
                           if said.next else "")
         self.setAccessibleDescription(f"{said.title}. {said.text} Next: {said.next}")
-        self.scroll.setAccessibleDescription(self.accessibleDescription())
+        self.words_scroll.setAccessibleDescription(self.accessibleDescription())
         self.show()
         self.fit()
-        self.scroll.verticalScrollBar().setValue(0)  # a new step reads from its start
+        self.words_scroll.verticalScrollBar().setValue(0)  # a new step reads from its start
 
     def fit(self) -> None:
         """Give the words the height they need at the banner's width, up to
@@ -153,7 +154,7 @@ class CoachPanel(QFrame):
             else:
                 sized.setPixelSize(sized.pixelSize())
             self.text.setFont(sized)
-        width = self.scroll.width()
+        width = self.words_scroll.width()
         if width <= 0:
             return
         box = self.words_box
@@ -162,14 +163,14 @@ class CoachPanel(QFrame):
             needed = box.sizeHint().height()
         room = max(self.fontMetrics().lineSpacing() * 3,
                    int(parent.height() * MAX_SHARE) - 12) if parent is not None else needed
-        given = self.scroll.height()  # what the window's layout could give (at most room)
+        given = self.words_scroll.height()  # what the window's layout could give (at most room)
         scrolls = needed > min(given, room)
         if scrolls:  # the scroll bar takes some of the width: the words need more
-            bar = self.scroll.verticalScrollBar().sizeHint().width()
+            bar = self.words_scroll.verticalScrollBar().sizeHint().width()
             needed = box.heightForWidth(width - bar)
         # the scroll bar only when the words do not fit (Qt's own choice lags a resize and
         # can leave a needless bar over the words' right edge)
-        self.scroll.setVerticalScrollBarPolicy(
+        self.words_scroll.setVerticalScrollBarPolicy(
             Qt.ScrollBarPolicy.ScrollBarAlwaysOn if scrolls
             else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # what to do next, whole at this width (a wrapped label's own minimum is taller,
@@ -182,9 +183,15 @@ class CoachPanel(QFrame):
         tallest = min(needed, room)
         least = min(tallest, max(self.fontMetrics().lineSpacing(),
                                  self.skip.sizeHint().height()))
-        if (self.scroll.minimumHeight(), self.scroll.maximumHeight()) != (least, tallest):
-            self.scroll.setMinimumHeight(least)
-            self.scroll.setMaximumHeight(tallest)
+        scroll = self.words_scroll
+        if (scroll.minimumHeight(), scroll.maximumHeight()) != (least, tallest):
+            scroll.setMinimumHeight(least)
+            scroll.setMaximumHeight(tallest)
+        # words that scroll show whole lines: the part of a line under the last whole one
+        # is left blank rather than cut through the letters
+        line = self.text.fontMetrics().lineSpacing()
+        part = given % line if scrolls and given > line else 0
+        self.words_scroll.setViewportMargins(0, 0, 0, part)
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt)
         """No: fit() sets the words' heights for the banner's width. (The window's layout

@@ -3,7 +3,7 @@ are never cut (the banner grows, then scrolls), and neither the banner nor the b
 buttons (Hint, Continue) covers the table, whose hand stays clear of the cards played."""
 
 import pytest
-from PySide6.QtCore import QRect, QRectF
+from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.exceptions import TimeoutError
 
@@ -54,9 +54,9 @@ def words_cut(panel) -> list[str]:
                             f"{label.heightForWidth(label.width())}")
     if not hasattr(panel, "words_box"):  # (the banner before it could scroll)
         return problems
-    box, view = panel.words_box, panel.scroll.viewport()
+    box, view = panel.words_box, panel.words_scroll.viewport()
     hidden = box.height() - view.height()
-    bar = panel.scroll.verticalScrollBar()
+    bar = panel.words_scroll.verticalScrollBar()
     if hidden > 0 and not (bar.isVisible() and bar.maximum() >= hidden):
         problems.append(f"{hidden} px of words below the banner, no way to scroll")
     if box.width() > view.width():
@@ -136,3 +136,28 @@ def test_every_step_of_the_lesson_fits_every_window(qtbot, make_window, normal_t
         problems += look(qtbot, window, key)
     assert not problems, "\n".join(problems[:20])
     assert len(checked) >= 15, f"{sorted(checked)} {coach.said}"  # stopped at most steps
+
+
+def test_words_that_scroll_scroll_by_keyboard_and_each_step_reads_from_its_start(
+        qtbot, make_window, normal_text):
+    window = make_window(text_size=200)
+    start_lesson(qtbot, window)
+    assert not settle(qtbot, window, (1024, 700))
+    panel = window.coach_panel
+    long = STEPS["play"]
+    panel.show_said(Said("play", long.title, long.text, long.next))
+    qtbot.wait(30)
+    bar = panel.words_scroll.verticalScrollBar()
+    assert bar.isVisible() and bar.maximum() > 0  # more words than room: they scroll
+    assert panel.words_scroll.focusPolicy() & Qt.FocusPolicy.TabFocus  # reachable by Tab
+    scroll = panel.words_scroll
+    assert scroll.accessibleName() and long.text in scroll.accessibleDescription()
+    panel.words_scroll.setFocus()
+    qtbot.keyClick(panel.words_scroll, Qt.Key.Key_PageDown)
+    assert bar.value() > 0
+    # the top line is whole: the viewport holds a whole number of lines
+    line = panel.text.fontMetrics().lineSpacing()
+    assert panel.words_scroll.viewport().height() % line == 0
+    panel.show_said(Said("pair", "A pair", STEPS["pair"].text, STEPS["pair"].next))
+    assert bar.value() == 0
+    assert panel.next.isVisible() and panel.next.text().endswith(STEPS["pair"].next)
