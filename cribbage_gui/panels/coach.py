@@ -42,6 +42,7 @@ class CoachPanel(QFrame):
     that asks nothing of the person (the table itself ignores such a click)."""
 
     skipped = Signal()
+    drills_asked = Signal()  # Scoring drills, offered once the guided deals are over
     idle_card_clicked = Signal(int)
 
     def __init__(self, parent=None) -> None:
@@ -61,6 +62,13 @@ class CoachPanel(QFrame):
         self.skip.setAccessibleName("Skip the lesson")
         self.skip.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # the cards keep the keyboard
         self.skip.clicked.connect(self.skipped)
+        self.drills = QPushButton("Scoring drills")
+        self.drills.setToolTip("A short drill for each way of scoring, in the counting "
+                               "trainer")
+        self.drills.setAccessibleName("Scoring drills")
+        self.drills.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.drills.clicked.connect(self.drills_asked)
+        self.drills.hide()
         self.words_box = QWidget()
         self.words_box.setObjectName("coach_words")
         words = QVBoxLayout(self.words_box)
@@ -83,6 +91,7 @@ class CoachPanel(QFrame):
         self.words_box.setAutoFillBackground(False)
         top = QHBoxLayout()
         top.addWidget(self.words_scroll, 1)
+        top.addWidget(self.drills, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.skip, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
@@ -125,6 +134,7 @@ class CoachPanel(QFrame):
         done = said.step in ("own", "end")
         self.skip.setText("Close" if done else "Skip the lesson")
         self.skip.setAccessibleName(self.skip.text())
+        self.drills.setVisible(done)  # after the guided deals: drill each way of scoring
         self.text.setText(f"<b>{escape(said.title, quote=False)}.</b> "
                            f"{escape(said.text, quote=False)}")
         self.next.setText(f"<b>Next:</b> {escape(said.next, quote=False)}"

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from cribbage_gui.services.practice.counting import Drill, make_drill
 from engine import Observation, Phase, PlayCard, peg_points
 from engine.cards import Card, card_label, parse_card, parse_cards
 from engine.events import (
@@ -71,6 +72,30 @@ def lesson_decks() -> tuple[tuple[Card, ...], ...]:
     """The prepared decks, by deal (52 cards each, see ``engine.state.stacked_deck``)."""
     return tuple(stacked_deck(parse_cards(pone), parse_cards(dealer), parse_card(starter))
                  for pone, dealer, starter in _DEALS)
+
+
+# After the guided game: one short drill for each way of scoring, counted in the counting
+# trainer (kind, cards, starter), easiest first; every one holds the way it drills.
+DRILLS = (
+    ("play", "7C 8D", None),            # fifteen in the play
+    ("play", "9C 9D", None),            # a pair in the play
+    ("play", "2C 4D 3H", None),         # a run in the play
+    ("play", "KC QD 5S 6H", None),      # 31
+    ("hand", "5C TD 2H 8S", "KS"),      # fifteens
+    ("hand", "9C 9D 2H 4S", "KS"),      # a pair
+    ("hand", "3C 4D 5H 9S", "KS"),      # a run
+    ("hand", "3C 4D 5H 5S", "KS"),      # a double run
+    ("hand", "2H 6H 8H QH", "KS"),      # a flush
+    ("hand", "JS 2H 6D 8C", "KS"),      # his nobs
+    ("crib", "2H 6H 8H QH", "KS"),      # no flush in the crib without the starter
+)
+
+
+def lesson_drills() -> tuple[Drill, ...]:
+    """:data:`DRILLS` as the counting trainer's drills (judged by the engine's count)."""
+    return tuple(make_drill(kind, parse_cards(cards),
+                            None if starter is None else parse_card(starter))
+                 for kind, cards, starter in DRILLS)
 
 
 @dataclass(frozen=True)
@@ -200,8 +225,10 @@ STEPS: dict[str, Step] = {
     "own": Step(
         "You're on your own",
         "That was every step of a deal. From now on the cards are shuffled as usual; the "
-        "hint (H) and the Reasoning panel are there if you want them.",
-        f"{CONTINUE} and play on to 121; Close puts this panel away."),
+        "hint (H) and the Reasoning panel are there if you want them. Scoring drills "
+        "has you count each way to score, one short drill each; Close puts this panel "
+        "away.",
+        f"{CONTINUE} and play on to 121, or try the Scoring drills."),
     "end": Step(
         "The end of the game",
         "{result} The first to 121 wins; the loser's score decides the skunk (below 91).",

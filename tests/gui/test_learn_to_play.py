@@ -371,3 +371,32 @@ def test_the_guided_game_shows_and_explains_nobs_a_flush_a_double_run_a_go_and_3
     closing = window.coach_panel.words()
     assert coach.said[-1] == "own" and lessons.RECAP in closing
     assert "nobs" in closing and "flush" in closing and "Not seen" not in closing
+
+
+def test_after_the_guided_deals_scoring_drills_open_the_trainer_on_the_lessons_drills(
+        make_window, qtbot):
+    window = make_window()
+    start_lesson(qtbot, window)
+    panel = window.coach_panel
+    assert not panel.drills.isVisible()  # not during the guided deals
+    coach = window.coaching.coach
+    turns = 0
+    while not coach.quiet:
+        assert take_turn(qtbot, window)
+        turns += 1
+        assert turns < 400
+    assert panel.drills.isVisible() and panel.drills.accessibleName() == "Scoring drills"
+    assert "Scoring drills" in panel.said.next
+    qtbot.mouseClick(panel.drills, Qt.MouseButton.LeftButton)
+    trainer = window.dialogs.counting_window
+    assert trainer is not None and trainer.isVisible()
+    drills = lessons.lesson_drills()
+    for expected in drills[:3]:  # each in turn, answered by keyboard
+        assert trainer.drill == expected
+        qtbot.waitUntil(trainer.answer.hasFocus, timeout=2000)  # typed at once
+        qtbot.keyClicks(trainer.answer, str(expected.total))
+        qtbot.keyClick(trainer.answer, Qt.Key.Key_Return)
+        assert trainer.verdict is not None and trainer.verdict.correct
+        qtbot.keyClick(trainer.next_button, Qt.Key.Key_Return)
+    assert trainer.drill == drills[3]
+    trainer.close()

@@ -31,7 +31,8 @@ def settle(qtbot, window, size) -> list[str]:
         qtbot.waitUntil(lambda: window.height() == size[1] and window.width() >= size[0],
                         timeout=1000)
     except TimeoutError:
-        return [f"the window stays {window.width()}x{window.height()}"]
+        return [f"the window stays {window.width()}x{window.height()} (its minimum "
+                f"{window.minimumSizeHint()}, the coach's {window.coach_panel.minimumSizeHint()})"]
     qtbot.wait(30)
     return []
 

@@ -54,3 +54,22 @@ def test_a_pair_royal_is_never_hidden():
 
 def test_nothing_scores():
     assert "0 points" in count_words(counted("2C 4D 6H 8S", "KC"))
+
+
+def test_the_lessons_drills_cover_every_way_of_scoring_each_as_the_engine_counts():
+    from cribbage_gui.services.lessons import DRILLS, lesson_drills
+    from engine.pegging import peg_breakdown
+
+    drills = lesson_drills()
+    assert len(drills) == len(DRILLS)
+    held = set()
+    for drill in drills:
+        if drill.kind == "play":
+            assert drill.total == sum(i.points for i in peg_breakdown(drill.cards))
+        else:
+            assert drill.total == score_hand(drill.cards, drill.starter,
+                                             is_crib=drill.kind == "crib")
+        held |= set(drill.categories)
+    ways = {"pegging-15", "pegging-pair", "pegging-run", "pegging-31", "fifteens", "pairs",
+            "runs", "runs-with-pairs", "flush", "nobs", "flush-in-crib"}
+    assert ways <= held, ways - held
