@@ -241,8 +241,9 @@ SHOW_WORDS = {
     "flush": "A flush: four cards of the hand in one suit score 4, and 5 if the starter is "
              "of that suit too; a crib scores a flush only with all five.",
     "nobs": "His nobs: the jack of the starter's suit in the hand or the crib scores 1.",
-    "double_run": "A double run: a run with one of its ranks doubled counts twice (two "
-                  "runs of three and the pair: 8 points).",
+    "double_run": "Runs that share cards each count: a run with one rank doubled is two "
+                  "runs (a double run: 8 points with its pair), with two ranks doubled "
+                  "four runs (a double double run: 16 with its two pairs).",
 }
 
 # What the person is asked to do at each kind of turn, when no step has just been said.
