@@ -4,26 +4,33 @@ The lesson is a real game, refereed by the engine, against the beginner level, w
 :data:`DEALS` are prepared (:func:`lesson_decks`) so that the steps of a game come up as it
 is played: the cut for deal, the deal, the crib, the starter and his heels (a jack turned
 for the person, who deals first), the play with 15, 31, pairs, runs and go, the show in
-order (pone, dealer, crib), the board and the skunk line. Later deals come from the seed.
+order (pone, dealer, crib) with a double run, a flush and his nobs (the computer deals
+itself six hearts with the jack, and a heart is turned), the board and the skunk line.
+Later deals come from the seed.
 
 :class:`Coach` turns the events the table shows (``engine.events``) and the person's turns
 into :class:`Said` lines for the coach panel; it knows nothing of Qt. Each step's words are
 data (:data:`STEPS`): what just happened, and what to do next. A step is said the first time
-its event is shown; a step the deals did not bring up (the person's choices decide some of
-the play) is explained in words when the prepared deals end, so nothing is left out.
+its event is shown; every show of the prepared deals is counted in words, and a flush, his
+nobs or a double run is explained the first time a count holds one (:data:`SHOW_WORDS`).
+A step the deals did not bring up (the person's choices decide some of the play) is
+explained in words when the prepared deals end, with a summary of every way to score
+(:data:`RECAP`), so nothing is left out.
 
 The deals were chosen by playing them out (1,000 games each way, the beginner choosing at
-random as it does): with the person choosing at random too, the prepared deals brought his
-heels every time, a pair and a go 99%, a fifteen 92%, 31 89% and a run 84% of the time;
-with the person playing a card that scores whenever one does (as the coach points out),
-a fifteen every time, a pair 99%, a go 98%, 31 97% and a run 94%. A step the deals miss is
-explained in words when they end (:meth:`Coach.missed`).
+random as it does): whatever the person chooses, the shows bring a double run, a flush and
+his nobs every time, and his heels is turned every time. In the play, with the person
+choosing at random too, a go came up 99% of the time, a pair 95%, a fifteen 93%, 31 88%
+and a run 88%; with the person playing a card that scores whenever one does (as the coach
+points out), a fifteen every time, a pair 98%, a go 97%, 31 96% and a run 85%. A step the
+deals miss is explained in words when they end (:meth:`Coach.missed`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from cribbage_gui.services.practice.counting import Drill, make_drill
 from engine import Observation, Phase, PlayCard, peg_points
 from engine.cards import Card, card_label, parse_card, parse_cards
 from engine.events import (
@@ -47,8 +54,10 @@ DEALS = 3  # the prepared deals; the coach goes quiet after them
 # (pone's six, dealer's six, starter) for each prepared deal; the person deals first
 _DEALS = (
     ("KC KD QC QD TC TH", "5C 5D 5H 6C AS 4H", "JS"),  # the person deals: his heels
-    ("4C 5C 6C 4D 5D 6D", "4H 5H 6H 4S 5S 6S", "KS"),  # the person leads: pairs, runs
-    ("7H 8H 9H 7S 8S 9S", "7C 8C 9C 7D 8D 9D", "2H"),  # the person deals again: runs, 31
+    # the computer deals six hearts with the jack, and a heart is turned: its hand is a
+    # flush whatever it keeps, and his nobs is in its hand or its crib
+    ("4C 5C 6C 4D 5D 6D", "JH 3H 4H 6H 7H 5H", "KH"),  # the person leads: pairs, runs
+    ("7S 8S 9S 7D 8D 9D", "7C 8C 9C 6S 8H 9H", "2S"),  # the person deals again: runs, 31
 )
 # the cut for deal: the lower card deals (the person's first, the beginner's second)
 _CUT = ("3C", "9D")
@@ -63,6 +72,30 @@ def lesson_decks() -> tuple[tuple[Card, ...], ...]:
     """The prepared decks, by deal (52 cards each, see ``engine.state.stacked_deck``)."""
     return tuple(stacked_deck(parse_cards(pone), parse_cards(dealer), parse_card(starter))
                  for pone, dealer, starter in _DEALS)
+
+
+# After the guided game: one short drill for each way of scoring, counted in the counting
+# trainer (kind, cards, starter), easiest first; every one holds the way it drills.
+DRILLS = (
+    ("play", "7C 8D", None),            # fifteen in the play
+    ("play", "9C 9D", None),            # a pair in the play
+    ("play", "2C 4D 3H", None),         # a run in the play
+    ("play", "KC QD 5S 6H", None),      # 31
+    ("hand", "5C TD 2H 8S", "KS"),      # fifteens
+    ("hand", "9C 9D 2H 4S", "KS"),      # a pair
+    ("hand", "3C 4D 5H 9S", "KS"),      # a run
+    ("hand", "3C 4D 5H 5S", "KS"),      # a double run
+    ("hand", "2H 6H 8H QH", "KS"),      # a flush
+    ("hand", "JS 2H 6D 8C", "KS"),      # his nobs
+    ("crib", "2H 6H 8H QH", "KS"),      # no flush in the crib without the starter
+)
+
+
+def lesson_drills() -> tuple[Drill, ...]:
+    """:data:`DRILLS` as the counting trainer's drills (judged by the engine's count)."""
+    return tuple(make_drill(kind, parse_cards(cards),
+                            None if starter is None else parse_card(starter))
+                 for kind, cards, starter in DRILLS)
 
 
 @dataclass(frozen=True)
@@ -172,6 +205,10 @@ STEPS: dict[str, Step] = {
         "Last, the crib, which the dealer ({who}) scores: the four thrown cards with the "
         "starter (in the crib a flush needs all five cards of one suit).",
         f"{CONTINUE} when you have seen the lit cards.", wait=False),
+    "show": Step(
+        "The show",
+        "{whose}, counted with the starter {card}.",
+        f"{CONTINUE} when you have seen the lit cards.", wait=False),
     "board": Step(
         "The board",
         "Each point moves a peg along the board. Each player has two pegs: the front one "
@@ -188,12 +225,25 @@ STEPS: dict[str, Step] = {
     "own": Step(
         "You're on your own",
         "That was every step of a deal. From now on the cards are shuffled as usual; the "
-        "hint (H) and the Reasoning panel are there if you want them.",
-        f"{CONTINUE} and play on to 121; Close puts this panel away."),
+        "hint (H) and the Reasoning panel are there if you want them. Scoring drills "
+        "has you count each way to score, one short drill each; Close puts this panel "
+        "away.",
+        f"{CONTINUE} and play on to 121, or try the Scoring drills."),
     "end": Step(
         "The end of the game",
         "{result} The first to 121 wins; the loser's score decides the skunk (below 91).",
         "Game → New game to play again, against any level.", wait=False),
+}
+
+# The show's combinations a beginner has not met in the play, explained the first time a
+# count holds one (after the count's words); by the key the coach keeps in ``said``.
+SHOW_WORDS = {
+    "flush": "A flush: four cards of the hand in one suit score 4, and 5 if the starter is "
+             "of that suit too; a crib scores a flush only with all five.",
+    "nobs": "His nobs: the jack of the starter's suit in the hand or the crib scores 1.",
+    "double_run": "Runs that share cards each count: a run with one rank doubled is two "
+                  "runs (a double run: 8 points with its pair), with two ranks doubled "
+                  "four runs (a double double run: 16 with its two pairs).",
 }
 
 # What the person is asked to do at each kind of turn, when no step has just been said.
@@ -241,14 +291,24 @@ WAIT_WORDS = {
 
 PLAY_KINDS = ("fifteen", "31", "pair", "run")
 
-# The play's scores, in a few words, for any the prepared deals did not bring up.
+# The scores, in a few words, for any the prepared deals did not bring up.
 MISSED_WORDS = {
     "fifteen": "a count of exactly 15 scores 2",
     "31": "a count of exactly 31 scores 2",
     "pair": "a card of the same rank as the one just played scores 2",
     "run": "three or more cards in a row of rank (4-5-6 in any order) score 1 each",
     "go": "when neither player can play without passing 31, the last to play pegs 1",
+    "flush": "four cards of one suit in a hand score 4 (5 with the starter)",
+    "nobs": "the jack of the starter's suit in a hand or the crib scores 1 (his nobs)",
+    "double_run": "a run with a rank doubled counts twice, with the pair (8 points)",
 }
+
+# The closing note: every way of scoring met in the lesson, in one place.
+RECAP = ("Every way to score, once more. In the play: 15 and 31 score 2, a pair 2 (three "
+         "alike 6, four 12), a run 1 a card, the go or the last card 1. In the show, each "
+         "hand and the crib with the starter: each 15 scores 2, each pair 2, each run 1 a "
+         "card, a flush 4 or 5, his nobs 1. A jack turned as the starter: 2 for the "
+         "dealer (his heels).")
 
 
 @dataclass(frozen=True)
@@ -266,7 +326,8 @@ class Said:
 def say(step: str, **fill) -> Said:
     """The words of ``step`` with its blanks filled from ``fill``."""
     s = STEPS[step]
-    return Said(step, s.title, s.text.format(**fill), s.next.format(**fill), s.wait)
+    return Said(step, s.title.format(**fill), s.text.format(**fill), s.next.format(**fill),
+                s.wait)
 
 
 def explain_refusal(reason: str) -> str:
@@ -303,18 +364,36 @@ def claim_words(e: Claimed) -> str:
             f"{e.actual}. The lit cards show every combination.")
 
 
-SHOW_ITEMS = 4  # the show's combinations named in words (all of them light up)
+def _plural(label: str) -> str:
+    """ "fifteen" -> "fifteens", "run of three" -> "runs of three"."""
+    head, sep, tail = label.partition(" of ")
+    return f"{head}s{sep}{tail}"
+
+
+def show_kinds(e: Scored) -> list[str]:
+    """The keys of :data:`SHOW_WORDS` a count holds: a flush, his nobs, a double run (two
+    runs or more)."""
+    kinds = [i.kind for i in e.items]
+    return [k for k in SHOW_WORDS
+            if (kinds.count("run") >= 2 if k == "double_run" else k in kinds)]
 
 
 def count_words(e: Scored) -> str:
-    """A hand's or the crib's count in words, its first combinations named with their
-    cards: "Here 16: pair 10♣ 10♥ (2), pair Q♣ Q♦ (2), … and 2 more"."""
+    """A hand's or the crib's count in words, every combination named with its cards,
+    alike ones together: "Here 29: 8 fifteens (16): 5♣ J♠, …; double pair royal 5♣ 5♦ 5♥
+    5♠ (12); his nobs J♠ (1)." """
     if not e.items:
         return "Here nothing scores: 0 points (players say 'nineteen')."
-    named = [f"{i.label} {' '.join(card_label(c) for c in i.cards)} ({i.points})"
-             for i in e.items[:SHOW_ITEMS]]
-    more = len(e.items) - SHOW_ITEMS
-    return f"Here {e.points}: {', '.join(named)}" + (f" and {more} more." if more > 0 else ".")
+    groups: dict[str, list] = {}
+    for item in e.items:
+        groups.setdefault(item.label, []).append(item)
+    named = []
+    for label, items in groups.items():
+        cards = [" ".join(card_label(c) for c in i.cards) for i in items]
+        points = sum(i.points for i in items)
+        named.append(f"{label} {cards[0]} ({points})" if len(items) == 1
+                     else f"{len(items)} {_plural(label)} ({points}): {', '.join(cards)}")
+    return f"Here {e.points}: {'; '.join(named)}."
 
 
 class Coach:
@@ -360,8 +439,9 @@ class Coach:
                 self.quiet = True
                 missed = self.missed()
                 said = self._step("own")
-                if said is not None and missed:
-                    said = self.current = replace(said, text=f"{said.text} {missed}")
+                if said is not None:
+                    said = self.current = replace(
+                        said, text=" ".join(w for w in (said.text, RECAP, missed) if w))
                 return said
             return self._step("deal")
         if isinstance(e, GameOver):
@@ -399,7 +479,11 @@ class Coach:
             if e.what == "crib":
                 step = "show_crib"
             said = self._step(step, who=self._who(e.seat))
-            self._counting = step if said is not None else None
+            if said is None:  # a later deal's show: said again, shorter
+                whose = ("Your " if e.seat == self.seat else "The computer's ") + e.what
+                said = self.current = say("show", whose=whose, card=card_label(e.starter))
+                self._said_in = self.deal
+            self._counting = said.step
             return said
         if isinstance(e, Claimed) and e.seat == self.seat and e.claimed != e.actual:
             self.current = replace(self.current, title="Your count",
@@ -433,7 +517,12 @@ class Coach:
         if self._counting is None or self.current.step != self._counting:
             return None
         self._counting = None
-        self.current = replace(self.current, text=f"{self.current.text} {count_words(e)}")
+        words = [self.current.text, count_words(e)]
+        for kind in show_kinds(e):  # a combination met for the first time, explained
+            if kind not in self.said:
+                self.said.append(kind)
+                words.append(SHOW_WORDS[kind])
+        self.current = replace(self.current, text=" ".join(words))
         return self.current
 
     def on_turn(self, obs: Observation) -> Said:
@@ -478,6 +567,6 @@ class Coach:
         return replace(self.current, title="Not yet", text=words, wait=False)
 
     def missed(self) -> str:
-        """The play's scores the prepared deals did not bring up, said in words."""
+        """The scores the prepared deals did not bring up, said in words."""
         left = [words for kind, words in MISSED_WORDS.items() if kind not in self.said]
         return f"Not seen in these deals: {'; '.join(left)}." if left else ""

@@ -258,6 +258,7 @@ class CountingTrainer(QDialog):
         self.verdict: Verdict | None = None
         self.started = 0.0
         self.session: list[Verdict] = []
+        self.queue: list[Drill] = []  # drills set to come first (the lesson's), in order
         outer = QVBoxLayout(self)
 
         top = QHBoxLayout()
@@ -383,8 +384,16 @@ class CountingTrainer(QDialog):
     def weighted(self) -> bool:
         return self.mode.currentIndex() == 1
 
+    def set_drills(self, drills: Sequence[Drill]) -> None:
+        """Give ``drills`` next, in order (Learn to play's drill of each way of scoring),
+        then the trainer's own again."""
+        self.queue = list(drills)
+
     def choose_drill(self) -> Drill:
-        """The next drill: at random, or weighted by the kept attempts' miss rates."""
+        """The next drill: the next one set (:meth:`set_drills`), else at random, or
+        weighted by the kept attempts' miss rates."""
+        if self.queue:
+            return self.queue.pop(0)
         kinds = self.kinds()
         if self.weighted() and self.log is not None:
             try:

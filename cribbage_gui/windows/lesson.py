@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai import named_levels
+from ai.paths import PRACTICE_NAME
 from cribbage_gui.services import lessons
 
 if TYPE_CHECKING:
@@ -18,6 +19,13 @@ class Lesson:
 
     def __init__(self, window: Window) -> None:
         self.w = window
+
+    def drills(self) -> None:
+        """The coach's Scoring drills (after the guided deals): the counting trainer, with
+        one short drill for each way of scoring first."""
+        w = self.w
+        w.dialogs.counting_trainer(w.data_dir / PRACTICE_NAME, w.tell,
+                                   drills=lessons.lesson_drills())
 
     def learn_to_play(self) -> None:
         """Help → Learn to play (a game in progress is saved first, to resume later)."""

@@ -10,7 +10,7 @@ window's business. The dialogs' own widgets are in :mod:`cribbage_gui.dialogs.di
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -159,9 +159,11 @@ class WindowDialogs:
         self.stats_window.review_requested.connect(on_review)
         self.stats_window.show()
 
-    def counting_trainer(self, path: Path, on_problem: Callable[[str], None]) -> None:
+    def counting_trainer(self, path: Path, on_problem: Callable[[str], None],
+                         drills: Sequence = ()) -> None:
         """Practice → Counting trainer…: one trainer, its attempts kept in the practice
-        database at ``path`` (if that cannot be used, the trainer says so and runs)."""
+        database at ``path`` (if that cannot be used, the trainer says so and runs);
+        ``drills`` come first (Learn to play's drills), starting at once."""
         import numpy as np
 
         from cribbage_gui.services.practice.counting_log import CountingLog
@@ -180,7 +182,10 @@ class WindowDialogs:
         was_open = window.isVisible()
         window.show()
         window.raise_()
-        if window.drill is None or (not was_open and window.verdict is None):
+        if drills:
+            window.set_drills(drills)
+            window.new_drill()
+        elif window.drill is None or (not was_open and window.verdict is None):
             window.new_drill()  # (a drill left unanswered when it closed: a fresh one)
 
     def review(self, file: gamefile.GameFile, title: str | None = None,

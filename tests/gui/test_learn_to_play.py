@@ -110,9 +110,10 @@ def test_the_prepared_deals_bring_every_step_and_the_show_names_each_combination
     first_count = next(e for e in events if isinstance(e, Scored) and e.source == "hand")
     named = [w for w in shown_words if "The show: the pone's hand" in w]
     assert named and any(f"Here {first_count.points}:" in w for w in named)
-    for item in first_count.items[:lessons.SHOW_ITEMS]:
+    for item in first_count.items:  # every one, none left as "and 2 more"
         cards = " ".join(card_label(c) for c in item.cards)
-        assert any(f"{item.label} {cards} ({item.points})" in w for w in named)
+        assert any(cards in w for w in named), item
+    assert not any("more." in w for w in named)
     # on their own: the panel's button only puts it away (the lesson was taken, not skipped)
     assert window.coach_panel.skip.text() == "Close"
     qtbot.mouseClick(window.coach_panel.skip, Qt.MouseButton.LeftButton)
@@ -327,3 +328,75 @@ def test_every_refusal_the_coach_explains_is_one_the_program_gives():
     for key, _words in lessons.REFUSALS:
         assert key in refusing, key
         assert explain_refusal(key) != key.capitalize()  # explained, not echoed
+
+
+def test_the_guided_game_shows_and_explains_nobs_a_flush_a_double_run_a_go_and_31(
+        make_window, qtbot):
+    """Played through as a simple person plays (the first two cards thrown, the first card
+    that fits): every show of the prepared deals is counted in words, not only the first
+    deal's; a flush, his nobs and a double run come up in them and are explained when
+    they first do, as a go and 31 are in the play; the closing note sums up every way to
+    score."""
+    from engine.events import Dealt
+
+    window = make_window()
+    start_lesson(qtbot, window)
+    coach = window.coaching.coach
+    seen = []  # (event, the coach's words once it is shown)
+    window.presenter.shown.connect(lambda e: seen.append((e, window.coach_panel.words())))
+    turns = 0
+    while not coach.quiet:
+        assert take_turn(qtbot, window)
+        turns += 1
+        assert turns < 400
+    deal, counts = 0, []
+    for e, words in seen:
+        if isinstance(e, Dealt):
+            deal = e.deal
+        elif isinstance(e, Scored) and e.source in ("hand", "crib") and deal <= lessons.DEALS:
+            counts.append((deal, e, words))
+    assert len(counts) == 3 * lessons.DEALS  # pone's hand, dealer's hand, crib, each deal
+    for deal, e, words in counts:  # each count said in words, with every combination
+        assert (f"Here {e.points}:" if e.items else "Here nothing scores") in words, deal
+        for item in e.items:
+            assert " ".join(card_label(c) for c in item.cards) in words, (deal, item)
+    for kind, explained in lessons.SHOW_WORDS.items():
+        first = next((words for _d, e, words in counts if kind in lessons.show_kinds(e)), None)
+        assert first is not None, f"no {kind} in the prepared deals' shows"
+        assert explained in first, kind  # explained when it first comes
+        assert kind in coach.said
+    for step in ("go", "31"):  # the play's, explained as they come
+        assert step in coach.said
+        assert any(w.startswith(STEPS[step].title + ".") for _e, w in seen), step
+    closing = window.coach_panel.words()
+    assert coach.said[-1] == "own" and lessons.RECAP in closing
+    assert "nobs" in closing and "flush" in closing and "Not seen" not in closing
+
+
+def test_after_the_guided_deals_scoring_drills_open_the_trainer_on_the_lessons_drills(
+        make_window, qtbot):
+    window = make_window()
+    start_lesson(qtbot, window)
+    panel = window.coach_panel
+    assert not panel.drills.isVisible()  # not during the guided deals
+    coach = window.coaching.coach
+    turns = 0
+    while not coach.quiet:
+        assert take_turn(qtbot, window)
+        turns += 1
+        assert turns < 400
+    assert panel.drills.isVisible() and panel.drills.accessibleName() == "Scoring drills"
+    assert "Scoring drills" in panel.said.next
+    qtbot.mouseClick(panel.drills, Qt.MouseButton.LeftButton)
+    trainer = window.dialogs.counting_window
+    assert trainer is not None and trainer.isVisible()
+    drills = lessons.lesson_drills()
+    for expected in drills[:3]:  # each in turn, answered by keyboard
+        assert trainer.drill == expected
+        qtbot.waitUntil(trainer.answer.hasFocus, timeout=2000)  # typed at once
+        qtbot.keyClicks(trainer.answer, str(expected.total))
+        qtbot.keyClick(trainer.answer, Qt.Key.Key_Return)
+        assert trainer.verdict is not None and trainer.verdict.correct
+        qtbot.keyClick(trainer.next_button, Qt.Key.Key_Return)
+    assert trainer.drill == drills[3]
+    trainer.close()
