@@ -235,6 +235,7 @@ class ReviewWindow(QWidget):
     def _build_heading(self) -> QHBoxLayout:
         """The game's result, and which hands the table shows."""
         top = QHBoxLayout()
+        self.heading = top  # Analyse and Practise join it (the row of moves is full)
         self.title = QLabel(f"<b>{self._headline()}</b>")
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top.addWidget(self.title, 1)
@@ -312,13 +313,15 @@ class ReviewWindow(QWidget):
         self.buttons["analyse"] = analyse_button(
             self, self._analysis_setup, lambda: self._decision_shown() is not None,
             self.position_changed, self.review_ready)
-        nav.addWidget(self.buttons["analyse"])
+        # Analyse and Practise in the heading's spare room: in the row of moves they made
+        # the window wider than a 1024-pixel screen
+        self.heading.insertWidget(1, self.buttons["analyse"])
         practise = QPushButton("&Practise these now")
         practise.setAutoDefault(False)
         practise.clicked.connect(self.practise_now)
         practise.setVisible(bool(self.people) and self.on_practise is not None)
         self.buttons["practise"] = practise
-        nav.addWidget(practise)
+        self.heading.insertWidget(2, practise)
         self._refresh_practise()
         return nav
 
