@@ -772,17 +772,14 @@ class ReviewWindow(QWidget):
         else:
             did = f"played {cards_text(d.chosen)} at {d.count}"
         head = f"Deal {d.deal} · {who} {did}."
-        if d.is_best and d.points_lost >= 0.005:  # best by what it plays for, not points
-            measure = "expected ACC points" if self.objective == "acc" else \
-                "the chance of winning"
+        measure = "expected ACC points" if self.objective == "acc" else "the chance of winning"
+        if d.is_best and gave_up_points(d):  # best by what it plays for, not by points
             tail = (f"The best choice by {measure}, though {d.points_lost:.2f} expected "
                     f"points below the option that scores most: at this score winning "
                     f"matters more than points.")
         elif d.is_best:
             tail = "The best choice."
         else:
-            acc = self.objective == "acc"
-            measure = "expected ACC points" if acc else "the chance of winning"
             basis = ("points: before 86, the card that pegs the most to the end of the "
                      "play" if d.mode == "points" else measure)
             tail = (f"Best: {cards_text(d.best)} (by {basis}). Lost {d.points_lost:.2f} "
@@ -868,12 +865,18 @@ def view_box(names: tuple[str, str], view: int | str) -> QComboBox:
     return box
 
 
+def gave_up_points(d: ReviewedDecision) -> bool:
+    """Whether a decision gave up expected points that show at two places (0.01 or more,
+    rounded), as a best choice by the chance of winning may."""
+    return d.points_lost >= 0.005
+
+
 def best_text(d: ReviewedDecision, objective: str) -> str:
     """The decisions table's *Best*: the best choice, or ✓ when it was this one, saying
     "by win" (or "by ACC") when it gave up points to be best by what it plays for."""
     if not d.is_best:
         return cards_text(d.best)
-    if d.points_lost >= 0.005:
+    if gave_up_points(d):
         return "✓ by ACC" if objective == "acc" else "✓ by win"
     return "✓"
 
