@@ -6,8 +6,9 @@ order with who played each. :func:`observation_of` checks it means a moment that
 happen and gives the observation the referee would have given (``engine.Observation``:
 the count, the cards since the last reset and who has said go follow from the cards
 played); :func:`setup_of` gives the fields of an observation back (a decision of the
-review, a practice position, the table's last deal). A setup that cannot happen raises
-:class:`BoardError` saying what is wrong, in the words a player uses.
+review, a practice position, the table's last deal); :func:`deal_decisions` gives each of
+your decisions of the table's last deal (the discard, then every card you played). A setup
+that cannot happen raises :class:`BoardError` saying what is wrong, in the words a player uses.
 
 Example::
 
@@ -32,7 +33,7 @@ from cribbage_gui.services.practice.positions import observation
 from engine import Observation, Phase
 from engine.cards import PIPS, Card, card_label, card_name, parse_card
 from engine.errors import CribbageError
-from engine.events import Dealt, GameOver, Scored
+from engine.events import Dealt, GameOver, Played, Scored, StarterCut, Tossed
 from engine.record import Replay
 from engine.rules import MAX_COUNT, WINNING_SCORE
 
@@ -294,26 +295,98 @@ def setup_of(obs: Observation, objective: str = "win") -> Setup:
     raise BoardError("the board sets up a discard or a card to play")
 
 
-def last_deal_over(events, seat: int) -> Setup | None:
-    """Your six cards of the last deal of ``events`` that is over (its crib counted, or the
-    game won during it), with the scores and the dealer at its start; None before one is."""
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+@dataclass(frozen=True)
+class DealDecision:
+    """One of your decisions of a deal, as the board sets it up: ``label`` names it ("Your
+    discard", "Your 2nd card: 5♥ on 10"), ``setup`` is the moment you chose."""
+
+    label: str
+    setup: Setup
+
+
+def _last_deal_span(events) -> tuple[int, int, tuple[int, int]] | None:
+    """Where the last deal of ``events`` that is over starts (its Dealt) and ends (after its
+    crib's count or the game's end), with the scores at its start; None before one is."""
     scores = [0, 0]
-    found: Setup | None = None
-    start: Setup | None = None
-    for event in events:
+    found = None
+    start = None
+    for index, event in enumerate(events):
         if isinstance(event, Dealt):
             if start is not None:
-                found = start  # the deal before it is over
-            hand = tuple(event.hands[seat])
-            start = Setup("discard", (scores[0], scores[1]), event.dealer, hand, seat=seat,
-                          deal=event.deal) if len(hand) == 6 else None
+                found = (start[0], index, start[1])  # the deal before it is over
+            start = (index, (scores[0], scores[1]))
         elif isinstance(event, Scored):
             scores[event.seat] = event.total
             if event.source == "crib" and start is not None:
-                found, start = start, None
+                found, start = (start[0], index + 1, start[1]), None
         elif isinstance(event, GameOver) and start is not None:
-            found, start = start, None
+            found, start = (start[0], index + 1, start[1]), None
     return found
+
+
+def deal_over_now(events) -> bool:
+    """The last deal of ``events`` is over (its crib counted, or the game won during it) and
+    no other has been dealt since: what is on the table is a deal that has ended."""
+    for event in reversed(events):
+        if isinstance(event, GameOver) or (isinstance(event, Scored)
+                                           and event.source == "crib"):
+            return True
+        if isinstance(event, Dealt):
+            return False
+    return False
+
+
+def deal_decisions(events, seat: int) -> tuple[DealDecision, ...]:
+    """Your decisions of the last deal of ``events`` that is over: your six cards (with the
+    scores and the dealer at the deal's start), then each card you played, at the moment
+    you chose it (your hand, your toss, the starter, the cards played before it and the
+    scores then). Empty before a deal is over. Only what you saw: your own cards, and the
+    opponent's as they were played."""
+    span = _last_deal_span(events)
+    if span is None:
+        return ()
+    first, end, at_start = span
+    dealt = events[first]
+    six = tuple(dealt.hands[seat])
+    if len(six) != 6:  # (another seat's view: the cards are not yours to see)
+        return ()
+    base = dict(scores=at_start, dealer=dealt.dealer, six=six, seat=seat, deal=dealt.deal)
+    found = [DealDecision("Your discard", Setup("discard", **base))]
+    scores = list(at_start)
+    toss: tuple[Card, ...] = ()
+    starter: Card | None = None
+    played: list[tuple[int, Card]] = []
+    for event in events[first + 1:end]:
+        if isinstance(event, Tossed) and event.seat == seat:
+            toss = tuple(event.cards)
+        elif isinstance(event, StarterCut):
+            starter = event.card
+        elif isinstance(event, Scored):
+            scores[event.seat] = event.total
+        elif isinstance(event, Played):
+            if event.seat == seat and len(toss) == 2 and starter is not None:
+                mine = {c for s, c in played if s == seat}
+                hand = tuple(c for c in six if c not in toss and c not in mine)
+                count = event.count - PIPS[event.card]
+                ordinal = ORDINALS[len(mine)] if len(mine) < len(ORDINALS) else \
+                    f"{len(mine) + 1}th"
+                what = f"led {card_label(event.card)}" if count == 0 else \
+                    f"{card_label(event.card)} on {count}"
+                setup = Setup("play", (scores[0], scores[1]), dealt.dealer, six, hand, toss,
+                              starter, tuple(played), seat, dealt.deal)
+                found.append(DealDecision(f"Your {ordinal} card: {what}", setup))
+            played.append((event.seat, event.card))
+    return tuple(found)
+
+
+def last_deal_over(events, seat: int) -> Setup | None:
+    """Your six cards of the last deal of ``events`` that is over (its crib counted, or the
+    game won during it), with the scores and the dealer at its start; None before one is."""
+    decisions = deal_decisions(events, seat)
+    return decisions[0].setup if decisions else None
 
 
 def observation_at(game, action: int) -> Observation:

@@ -12,6 +12,8 @@ import pytest
 from cribbage_gui.services.board import (
     BoardError,
     Setup,
+    deal_decisions,
+    deal_over_now,
     last_deal_over,
     observation_of,
     parse_cards_text,
@@ -161,3 +163,56 @@ def test_the_last_deal_over_is_the_six_at_its_start():
     assert setup is not None and setup.six == first.dealt and setup.scores == first.scores
     assert setup.dealer == first.dealer and setup.deal == first.deal
     assert observation_of(setup).dealt == first.dealt
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_each_decision_of_a_deal_over_is_the_moment_the_referee_gave(seed):
+    """Once a deal is over (and only then), its decisions are the seat's discard and each
+    card it played, each the very observation the seat chose at (the scores then, the
+    cards played before it, its hand then), in order; never a deal still being played."""
+    rng = np.random.default_rng(seed)
+    game = GameState.new(seed)
+    seat = seed % 2
+    asked: dict[int, list] = {}  # the deal: the seat's observations at its decisions
+    checked = 0
+    while not game.is_over:
+        s = game.current_player()
+        obs = game.observation(s)
+        legal = game.legal_actions(s)
+        if s == seat and (obs.phase is Phase.DISCARD or (obs.phase is Phase.PLAY
+                                                         and obs.legal_cards)):
+            asked.setdefault(obs.deal, []).append(obs)
+        game.apply(s, legal[int(rng.integers(len(legal)))])
+        events = tuple(game.events)
+        if not deal_over_now(events):
+            continue
+        decisions = deal_decisions(events, seat)
+        deal = decisions[0].setup.deal
+        if deal in asked and checked < deal:
+            moments = asked[deal]
+            assert len(decisions) == len(moments)
+            discard = moments[0]
+            assert observation_of(decisions[0].setup) == replace(
+                discard, opponent_tossed=False, opponent_cards_left=6)
+            assert decisions[0].label == "Your discard"
+            for number, (decision, obs) in enumerate(zip(decisions[1:], moments[1:],
+                                                         strict=True), start=1):
+                assert observation_of(decision.setup) == obs
+                ordinal = ("1st", "2nd", "3rd", "4th")[number - 1]
+                assert decision.label.startswith(f"Your {ordinal} card: ")
+            checked = deal
+    assert checked >= 3
+
+
+def test_no_decision_of_a_deal_still_being_played():
+    game = GameState.new(3)
+    assert deal_decisions(game.events, 0) == () and not deal_over_now(game.events)
+    while game.current_player() is not None and game.observation(0).deal == 1:
+        s = game.current_player()
+        game.apply(s, game.legal_actions(s)[0])
+        first_over = deal_over_now(game.events)
+        if game.observation(0).deal == 1 and not first_over:
+            assert deal_decisions(game.events, 0) == ()  # the first deal goes on
+    assert game.observation(0).deal == 2
+    assert not deal_over_now(game.events)  # the second deal is dealt: it goes on
+    assert deal_decisions(game.events, 0)[0].setup.deal == 1  # the first is over
