@@ -24,7 +24,8 @@ MAX_CLAIM = MAX_HAND_SCORE
 
 
 class GameBar(QWidget):
-    """Match score, Hint, Undo, the count to claim, Throw to crib, Continue."""
+    """Match score, Hint, Undo, the count to claim, Throw to crib, Continue, and Analyse
+    beside Continue once a deal is over (the window's part says when)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -48,8 +49,15 @@ class GameBar(QWidget):
         self.throw_button = QPushButton("Throw to crib")
         self.continue_button = QPushButton("Continue")
         self.continue_button.setDefault(True)
+        self.analyse_button = QPushButton("&Analyse")
+        self.analyse_button.setToolTip("This deal on the analysis board: your discard and "
+                                       "each card you played, every option and the chance "
+                                       "of winning (Ctrl+B)")
+        self.analyse_button.setAccessibleName("Analyse this deal on the analysis board")
+        self.analyse_button.setAutoDefault(False)  # Enter stays Continue's
+        self.analyse_button.setVisible(False)
         for w in (self.hint_button, self.undo_button, self.claim_spin, self.claim_button,
-                  self.throw_button, self.continue_button):
+                  self.throw_button, self.analyse_button, self.continue_button):
             layout.addWidget(w)
         self.controls = ControlsState()  # the state drawn last (Continue is the show's)
 

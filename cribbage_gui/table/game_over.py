@@ -1,7 +1,7 @@
 """The end of a game: the result, points by source for both players, the score over the
-deals, the review's headline, *Play again* / *New opponent*, and *Practise these now*
+deals, the review's headline, *Play again* / *New opponent*, *Practise these now*
 (each person's marked decisions of the game, practised at once: offered once they are
-rated, off the GUI thread)."""
+rated, off the GUI thread), and *Analyse the last deal* (on the analysis board)."""
 
 from __future__ import annotations
 
@@ -57,9 +57,11 @@ class GameOverDialog(QDialog):
     new_opponent = Signal()
     review = Signal()
     practise = Signal(int)  # which of ``people`` chose to practise their marked decisions
+    analyse = Signal()  # the last deal on the analysis board
 
     def __init__(self, summary: GameSummary, next_label: str = "Play again",
-                 parent=None, people: tuple[str, ...] = ()) -> None:
+                 parent=None, people: tuple[str, ...] = (), analysable: bool = False
+                 ) -> None:
         super().__init__(parent)
         self.summary = summary
         self.setWindowTitle("Game over")
@@ -96,7 +98,7 @@ class GameOverDialog(QDialog):
         self.chart = self._chart()
         body.addWidget(self.chart, 1)
         layout.addLayout(body, 1)
-        self.practise_buttons = self._practise_row(layout, people)
+        self.practise_buttons = self._practise_row(layout, people, analysable)
         buttons = QDialogButtonBox()
         self.again_button = buttons.addButton(next_label, QDialogButtonBox.ButtonRole.AcceptRole)
         self.again_button.setDefault(True)
@@ -119,12 +121,24 @@ class GameOverDialog(QDialog):
             w, h = min(w, parent.width() - 16), min(h, parent.height() - 16)
         self.resize(max(w, least.width()), max(h, least.height()))
 
-    def _practise_row(self, layout: QVBoxLayout, people: tuple[str, ...]
-                      ) -> list[QPushButton]:
+    def _practise_row(self, layout: QVBoxLayout, people: tuple[str, ...],
+                      analysable: bool) -> list[QPushButton]:
         """A "Practise these now" button for each of ``people`` (the names as the table
         shows them: "You", or two people's), on a row of their own (the row of buttons
-        below stays as wide as it was), waiting for the ratings: :meth:`offer_practice`."""
+        below stays as wide as it was), waiting for the ratings: :meth:`offer_practice`;
+        first on it, *Analyse the last deal* when ``analysable`` (a game against the
+        computer: the deal that ended it, on the analysis board)."""
         row = QHBoxLayout()
+        self.analyse_button = QPushButton("Analyse the &last deal")
+        self.analyse_button.setAutoDefault(False)  # the default stays the next game
+        self.analyse_button.setToolTip("The deal that ended the game on the analysis board: "
+                                       "your discard and each card you played, every option "
+                                       "and the chance of winning")
+        self.analyse_button.setAccessibleName("Analyse the last deal on the analysis board")
+        self.analyse_button.clicked.connect(self._analyse)
+        self.analyse_button.setVisible(analysable)
+        if analysable:
+            row.addWidget(self.analyse_button)
         found = []
         for index, name in enumerate(people):
             whose = "your" if name == YOU else f"{name}'s"
@@ -143,7 +157,7 @@ class GameOverDialog(QDialog):
                                     people == (YOU,) else "Rating the decisions…")
         self.practise_note.setStyleSheet(f"color: {theme.current().muted}")
         row.addWidget(self.practise_note, 1)
-        if people:
+        if people or analysable:
             layout.addLayout(row)
         self.people = people
         self.offered: list[int] | None = None  # the counts offered, once rated
@@ -277,6 +291,10 @@ class GameOverDialog(QDialog):
     def _again(self) -> None:
         self.accept()
         self.again.emit()
+
+    def _analyse(self) -> None:
+        self.accept()
+        self.analyse.emit()
 
     def _review(self) -> None:
         self.accept()

@@ -10,8 +10,10 @@ each (the count, and who has said go, follow: ``services.board``); every card yo
 that cannot happen is refused with the reason, and nothing changes.
 
 Ways in: Game → Analysis board… (the table's last deal once it is over, else as it was),
-"Analyse" on a decision of the review and on an answered practice position
-(:func:`analyse_button`).
+*Analyse* beside the table's Continue once a deal is over and *Analyse the last deal* in
+the game-over box (:func:`open_for_window`: the deal's discard, and each card you played
+in the list of its decisions), "Analyse" on a decision of the review and on an answered
+practice position (:func:`analyse_button`).
 """
 
 from __future__ import annotations
@@ -48,9 +50,10 @@ from cribbage_gui.panels.play_options import PlayTab
 from cribbage_gui.panels.reasoning import DiscardTab
 from cribbage_gui.services.board import (
     BoardError,
+    DealDecision,
     Setup,
     cards_text,
-    last_deal_over,
+    deal_decisions,
     observation_of,
     parse_cards_text,
     parse_played,
@@ -153,6 +156,7 @@ class AnalysisBoard(QWidget):
         self.seat, self.deal, self.objective = 0, 1, "win"  # kept from a game's position
         self.six_order: tuple[int, ...] = ()
         self.last_deal: Setup | None = None  # the table's last deal, once shown here
+        self.decisions: tuple[DealDecision, ...] = ()  # that deal's decisions, to choose
         self._build()
         self.set_mode("discard")
         self._resize_to_screen()
@@ -206,6 +210,24 @@ class AnalysisBoard(QWidget):
             modes.addWidget(button)
         modes.addStretch(1)
         column.addLayout(modes)
+        # a deal of the table's: each of your decisions of it, to set up (shown with one)
+        self.deal_row = QWidget()
+        deal_row = QHBoxLayout(self.deal_row)
+        deal_row.setContentsMargins(0, 0, 0, 0)
+        deal_label = QLabel("D&ecision of the deal")
+        self.deal_choice = QComboBox()
+        self.deal_choice.setAccessibleName("Decision of the deal")
+        self.deal_choice.setToolTip("Your decisions of the table's last deal: the discard, "
+                                    "then each card you played, at the moment you chose it")
+        self.deal_choice.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.deal_choice.setMinimumContentsLength(12)
+        deal_label.setBuddy(self.deal_choice)
+        self.deal_choice.activated.connect(self.choose_decision)
+        deal_row.addWidget(deal_label)
+        deal_row.addWidget(self.deal_choice, 1)
+        self.deal_row.setVisible(False)
+        column.addWidget(self.deal_row)
         cards = QGroupBox("Cards")
         cards_box = QVBoxLayout(cards)
         target_row = QHBoxLayout()
@@ -440,6 +462,24 @@ class AnalysisBoard(QWidget):
         if analyse:
             self.analyse()
 
+    def show_deal(self, decisions: tuple[DealDecision, ...], index: int = 0) -> None:
+        """A deal of the table's: its decisions to choose from (the discard, each card you
+        played), the one at ``index`` set up and analysed."""
+        self.decisions = decisions
+        self.deal_choice.clear()
+        for decision in decisions:
+            self.deal_choice.addItem(decision.label)
+        self.deal_row.setVisible(bool(decisions))
+        if decisions:
+            self.last_deal = decisions[0].setup
+            self.deal_choice.setCurrentIndex(index)
+            self.set_up(decisions[index].setup)
+
+    def choose_decision(self, index: int) -> None:
+        """The decision of the deal picked in the list: set up and analysed."""
+        if 0 <= index < len(self.decisions):
+            self.set_up(self.decisions[index].setup)
+
     def clear_fields_only(self) -> None:
         for field in self.fields.values():
             field.clear()
@@ -517,18 +557,24 @@ def open_board(parent: QWidget, setup: Setup | None = None) -> AnalysisBoard:
     return board
 
 
-def open_for_window(window) -> AnalysisBoard:
-    """Game → Analysis board…: the board at your six cards of the table's last deal once it
-    is over (the scores and the dealer at its start), else as it was."""
+def table_deal(window) -> tuple[DealDecision, ...]:
+    """Your decisions of the table's last deal that is over (none while the first goes on,
+    in a game watched, or between two people, whose cards are each one's own)."""
     playing = window.playing
-    setup = None
-    if playing.setup is not None and not window.watching.active \
-            and not playing.setup.two_players:
-        setup = last_deal_over(playing.shown_events, playing.setup.human_seat)
+    if playing.setup is None or window.watching.active or playing.setup.two_players:
+        return ()
+    return deal_decisions(playing.shown_events, playing.setup.human_seat)
+
+
+def open_for_window(window, again: bool = False) -> AnalysisBoard:
+    """Game → Analysis board…: the board at your six cards of the table's last deal once it
+    is over (the scores and the dealer at its start; its plays in the list of its
+    decisions), else as it was; ``again``: that deal even if the board has shown it (the
+    table's and the game-over box's *Analyse*)."""
+    decisions = table_deal(window)
     board = open_board(window)
-    if setup is not None and setup != board.last_deal:  # that deal once: then the board
-        board.last_deal = setup  # keeps what is set up on it
-        board.set_up(setup)
+    if decisions and (again or decisions[0].setup != board.last_deal):  # that deal once:
+        board.show_deal(decisions)  # then the board keeps what is set up on it
     return board
 
 

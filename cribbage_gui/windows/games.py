@@ -128,7 +128,8 @@ class Games:
 
         box = w.dialogs.game_over(summary, label, lambda: w.playing.next_game(over.winner),
                                   self.new_game_dialog, w.reviews.review_game,
-                                  tuple(summary.names[seat] for seat in seats), practise)
+                                  tuple(summary.names[seat] for seat in seats), practise,
+                                  None if setup.two_players else w.deal_analysis.open)
 
         def rated(positions: dict[int, list]) -> None:
             found.update(positions)

@@ -45,6 +45,7 @@ from cribbage_gui.table.presenter import Presenter
 from cribbage_gui.table.table_view import TableView
 from cribbage_gui.table.watching import Watching
 from cribbage_gui.windows.coaching import Coaching
+from cribbage_gui.windows.deal_analysis import DealAnalysis
 from cribbage_gui.windows.dock_layout import DockLayout, board_dock, first_size
 from cribbage_gui.windows.game_files import GameFiles
 from cribbage_gui.windows.games import Games
@@ -134,6 +135,7 @@ class MainWindow(QMainWindow):
         self.table.card_double_clicked.connect(g.double_click_card)
         self.game_bar.continue_button.clicked.connect(lambda: p.proceed())
         p.waiting_to_continue.connect(self.game_bar.continue_button.setVisible)
+        self.deal_analysis = DealAnalysis(self)  # Analyse beside it once a deal is over
         self.follow = PanelsFollow(self)
         p.turn_ready.connect(lambda _obs: self.menus.refresh())
         self._refusal: tuple[str, object] = ("", None)

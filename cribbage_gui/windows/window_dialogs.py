@@ -218,10 +218,15 @@ class WindowDialogs:
     def game_over(self, summary: GameSummary, next_label: str, on_again: Callable[[], None],
                   on_new_opponent: Callable[[], None], on_review: Callable[[], object],
                   people: tuple[str, ...] = (),
-                  on_practise: Callable[[int], object] | None = None) -> GameOverDialog:
+                  on_practise: Callable[[int], object] | None = None,
+                  on_analyse: Callable[[], object] | None = None) -> GameOverDialog:
         """The summary of a finished game, opened below the board; ``people``: whose
-        marked decisions it offers to practise (``on_practise(index)``), once rated."""
-        box = GameOverDialog(summary, next_label, self.window, people=people)
+        marked decisions it offers to practise (``on_practise(index)``), once rated;
+        ``on_analyse``: what its *Analyse the last deal* does (no button without it)."""
+        box = GameOverDialog(summary, next_label, self.window, people=people,
+                             analysable=on_analyse is not None)
+        if on_analyse is not None:
+            box.analyse.connect(on_analyse)
         box.again.connect(on_again)
         box.new_opponent.connect(on_new_opponent)
         box.review.connect(on_review)

@@ -12,7 +12,17 @@ from ai import advice
 from ai.match.runner import run_match
 from cribbage_gui.app.jobs import ADVICE_MEMO, wait_for_jobs
 from cribbage_gui.services import gamefile
-from cribbage_gui.services.board import Setup, observation_at, observation_of, setup_of
+from cribbage_gui.services.board import (
+    Setup,
+    deal_decisions,
+    deal_over_now,
+    last_deal_over,
+    observation_at,
+    observation_of,
+    parse_cards_text,
+    parse_played,
+    setup_of,
+)
 from cribbage_gui.services.gamefile import GameSaver
 from cribbage_gui.services.practice.builtin import builtin_positions
 from cribbage_gui.services.practice.store import PracticeStore
@@ -21,7 +31,8 @@ from cribbage_gui.windows.analysis_board import AnalysisBoard
 from cribbage_gui.windows.practice_window import PracticeWindow
 from cribbage_gui.windows.review_window import ReviewWindow
 from engine.cards import parse_card
-from tests.gui.helpers import TIMEOUT, click_card, take_turn
+from engine.events import Dealt, GameOver, Played, StarterCut
+from tests.gui.helpers import TIMEOUT, click_card, play_to_the_end, take_turn, wait_for_input
 
 SIX = "5H 5C 5S JD 6D 7C"
 
@@ -244,3 +255,116 @@ def test_the_menu_opens_the_last_deal_once_it_is_over(qtbot, make_window):
     assert board_of(window) is board
     assert set(board.setup.six) == set(six) and board.setup.scores == (0, 0)
     qtbot.waitUntil(lambda: board.shown is not None, timeout=TIMEOUT)
+
+
+def shown_cards(board: AnalysisBoard) -> set[int]:
+    """Every card the board's fields show."""
+    found: set[int] = set()
+    for key, field in board.fields.items():
+        if key == "played":
+            found |= {c for _, c in parse_played(field.text())}
+        else:
+            found |= set(parse_cards_text(field.text(), key))
+    return found
+
+
+def test_analyse_beside_continue_opens_the_deal_just_over_and_never_a_live_one(qtbot,
+                                                                            make_window):
+    """Issue 38 point 8: once a deal is over and its last count waits for Continue,
+    *Analyse* beside it opens the board at that deal (your six, the scores and the dealer
+    at its start), each card you played in its list of decisions; while a deal is being
+    played (your turns, the hands' counts before the crib's) it is nowhere, and the board
+    shows only your cards and those the opponent played."""
+    window = make_window()
+    bar = window.game_bar
+    window.games.start_match("random", seed=5)
+    seat = window.playing.current_setup().human_seat
+    while True:
+        wait_for_input(qtbot, window)
+        events = window.playing.shown_events
+        if window.playing.obs is not None or not bar.continue_button.isVisible():
+            assert not bar.analyse_button.isVisible()  # a deal being played
+        elif not deal_over_now(events):
+            assert not bar.analyse_button.isVisible()  # a hand's count: the crib to come
+        else:
+            break
+        take_turn(qtbot, window)
+    assert bar.analyse_button.isVisible() and bar.analyse_button.isEnabled()
+    assert bar.continue_button.isDefault() and not bar.analyse_button.autoDefault()
+    dealt = next(e for e in events if isinstance(e, Dealt))
+    qtbot.mouseClick(bar.analyse_button, Qt.MouseButton.LeftButton)
+    board = board_of(window)
+    assert board.setup.six == tuple(dealt.hands[seat]) and board.setup.scores == (0, 0)
+    assert board.setup.dealer == dealt.dealer and board.mode == "discard"
+    assert shown_cards(board) == set(dealt.hands[seat])
+    qtbot.waitUntil(lambda: board.shown is not None, timeout=TIMEOUT)
+    # the deal's decisions, by keyboard: the discard, then each card you played
+    decisions = deal_decisions(events, seat)
+    assert board.deal_row.isVisible() and board.deal_choice.count() == len(decisions) > 1
+    assert [board.deal_choice.itemText(i) for i in range(len(decisions))] == \
+        [d.label for d in decisions]
+    played = {e.card for e in events if isinstance(e, Played)}
+    starter = next(e.card for e in events if isinstance(e, StarterCut))
+    board.activateWindow()
+    board.deal_choice.setFocus()
+    for index in range(1, len(decisions)):
+        with qtbot.waitSignal(board.analysed, timeout=TIMEOUT):
+            qtbot.keyClick(board.deal_choice, Qt.Key.Key_Down)
+        assert board.setup == decisions[index].setup and board.mode == "play"
+        assert shown_cards(board) <= set(dealt.hands[seat]) | played | {starter}
+        assert board.obs == observation_of(decisions[index].setup)
+    # Continue: the next deal is dealt, and the button goes with the show's wait
+    qtbot.mouseClick(bar.continue_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=TIMEOUT)
+    assert not bar.analyse_button.isVisible()
+
+
+def test_the_analyse_key_works_from_the_keyboard_at_a_deal_end(qtbot, make_window):
+    """Alt+A presses *Analyse* (the table keeps the keyboard); Enter still continues."""
+    window = make_window()
+    window.games.start_match("random", seed=5)
+    while not window.game_bar.analyse_button.isVisible():
+        take_turn(qtbot, window)
+        wait_for_input(qtbot, window)
+    window.activateWindow()
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_A, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: bool(window.findChildren(AnalysisBoard)), timeout=2000)  # (a
+    # mnemonic animates the click)
+    board = board_of(window)
+    six = last_deal_over(window.playing.shown_events, window.playing.current_setup()
+                         .human_seat)
+    assert six is not None and board.setup == six
+    window.activateWindow()
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not window.game_bar.analyse_button.isVisible(), timeout=TIMEOUT)
+
+
+def test_the_game_over_box_analyses_the_last_deal(qtbot, make_window):
+    """*Analyse the last deal*: the deal that ended the game, its six and its start's
+    scores; reached by the keyboard (Alt+L, and Tab), and not the default button (Enter
+    plays again)."""
+    window = make_window()
+    window.games.start_match("random", seed=11)
+    play_to_the_end(qtbot, window)
+    box = window.dialogs.game_over_box
+    qtbot.waitUntil(lambda: box is not None and box.isVisible(), timeout=TIMEOUT)
+    button = box.analyse_button
+    assert button.isVisibleTo(box) and button.isEnabled()
+    assert box.again_button.isDefault() and not button.isDefault() \
+        and not button.autoDefault()
+    assert button.focusPolicy() & Qt.FocusPolicy.TabFocus and button.accessibleName()
+    events = window.playing.shown_events
+    expected = last_deal_over(events, window.playing.current_setup().human_seat)
+    assert expected is not None and isinstance(events[-1], GameOver) or any(
+        isinstance(e, GameOver) for e in events)
+    last = max(i for i, e in enumerate(events) if isinstance(e, Dealt))
+    assert expected.deal == events[last].deal  # the deal that ended the game
+    box.activateWindow()
+    qtbot.waitUntil(lambda: box.isActiveWindow(), timeout=2000)
+    qtbot.keyClick(box, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: not box.isVisible(), timeout=2000)  # (an animated click)
+    board = board_of(window)
+    assert board.setup == expected and board.mode == "discard"
+    assert board.deal_choice.count() == len(deal_decisions(events, expected.seat))
