@@ -4,7 +4,8 @@ seed, at exactly the size asked for.
 The window is driven as a person would drive it (the person's decisions are the heuristic
 player's), paused at each moment worth showing: the guided first game (Learn to play: its
 coach at the crib, in the play and in the show), the cut for deal, the discard with the
-inspector, the play with a go standing, the show, the game over summary, the review, the
+inspector, the play with a go standing, the show, the deal's end (its crib counted, with
+*Analyse* beside Continue), the game over summary, the review, the
 computer's reasoning (strategy weights and the expert), the strategy heatmap, the
 statistics, watching two computers, a match against the expert (playing for ACC match
 points, its reasoning shown as it decides), the help, the practice (a position, and a
@@ -27,7 +28,8 @@ from engine.arguments import output_folder, seed
 
 # (in the order they are taken)
 SCREENS = ("practice", "practice-answer", "analysis-board", "learn-deal", "learn-play",
-           "learn-show", "cut-for-deal", "discard-inspector", "pegging-go", "show", "game-over",
+           "learn-show", "cut-for-deal", "discard-inspector", "pegging-go", "show", "deal-end",
+           "game-over",
            "review", "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "statistics-practice",
            "watching", "match-expert", "match-inspector", "help", "counting-trainer",
@@ -359,6 +361,10 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
             and model().show.what == "hand", what="the show")
     if want("show"):
         d.grab("show")
+    if want("deal-end"):  # the crib counted: the deal over, Analyse beside Continue
+        d.resume()
+        d.until(lambda: w.game_bar.analyse_button.isVisible(), what="the deal's end")
+        d.grab("deal-end")
     if not wanted & AFTER_THE_SHOW:  # (the game need not be played to its end)
         w.close()
         return d.written
@@ -376,7 +382,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
         d.until(lambda: box.offered is not None, act=False, what="the game's ratings")
         offered = box.offered or []
         box = GameOverDialog(w.games.game_summary(model().game_over), "Play again", w,
-                             people=box.people)
+                             people=box.people, analysable=True)
         box.offer_practice(offered)
         box.show()
         w.dialogs.place_clear_of_board(box)

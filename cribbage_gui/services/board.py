@@ -301,7 +301,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 @dataclass(frozen=True)
 class DealDecision:
     """One of your decisions of a deal, as the board sets it up: ``label`` names it ("Your
-    discard", "Your 2nd card: 5♥ on 10"), ``setup`` is the moment you chose."""
+    discard", "Your 2nd card: 5♥ at count 10"), ``setup`` is the moment you chose."""
 
     label: str
     setup: Setup
@@ -374,7 +374,7 @@ def deal_decisions(events, seat: int) -> tuple[DealDecision, ...]:
                 ordinal = ORDINALS[len(mine)] if len(mine) < len(ORDINALS) else \
                     f"{len(mine) + 1}th"
                 what = f"led {card_label(event.card)}" if count == 0 else \
-                    f"{card_label(event.card)} on {count}"
+                    f"{card_label(event.card)} at count {count}"
                 setup = Setup("play", (scores[0], scores[1]), dealt.dealer, six, hand, toss,
                               starter, tuple(played), seat, dealt.deal)
                 found.append(DealDecision(f"Your {ordinal} card: {what}", setup))

@@ -23,6 +23,7 @@ from cribbage_gui.services.board import (
 )
 from engine import GameState, Phase, PlayCard, Toss
 from engine.cards import parse_card
+from engine.events import Dealt, GameOver, Scored
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -167,14 +168,13 @@ def test_the_last_deal_over_is_the_six_at_its_start():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_each_decision_of_a_deal_over_is_the_moment_the_referee_gave(seed):
-    """Once a deal is over (and only then), its decisions are the seat's discard and each
-    card it played, each the very observation the seat chose at (the scores then, the
-    cards played before it, its hand then), in order; never a deal still being played."""
+    """Once a deal is over (its crib counted, or the game won), and only then, its decisions
+    are the seat's discard and each card it played, each the very observation the seat
+    chose at (the scores then, the cards played before it, its hand then), in order."""
     rng = np.random.default_rng(seed)
     game = GameState.new(seed)
     seat = seed % 2
     asked: dict[int, list] = {}  # the deal: the seat's observations at its decisions
-    checked = 0
     while not game.is_over:
         s = game.current_player()
         obs = game.observation(s)
@@ -183,25 +183,33 @@ def test_each_decision_of_a_deal_over_is_the_moment_the_referee_gave(seed):
                                                          and obs.legal_cards)):
             asked.setdefault(obs.deal, []).append(obs)
         game.apply(s, legal[int(rng.integers(len(legal)))])
-        events = tuple(game.events)
-        if not deal_over_now(events):
-            continue
-        decisions = deal_decisions(events, seat)
-        deal = decisions[0].setup.deal
-        if deal in asked and checked < deal:
-            moments = asked[deal]
-            assert len(decisions) == len(moments)
-            discard = moments[0]
-            assert observation_of(decisions[0].setup) == replace(
-                discard, opponent_tossed=False, opponent_cards_left=6)
-            assert decisions[0].label == "Your discard"
-            for number, (decision, obs) in enumerate(zip(decisions[1:], moments[1:],
-                                                         strict=True), start=1):
-                assert observation_of(decision.setup) == obs
-                ordinal = ("1st", "2nd", "3rd", "4th")[number - 1]
-                assert decision.label.startswith(f"Your {ordinal} card: ")
-            checked = deal
-    assert checked >= 3
+    events = tuple(game.events)
+    ends: list[int] = []  # where each deal ends: its crib's count, or the game's end
+    for i, e in enumerate(events):
+        if (isinstance(e, Scored) and e.source == "crib") or (
+                isinstance(e, GameOver) and (not ends or ends[-1] != i)):
+            ends.append(i + 1)
+    assert len(ends) == len(asked) >= 5  # (the game can end in a deal's count)
+    for deal, end in enumerate(ends, start=1):
+        so_far = events[:end]  # as the table has shown them: the deal's end waits there
+        assert deal_over_now(so_far)
+        assert not deal_over_now(events[:end - 1]) or isinstance(events[end - 1], GameOver)
+        decisions = deal_decisions(so_far, seat)
+        moments = asked[deal]
+        assert len(decisions) == len(moments) and decisions[0].setup.deal == deal
+        assert observation_of(decisions[0].setup) == replace(
+            moments[0], opponent_tossed=False, opponent_cards_left=6)
+        assert decisions[0].label == "Your discard"
+        for number, (decision, obs) in enumerate(zip(decisions[1:], moments[1:],
+                                                     strict=True), start=1):
+            assert observation_of(decision.setup) == obs
+            ordinal = ("1st", "2nd", "3rd", "4th")[number - 1]
+            assert decision.label.startswith(f"Your {ordinal} card: ")
+        if end < len(events):  # the next deal dealt: it goes on, the last one is over
+            following = next(i for i in range(end, len(events))
+                             if isinstance(events[i], Dealt))
+            assert not deal_over_now(events[:following + 1])
+            assert deal_decisions(events[:following + 1], seat) == decisions
 
 
 def test_no_decision_of_a_deal_still_being_played():
