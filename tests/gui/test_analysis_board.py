@@ -368,3 +368,53 @@ def test_the_game_over_box_analyses_the_last_deal(qtbot, make_window):
     board = board_of(window)
     assert board.setup == expected and board.mode == "discard"
     assert board.deal_choice.count() == len(deal_decisions(events, expected.seat))
+
+
+def test_analyse_and_continue_are_whole_at_every_size_and_text_size(qtbot, make_window):
+    """Beside Continue at a deal's end: both buttons whole (their text uncut), inside the
+    window, apart, and clear of the table, at the four sizes x 100 and 200% text x light
+    and high contrast."""
+    from PySide6.QtCore import QRect
+
+    from cribbage_gui.app import theme
+
+    window = make_window()
+    window.games.start_match("random", seed=5)
+    bar = window.game_bar
+    while not bar.analyse_button.isVisible():
+        take_turn(qtbot, window)
+        wait_for_input(qtbot, window)
+
+    def rect(widget) -> QRect:
+        return QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())
+
+    try:
+        for theme_name in ("light", "high-contrast"):
+            theme.apply(theme_name)
+            for text in (100, 200):
+                theme.set_text_size(text)
+                window.set_zoom(window.settings.zoom, save=False)
+                # the button widens the window by nothing (at 200% and 1024 px the
+                # window's least width is already over 1024: issue 38, point 2)
+                bar.analyse_button.setVisible(False)
+                without = window.minimumSizeHint().width()
+                bar.analyse_button.setVisible(True)
+                assert window.minimumSizeHint().width() <= max(without, 1024), \
+                    (theme_name, text)
+                for size in ((1024, 700), (1280, 800), (1366, 768), (1920, 1080)):
+                    window.resize(*size)
+                    qtbot.wait(40)
+                    where = (theme_name, text, size)
+                    assert window.width() <= max(size[0], without), where
+                    whole = QRect(0, 0, window.width(), window.height())
+                    analyse, proceed = rect(bar.analyse_button), rect(bar.continue_button)
+                    for button, place in ((bar.analyse_button, analyse),
+                                          (bar.continue_button, proceed)):
+                        assert button.isVisible(), where
+                        assert whole.contains(place), where
+                        assert button.width() >= button.minimumSizeHint().width(), where
+                        assert not place.intersects(rect(window.table)), where
+                    assert not analyse.intersects(proceed), where
+    finally:
+        theme.set_text_size(100)
+        theme.apply("light")
