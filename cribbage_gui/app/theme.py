@@ -537,16 +537,3 @@ def _plot_items(widget) -> list:
     if layout is None:
         return []
     return [item for item in layout.items if isinstance(item, pg.PlotItem)]
-
-
-class IntegerAxis(pg.AxisItem):
-    """An axis with ticks only at whole numbers (games, hands, starters: never 0.5)."""
-
-    def tickSpacing(self, minVal: float, maxVal: float,  # noqa: N802, N803 (pyqtgraph's names)
-                    size: float) -> list[tuple[float, float]]:
-        spacings: list[float] = []
-        for spacing, _offset in super().tickSpacing(minVal, maxVal, size):
-            whole = max(1.0, float(round(spacing)))
-            if whole not in spacings:
-                spacings.append(whole)
-        return [(s, 0.0) for s in spacings]
