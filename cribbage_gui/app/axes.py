@@ -29,11 +29,12 @@ class ChartAxis(pg.AxisItem):
 
     def label_room(self, minVal: float, maxVal: float, spacing: float) -> float:  # noqa: N803
         """Pixels a tick needs along the axis for its number and a gap to the next: the
-        line height on an upright axis, the widest number on a level one."""
+        number's height on an upright axis (as pyqtgraph lays it out, 0.8 of the line),
+        the widest number on a level one."""
         metrics = QFontMetricsF(self.tick_font())
         gap = GAP * metrics.height()
         if self.orientation in ("left", "right"):
-            return metrics.height() + gap
+            return 0.8 * metrics.height() + gap
         first = floor(minVal / spacing) * spacing
         values = [first + i * spacing for i in range(int((maxVal - first) / spacing) + 2)]
         strings = self.tickStrings(values[:60], self.autoSIPrefixScale * self.scale, spacing)

@@ -532,7 +532,8 @@ def _restyle(widget) -> None:
 
 def _plot_items(widget) -> list:
     if hasattr(widget, "getPlotItem"):
-        return [widget.getPlotItem()]
+        plot = widget.getPlotItem()  # (None once the chart is closed)
+        return [plot] if plot is not None else []
     layout = getattr(widget, "ci", None)
     if layout is None:
         return []
