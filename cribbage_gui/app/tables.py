@@ -3,7 +3,7 @@ row marked in the theme's colours."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem
 
@@ -58,6 +58,12 @@ class FitTable(QTableWidget):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
         self.fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the text size setting: rows follow
+            fit_rows(self)
+            self.fit()
 
     def fit(self) -> None:
         """Show the most important columns that fit the width; size them to content."""
@@ -115,10 +121,15 @@ def make_table(headers: list[str], tips: dict[str, str] | None = None) -> FitTab
     header = table.horizontalHeader()
     header.setMinimumSectionSize(28)
     header.setHighlightSections(False)
-    # rows as tall as their text needs (Fusion's default, about 30 px, showed 7 of the 15
-    # discards at 1024x700)
-    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    fit_rows(table)
     return table
+
+
+def fit_rows(table: QTableWidget) -> None:
+    """Rows as tall as their text needs in the table's font now (Fusion's default, about
+    30 px, showed 7 of the 15 discards at 1024x700; a height set once at 100% text cut the
+    letters at 200%). A :class:`FitTable` calls it again when its font changes."""
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
 
 
 def set_headers(table: QTableWidget, headers: list[str],

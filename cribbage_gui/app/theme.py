@@ -532,21 +532,9 @@ def _restyle(widget) -> None:
 
 def _plot_items(widget) -> list:
     if hasattr(widget, "getPlotItem"):
-        return [widget.getPlotItem()]
+        plot = widget.getPlotItem()  # (None once the chart is closed)
+        return [plot] if plot is not None else []
     layout = getattr(widget, "ci", None)
     if layout is None:
         return []
     return [item for item in layout.items if isinstance(item, pg.PlotItem)]
-
-
-class IntegerAxis(pg.AxisItem):
-    """An axis with ticks only at whole numbers (games, hands, starters: never 0.5)."""
-
-    def tickSpacing(self, minVal: float, maxVal: float,  # noqa: N802, N803 (pyqtgraph's names)
-                    size: float) -> list[tuple[float, float]]:
-        spacings: list[float] = []
-        for spacing, _offset in super().tickSpacing(minVal, maxVal, size):
-            whole = max(1.0, float(round(spacing)))
-            if whole not in spacings:
-                spacings.append(whole)
-        return [(s, 0.0) for s in spacings]

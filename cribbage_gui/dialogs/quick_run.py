@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QProgressBar, QPushButton, QVBoxL
 
 from ai.match.runner import run_match
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.texts import player_title
 from engine.events import SOURCES
 
@@ -50,7 +51,8 @@ class QuickRunWindow(QDialog):
         self.result_label = QLabel("Playing…")
         self.result_label.setWordWrap(True)
         layout.addWidget(self.result_label)
-        self.chart = pg.PlotWidget(title="Points per complete deal, by source")
+        self.chart = pg.PlotWidget(title="Points per complete deal, by source",
+                                   axisItems=chart_axes())
         self.chart.setLabel("left", "points per deal")
         theme.style_chart(self.chart)
         layout.addWidget(self.chart, 1)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from ai.base import Reasoning
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.tables import (
     NumberItem,
     fill,
@@ -207,7 +208,7 @@ class ComputerTab(QWidget):
         d, own, opp = r.position
         self._more(f"Position: {'dealer' if d else 'pone'}, {own} to {opp}.")
         self.charts.setVisible(True)
-        heat = self.charts.addPlot(title="S: strategies × options")
+        heat = self.charts.addPlot(title="S: strategies × options", axisItems=chart_axes())
         image = pg.ImageItem(axisOrder="row-major")
         image.setImage(np.array(r.S), levels=(0, 1))
         image.setColorMap(pg.ColorMap([0, 1], [(255, 255, 255), (20, 20, 20)]))
@@ -218,12 +219,12 @@ class ComputerTab(QWidget):
         heat.addItem(pg.PlotDataItem([r.chosen + 0.5], [-0.3], symbol="t",
                                      symbolBrush=t.accent_2, pen=None))
         self.charts.nextRow()
-        bars = self.charts.addPlot(title="w: weights at this score")
+        bars = self.charts.addPlot(title="w: weights at this score", axisItems=chart_axes())
         bars.addItem(pg.BarGraphItem(x=np.arange(len(r.w)), height=np.array(r.w), width=0.7,
                                      brush=t.accent))
         bars.getAxis("bottom").setTicks([[(i, str(i + 1)) for i in range(len(r.w))]])
         self.charts.nextRow()
-        values = self.charts.addPlot(title="p = w·S per option")
+        values = self.charts.addPlot(title="p = w·S per option", axisItems=chart_axes())
         colours = [t.accent_2 if j == r.chosen else t.neutral for j in range(len(r.p))]
         values.addItem(pg.BarGraphItem(x=np.arange(len(r.p)), height=np.array(r.p),
                                        width=0.7, brushes=colours))

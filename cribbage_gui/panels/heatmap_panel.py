@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from ai import strategy_weights as model
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.panels.plots import STRATEGY_COLOURS, checkpoints_of, colour_map
 from engine.roles import DEALER, PONE, role_of
 from engine.rules import WINNING_SCORE
@@ -112,7 +113,7 @@ class HeatmapDock(QDockWidget):
         self.file_label = QLabel("")
         self.file_label.setWordWrap(True)
         layout.addWidget(self.file_label)
-        self.plot_widget = pg.PlotWidget()
+        self.plot_widget = pg.PlotWidget(axisItems=chart_axes())
         self.plot_widget.setAccessibleName("Strategy weights heatmap")
         self.plot_widget.setAccessibleDescription(
             "The weight of the strategy chosen at every score: your own score down, the "

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
+    QScrollArea,
     QSplitter,
     QTableWidgetItem,
     QTabWidget,
@@ -30,11 +31,13 @@ from ai import advice
 from ai.base import Reasoning
 from ai.match.driver import DecisionMade
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.app.tables import (
     NumberItem,
     cell,
     fill,
+    fit_rows,
     header_cell,
     make_table,
     mark_colour,
@@ -71,15 +74,40 @@ def percent(p: float) -> str:
 HEADROOM = 0.45  # above the top tick, so its label is not cut in half by the chart's edge
 
 
+class LeastHeight(QWidget):
+    """A scrolled page as tall as its least height for its width (or the view's, if
+    taller): a scroll area asks a page of word-wrapped text for its preferred height,
+    which gave the options' table more rows than needed and pushed the chart out of
+    sight."""
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt)
+        layout = self.layout()
+        if layout is None:
+            return super().heightForWidth(width)
+        return layout.totalMinimumHeightForWidth(width)
+
+
 class DiscardTab(QWidget):
     """The 15 options of the deal on the table, best first, and the selected one's hand."""
 
     HEADERS = ["Keep", "Toss", "Hand", "Crib ±", "Peg ±", "Net", "Win", "Lost"]
+    MIN_ROWS = 5  # options always in sight (the panel scrolls when it is shorter)
     ready = Signal(object)  # DiscardAdvice, once shown
 
     def __init__(self) -> None:
         super().__init__()
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        # in a short panel (1366x768 at 200% text) the tab scrolls as one, so the table
+        # keeps MIN_ROWS rows in sight and the chart its height, rather than both squeezed
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.scroll_area)
+        content = LeastHeight()
+        self.scroll_area.setWidget(content)
+        layout = QVBoxLayout(content)
         layout.setContentsMargins(4, 4, 4, 4)
         self.title = QLabel("Your six cards appear here when you discard.")
         self.title.setWordWrap(True)
@@ -88,10 +116,8 @@ class DiscardTab(QWidget):
         split.setChildrenCollapsible(False)
         self.table = make_table(self.HEADERS, DISCARD_TIPS)
         self.table.priority = [1, 0, 6, 7, 5, 2, 3, 4]  # toss, keep, win, lost, net, ...
-        self.table.setMinimumHeight(90)
-        # never taller than its 15 rows: a tall panel's room beyond them goes to the chart
-        self.table.setMaximumHeight(self.table_height(15))
         self.table.itemSelectionChanged.connect(self._show_selected)
+        self._fit_table()
         split.addWidget(self.table)
         chart = QWidget()
         box = QVBoxLayout(chart)
@@ -100,8 +126,7 @@ class DiscardTab(QWidget):
         self.caption = QLabel("")
         self.caption.setWordWrap(True)
         box.addWidget(self.caption)
-        self.histogram = pg.PlotWidget(axisItems={"left": theme.IntegerAxis("left"),
-                                                  "bottom": theme.IntegerAxis("bottom")})
+        self.histogram = pg.PlotWidget(axisItems=chart_axes("left", "bottom"))
         self.histogram.setMinimumHeight(120)
         self.histogram.setLabel("bottom", "hand points")
         self.histogram.setLabel("left", "starters")
@@ -126,6 +151,19 @@ class DiscardTab(QWidget):
 
     def _restyle(self, t) -> None:
         self.bars.setOpts(brush=t.accent)
+
+    def _fit_table(self) -> None:
+        """At least ``MIN_ROWS`` rows in sight, and never taller than the 15 rows: a tall
+        panel's room beyond them goes to the chart. Rows as tall as the font needs."""
+        fit_rows(self.table)
+        self.table.setMinimumHeight(self.table_height(self.MIN_ROWS))
+        self.table.setMaximumHeight(self.table_height(15))
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the text size setting
+            self._fit_table()
+            self._fit_caption()
 
     def table_height(self, rows: int) -> int:
         """The table's height with ``rows`` rows in sight, its header and frame."""

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.tables import fill, make_table
 from cribbage_gui.app.texts import YOU, result_sentence
 from engine.events import SOURCES
@@ -216,7 +217,7 @@ class GameOverDialog(QDialog):
     def _chart(self) -> pg.PlotWidget:
         s = self.summary
         t = theme.current()
-        chart = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        chart = pg.PlotWidget(axisItems=chart_axes("bottom"))
         # the legend is the title's second line, above the plot, so it never hides a line
         # (inside the plot it sat over the loser's line or a skunk line's label); each
         # player's marker has its own shape too, not only its colour

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from ai.advice import value_text
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
 from cribbage_gui.app.tables import (
     MARK_COLOURS,
@@ -420,7 +421,7 @@ class ReviewWindow(QWidget):
 
     def _chart(self) -> pg.PlotWidget:
         t = theme.current()
-        chart = pg.PlotWidget()
+        chart = pg.PlotWidget(axisItems=chart_axes())
         chart.setMouseEnabled(x=False, y=False)
         chart.hideButtons()
         chart.setMenuEnabled(False)

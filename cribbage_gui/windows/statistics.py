@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ai import level_of
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.tables import NumberItem, cell, fill, fit_height, make_table
 from cribbage_gui.app.texts import player_title
 from cribbage_gui.services.history import History
@@ -151,7 +152,7 @@ class StatisticsWindow(QDialog):
 
         t = theme.current()
         charts = QHBoxLayout()
-        self.win_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        self.win_plot = pg.PlotWidget(axisItems=chart_axes("bottom"))
         self.win_plot.setTitle("Win rate over time")
         self.win_plot.setLabel("bottom", "games played")
         self.win_plot.setLabel("left", "win rate")
@@ -169,8 +170,7 @@ class StatisticsWindow(QDialog):
         theme.style_chart(self.win_plot)
         charts.addWidget(self.win_plot, 1)
 
-        self.hand_plot = pg.PlotWidget(axisItems={"left": theme.IntegerAxis("left"),
-                                                  "bottom": theme.IntegerAxis("bottom")})
+        self.hand_plot = pg.PlotWidget(axisItems=chart_axes("left", "bottom"))
         self.hand_plot.setTitle("Your hand scores")
         self.hand_plot.setLabel("bottom", "points")
         self.hand_plot.setLabel("left", "hands")
@@ -277,7 +277,7 @@ class StatisticsWindow(QDialog):
         t = theme.current()
         reviewed = self.history.accuracy_history()
         self.accuracy_rows = reviewed
-        self.accuracy_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        self.accuracy_plot = pg.PlotWidget(axisItems=chart_axes("bottom"))
         self.accuracy_plot.setTitle("Your accuracy in each game, by opponent")
         self.accuracy_plot.setLabel("bottom", "rated games, in the order played")
         self.accuracy_plot.setLabel("left", "accuracy")
@@ -330,7 +330,7 @@ class StatisticsWindow(QDialog):
         self.practice_label = QLabel(practice_text(summary))
         self.practice_label.setWordWrap(True)
         layout.addWidget(self.practice_label)
-        self.practice_plot = pg.PlotWidget(axisItems={"bottom": theme.IntegerAxis("bottom")})
+        self.practice_plot = pg.PlotWidget(axisItems=chart_axes("bottom"))
         self.practice_plot.setTitle("Your practice rating after each answer")
         self.practice_plot.setLabel("bottom", "answers, in order (0: the start)")
         self.practice_plot.setLabel("left", "rating")

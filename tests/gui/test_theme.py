@@ -6,6 +6,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from cribbage_gui.app import theme
+from cribbage_gui.app.axes import IntegerAxis
 from tests.gui.helpers import TIMEOUT, play_to_the_end, wait_for_input
 
 
@@ -76,7 +77,7 @@ def test_the_zoom_keys_change_the_card_size_and_it_is_kept(qtbot, make_window, t
 
 
 def test_integer_axes_never_show_half_steps():
-    axis = theme.IntegerAxis("left")
+    axis = IntegerAxis("left")
     for top in (1, 2, 3, 7, 40, 500):
         for spacing, _offset in axis.tickSpacing(0, top, 300):
             assert float(spacing).is_integer() and spacing >= 1
