@@ -54,6 +54,7 @@ from engine.kernels import (
     N_SEQ,
     N_UNSEEN,
     PLAY_STATE,
+    SEATS,
     SEQ,
     analyze_six,
     card_fits,
@@ -1005,6 +1006,7 @@ def play_state(obs) -> tuple[np.ndarray, np.ndarray]:
     state[GO], state[GO + 1] = obs.go_said
     state[LAST] = obs.current[-1][0] if obs.current else -1
     state[CANDIDATE] = seat
+    state[SEATS] = 2
     state[HELD + seat] = len(obs.hand)
     state[HELD + 1 - seat] = obs.opponent_cards_left
     for i, card in enumerate(obs.hand):

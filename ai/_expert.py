@@ -24,6 +24,7 @@ from engine.kernels import (
     N_SEQ,
     PLAY_STATE,
     RANK_SCORES,
+    SEATS,
     SEQ,
     any_fits,
     card_fits,
@@ -437,6 +438,7 @@ def _count_state(mine, seq, count):
     n_seq = seq.shape[0]
     state = np.zeros(PLAY_STATE, dtype=np.int64)
     state[COUNT], state[N_SEQ], state[LAST], state[CANDIDATE] = count, n_seq, 1, 0
+    state[SEATS] = 2
     state[SEQ:SEQ + n_seq] = seq
     state[HELD] = mine.shape[0]
     for t in range(mine.shape[0]):
@@ -548,6 +550,7 @@ def leader_values(hands, first, last, out):
                 continue
             state[:] = 0
             state[LAST] = -1  # the leader is seat 0, a fresh count
+            state[SEATS] = 2
             state[HELD], state[HELD + 1] = 4, 4
             for t in range(4):
                 state[HANDS + t] = hands[a, t] * 4

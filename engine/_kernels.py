@@ -220,6 +220,21 @@ def score4(c0, c1, c2, c3):
     return points
 
 
+@kernel("(int64, int64, int64, int64)")
+def score3(c0, c1, c2, starter):
+    """Score a three-card hand (five-card cribbage) with ``starter``: fifteens, pairs and
+    runs of the four cards, a flush of the three (3, or 4 with the starter's suit too),
+    nobs."""
+    points = score4(c0, c1, c2, starter)  # its four-card flush is the hand's flush of 4
+    s = c0 & 3
+    if (c1 & 3) == s and (c2 & 3) == s and (starter & 3) != s:
+        points += 3
+    nob = JACK * 4 + (starter & 3)
+    if c0 == nob or c1 == nob or c2 == nob:
+        points += 1
+    return points
+
+
 @kernel
 def score_batch(hands, starters, is_crib):
     """Score many hands at once.

@@ -8,16 +8,22 @@ it asks them who moves, what fits and when the count closes, and adds what a per
 (each point's breakdown, the events, manual counting). Scoring the points stays with the
 caller (each keeps its own tally), so a step returns the points a move pegs.
 
-The state (``PLAY_STATE`` int64 values):
+The state (``PLAY_STATE`` int64 values), for two to four seats playing in turn to the
+left (seat + 1, the last seat's left being seat 0):
 
 - ``COUNT``: the running count; ``N_SEQ``: cards in it, which are ``SEQ .. SEQ + N_SEQ``;
 - ``LAST``: the seat that played the last card (-1 before any);
 - ``CANDIDATE``: the seat to move next if it can;
+- ``SEATS``: the seats playing; ``ONE_COUNT``: 1 when the play ends with its first count
+  (five-card cribbage), ``CLOSED``: the counts closed so far;
 - ``GO + seat``: 1 when the seat has said go in this count;
 - ``HELD + seat``: cards the seat still holds, which are ``HANDS + 4 * seat + i``.
 
 A card leaves a hand by swapping in the hand's last card, so the order of the cards held
 (which a random or greedy choice depends on) is the same as in the loops before.
+
+With two seats every step does exactly what the two-player loops did before the variants
+(the pinned games replay unchanged): the other seat is ``seat + 1`` modulo two.
 """
 
 from __future__ import annotations
@@ -32,21 +38,36 @@ from engine._kernels import (
 )
 from engine.rules import MAX_COUNT
 
-COUNT, N_SEQ, LAST, CANDIDATE, GO, HELD, SEQ, HANDS = 0, 1, 2, 3, 4, 6, 8, 17
-PLAY_STATE = HANDS + 8  # two hands of four
+MAX_SEATS = 4
+MAX_SEQ = 16  # cards in one count (13 at most fit under 31: four aces, twos and threes, a 4)
+COUNT, N_SEQ, LAST, CANDIDATE, SEATS, ONE_COUNT, CLOSED = range(7)
+GO = 7
+HELD = GO + MAX_SEATS
+SEQ = HELD + MAX_SEATS
+HANDS = SEQ + MAX_SEQ
+PLAY_STATE = HANDS + 4 * MAX_SEATS  # four hands of (at most) four
 
 
 @kernel
-def play_begin(state, hands, dealer):
-    """Start the play: the pone leads; ``hands`` (2, >= 4) holds each seat's four kept
-    cards in its first four columns."""
+def play_begin(state, hands, dealer, seats, kept, one_count):
+    """Start the play of ``seats`` seats: the dealer's left leads; ``hands`` (>= seats, >=
+    kept) holds each seat's ``kept`` cards in its first columns. ``one_count``: the play
+    ends with its first count (five-card cribbage)."""
     state[:] = 0
     state[LAST] = -1
-    state[CANDIDATE] = 1 - dealer
-    for seat in range(2):
-        state[HELD + seat] = 4
-        for i in range(4):
+    state[SEATS] = seats
+    state[ONE_COUNT] = one_count
+    state[CANDIDATE] = dealer + 1 if dealer + 1 < seats else 0
+    for seat in range(seats):
+        state[HELD + seat] = kept
+        for i in range(kept):
             state[HANDS + 4 * seat + i] = hands[seat, i]
+
+
+@kernel("(int64[::1], int64)", inline="always")
+def next_seat(state, seat):
+    """The seat on ``seat``'s left, who plays after it."""
+    return seat + 1 if seat + 1 < state[SEATS] else 0
 
 
 @kernel("(int64[::1], int64, int64)", inline="always")
@@ -71,20 +92,25 @@ def any_fits(state, seat):
 
 @kernel
 def play_mover(state):
-    """The seat to act now (to play a card, or to say go when none fits), or -1 when
-    neither can (or the count is 31): then the count closes (:func:`close_count`). The
-    candidate moves if it can; else the other seat does, unless it has said go or is out of
-    cards too."""
+    """The seat to act now (to play a card, or to say go when none fits), or -1 when no one
+    can (or the count is 31): then the count closes (:func:`close_count`). The seats still
+    in the count are those that hold cards and have not said go; the first of them from the
+    candidate on (to the left) acts, unless it is the only one left and no card of it fits.
+    """
     if state[COUNT] == MAX_COUNT:
         return -1
-    candidate = state[CANDIDATE]
-    for step in range(2):
-        seat = candidate if step == 0 else 1 - candidate
-        if state[GO + seat] or state[HELD + seat] == 0:
-            continue
-        other = 1 - seat
-        if any_fits(state, seat) or not (state[GO + other] or state[HELD + other] == 0):
-            return seat
+    seats = state[SEATS]
+    in_count = 0
+    for seat in range(seats):
+        if state[GO + seat] == 0 and state[HELD + seat] > 0:
+            in_count += 1
+    seat = state[CANDIDATE]
+    for _ in range(seats):
+        if state[GO + seat] == 0 and state[HELD + seat] > 0:
+            if in_count > 1 or any_fits(state, seat):
+                return seat
+            return -1
+        seat = seat + 1 if seat + 1 < seats else 0
     return -1
 
 
@@ -98,8 +124,8 @@ def _played(state, seat, card):
     state[SEQ + state[N_SEQ]] = card
     state[N_SEQ] += 1
     state[LAST] = seat
-    state[CANDIDATE] = 1 - seat
-    n, total = state[N_SEQ], state[COUNT]  # at most 8 cards: both hands
+    state[CANDIDATE] = seat + 1 if seat + 1 < state[SEATS] else 0
+    n, total = state[N_SEQ], state[COUNT]  # at most 13 cards fit under 31
     return peg_points_ranks(packed_ranks(state, SEQ + n, n), n, total)
 
 
@@ -130,33 +156,38 @@ def play_card_in_order(state, seat, i):
 @kernel
 def say_go(state, seat):
     state[GO + seat] = 1
-    state[CANDIDATE] = 1 - seat
-
-
-@kernel
-def _reset(state):
-    state[COUNT] = 0
-    state[N_SEQ] = 0
-    state[GO] = 0
-    state[GO + 1] = 0
+    state[CANDIDATE] = next_seat(state, seat)
 
 
 @kernel
 def close_count(state):
-    """Neither seat can play: the count ends. Returns the seat that pegs 1 for the go (or
-    for the last card, when :func:`play_over`), or -1 when the count is 31 (its 2 points were
-    pegged with the card); the count starts again with the other seat to lead."""
+    """No one can play: the count ends. Returns the seat that pegs 1 for the go (or for the
+    last card, when :func:`play_over`), or -1 when the count is 31 (its 2 points were
+    pegged with the card); the count starts again with the seat on the last player's left
+    to lead (or the next seat with cards)."""
     scorer = state[LAST] if state[COUNT] < MAX_COUNT else -1
-    _reset(state)
-    state[CANDIDATE] = 1 - state[LAST]
+    state[COUNT] = 0
+    state[N_SEQ] = 0
+    for seat in range(MAX_SEATS):
+        state[GO + seat] = 0
+    state[CLOSED] += 1
+    state[CANDIDATE] = next_seat(state, state[LAST])
     return scorer
 
 
 @kernel
 def play_over(state):
-    """Every card has been played."""
-    return state[HELD] == 0 and state[HELD + 1] == 0
+    """Every card has been played (or, in five-card cribbage, the first count has closed:
+    the cards left are not played)."""
+    if state[ONE_COUNT] and state[CLOSED] > 0:
+        return True
+    for seat in range(state[SEATS]):
+        if state[HELD + seat] > 0:
+            return False
+    return True
 
 
-def new_play_state() -> np.ndarray:
-    return np.zeros(PLAY_STATE, dtype=np.int64)
+def new_play_state(seats: int = 2) -> np.ndarray:
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    state[SEATS] = seats
+    return state

@@ -25,10 +25,10 @@ from engine._deal import (
     EV_WON,
     GAME_SIZE,
     MAX_DEALT,
+    MAX_PLAYERS,
     MOVER,
     POINTS,
     R_DEALT,
-    R_PLAYERS,
     RULES_TYPE,
     SCORES,
     WINNER,
@@ -51,33 +51,43 @@ STAT_COLUMNS = ("first_dealer", "winner", "score0", "score1", "deals") + _SOURCE
 _TOTAL = 5  # first column of the points by source (seat 0, then 1, for each source)
 _FINAL = 13  # first column of the final deal's points
 MAX_TRACE_DEALS = 64
-MAX_TRACE_ACTIONS = MAX_TRACE_DEALS * 18
+MAX_TRACE_ACTIONS = MAX_TRACE_DEALS * 34  # four tosses, 16 cards, 14 goes
 ACT_TOSS, ACT_PLAY, ACT_GO = 0, 1, 2
 
 
+# A game's row in any variant (``VARIANT_COLUMNS``): who dealt first, the winning side, the
+# deals begun, the scores by side (four), then the points by seat and source (4 * seat +
+# source, the driver's order) over the game and over its final deal alone.
+VARIANT_COLUMNS = ("first_dealer", "winner", "deals") + tuple(f"score{s}" for s in range(4)) \
+    + tuple(f"{source}{seat}" for seat in range(4)
+            for source in ("pegging", "hand", "crib", "his_heels")) \
+    + tuple(f"final_deal_{source}{seat}" for seat in range(4)
+            for source in ("pegging", "hand", "crib", "his_heels"))
+_W_SCORES, _W_TOTAL, _W_FINAL = 3, 7, 23
+
+
 @kernel("(int64[::1], int64[::1], int64)")
-def _tally(stats, g, first):
-    """Add the deal's points to the columns from ``first`` (a source's seat 0, then 1)."""
-    for source in range(4):
-        for seat in range(2):
-            stats[first + 2 * source + seat] += g[POINTS + 4 * seat + source]
+def _tally(row, g, first):
+    """Add the deal's points by seat and source to the wide row's columns from ``first``."""
+    for k in range(4 * MAX_PLAYERS):
+        row[first + k] += g[POINTS + k]
 
 
 @kernel((types.int64, RULES_TYPE, types.int64[::1], types.int64[::1], types.int64[:, ::1],
          types.int64[:, ::1], types.boolean))
-def _random_game(first_dealer, rules, stats, deck, trace_decks, trace_actions, tracing):
+def _random_game(first_dealer, rules, row, deck, trace_decks, trace_actions, tracing):
     """Play one game with uniformly random tosses and plays through the deal driver
-    (``engine._deal``); fill ``stats`` (21,)."""
-    stats[:] = 0
-    stats[0] = first_dealer
+    (``engine._deal``) under ``rules``; fill the wide ``row`` (``VARIANT_COLUMNS``)."""
+    row[:] = 0
+    row[0] = first_dealer
     g = np.empty(GAME_SIZE, dtype=np.int64)
     game_begin(g, rules, first_dealer, 0)
     n_actions = 0
+    drawn = rules.players * rules.cards_dealt + rules.crib_from_deck + 1
     while True:
         event = game_next(g)
         if event == EV_DEAL:
-            for i in range(g[R_PLAYERS] * g[R_DEALT] + 1):  # Fisher-Yates, as far as the
-                # deal and the starter need
+            for i in range(drawn):  # Fisher-Yates, as far as the deal and the starter need
                 j = np.random.randint(i, 52)
                 deck[i], deck[j] = deck[j], deck[i]
             if tracing and g[DEALS] < MAX_TRACE_DEALS:
@@ -86,15 +96,17 @@ def _random_game(first_dealer, rules, stats, deck, trace_decks, trace_actions, t
         elif event == EV_TOSS:
             seat = g[MOVER]
             a = np.random.randint(0, g[R_DEALT])
-            b = np.random.randint(0, g[R_DEALT] - 1)
-            if b >= a:
-                b += 1
+            b = -1
+            if rules.cards_to_crib == 2:
+                b = np.random.randint(0, g[R_DEALT] - 1)
+                if b >= a:
+                    b += 1
             if tracing and n_actions < MAX_TRACE_ACTIONS:
                 dealt = DEALT + MAX_DEALT * seat
                 trace_actions[n_actions, 0] = ACT_TOSS
                 trace_actions[n_actions, 1] = seat
                 trace_actions[n_actions, 2] = g[dealt + a]
-                trace_actions[n_actions, 3] = g[dealt + b]
+                trace_actions[n_actions, 3] = g[dealt + b] if b >= 0 else -1
                 n_actions += 1
             game_toss(g, a, b)
         elif event == EV_GO:
@@ -122,37 +134,69 @@ def _random_game(first_dealer, rules, stats, deck, trace_decks, trace_actions, t
                 n_actions += 1
             game_play(g, k)
         elif event == EV_DEAL_DONE:
-            _tally(stats, g, _TOTAL)
+            _tally(row, g, _W_TOTAL)
         elif event == EV_WON:
-            _tally(stats, g, _TOTAL)
-            _tally(stats, g, _FINAL)
-            stats[1] = g[WINNER]
-            stats[2], stats[3] = g[SCORES], g[SCORES + 1]
-            stats[4] = g[DEALS]
+            _tally(row, g, _W_TOTAL)
+            _tally(row, g, _W_FINAL)
+            row[1] = g[WINNER]
+            row[2] = g[DEALS]
+            for side in range(MAX_PLAYERS):
+                row[_W_SCORES + side] = g[SCORES + side]
             return
+
+
+@kernel("(int64[::1], int64[::1])")
+def _two_player_row(stats, row):
+    """The two-player columns (``STAT_COLUMNS``) of a wide row."""
+    stats[0], stats[1] = row[0], row[1]
+    stats[2], stats[3] = row[_W_SCORES], row[_W_SCORES + 1]
+    stats[4] = row[2]
+    for source in range(4):
+        for seat in range(2):
+            stats[_TOTAL + 2 * source + seat] = row[_W_TOTAL + 4 * seat + source]
+            stats[_FINAL + 2 * source + seat] = row[_W_FINAL + 4 * seat + source]
 
 
 @kernel
 def simulate_random_games(n_games, seed, rules):
-    """Play ``n_games`` random-vs-random games, first deal alternating (seat 0 deals first
-    in even games). Returns stats (n_games, 21) int64, columns ``STAT_COLUMNS``."""
+    """Play ``n_games`` random-vs-random games of the two-player ``rules``, first deal
+    alternating (seat 0 deals first in even games). Returns stats (n_games, 21) int64,
+    columns ``STAT_COLUMNS``."""
     np.random.seed(seed)
     stats = np.zeros((n_games, len(STAT_COLUMNS)), dtype=np.int64)
+    row = np.zeros(len(VARIANT_COLUMNS), dtype=np.int64)
     deck = np.arange(52)
     no_decks = np.empty((0, 52), dtype=np.int64)
     no_actions = np.empty((0, 4), dtype=np.int64)
     for g in range(n_games):
-        _random_game(g % 2, rules, stats[g], deck, no_decks, no_actions, False)
+        _random_game(g % 2, rules, row, deck, no_decks, no_actions, False)
+        _two_player_row(stats[g], row)
     return stats
 
 
 @kernel
-def trace_random_game(seed, first_dealer, rules):
-    """One random game with its trace: stats (21,), decks (MAX_TRACE_DEALS, 52) and
-    actions (MAX_TRACE_ACTIONS, 4) rows of (kind, seat, card, card), kind -1 after the end."""
+def simulate_variant_games(n_games, seed, rules):
+    """Play ``n_games`` games of random players under ``rules`` (any variant), the first
+    deal going round the seats (seat ``g % players`` deals first in game ``g``). Returns
+    rows (n_games, ``len(VARIANT_COLUMNS)``) int64."""
     np.random.seed(seed)
-    stats = np.zeros(len(STAT_COLUMNS), dtype=np.int64)
+    rows = np.zeros((n_games, len(VARIANT_COLUMNS)), dtype=np.int64)
+    deck = np.arange(52)
+    no_decks = np.empty((0, 52), dtype=np.int64)
+    no_actions = np.empty((0, 4), dtype=np.int64)
+    for g in range(n_games):
+        _random_game(g % rules.players, rules, rows[g], deck, no_decks, no_actions, False)
+    return rows
+
+
+@kernel
+def trace_random_game(seed, first_dealer, rules):
+    """One random game with its trace: its wide row (``VARIANT_COLUMNS``), decks
+    (MAX_TRACE_DEALS, 52) and actions (MAX_TRACE_ACTIONS, 4) rows of (kind, seat, card,
+    card: -1 when one card is tossed), kind -1 after the end."""
+    np.random.seed(seed)
+    row = np.zeros(len(VARIANT_COLUMNS), dtype=np.int64)
     decks = np.full((MAX_TRACE_DEALS, 52), -1, dtype=np.int64)
     actions = np.full((MAX_TRACE_ACTIONS, 4), -1, dtype=np.int64)
-    _random_game(first_dealer, rules, stats, np.arange(52), decks, actions, True)
-    return stats, decks, actions
+    _random_game(first_dealer, rules, row, np.arange(52), decks, actions, True)
+    return row, decks, actions

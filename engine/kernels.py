@@ -42,6 +42,7 @@ from engine._play import (
     LAST,
     N_SEQ,
     PLAY_STATE,
+    SEATS,
     SEQ,
     any_fits,
     card_fits,
@@ -57,7 +58,8 @@ from engine._play import (
 from engine.cards import JACK
 
 __all__ = ["CANDIDATE", "COUNT", "GO", "HANDS", "HELD", "JACK", "LAST",
-           "MAX_HAND_SCORE", "N_CRIBS", "N_SEQ", "N_UNSEEN", "PLAY_STATE", "RANK_SCORES", "SEQ",
+           "MAX_HAND_SCORE", "N_CRIBS", "N_SEQ", "N_UNSEEN", "PLAY_STATE", "RANK_SCORES",
+           "SEATS", "SEQ",
            "analyze_six", "any_fits", "card_fits", "card_pip", "close_count",
            "crib_rank_total", "held_card", "kernel", "peg_points_at",
            "peg_points_counted", "peg_points_seq", "play_begin", "play_card",

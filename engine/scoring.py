@@ -58,20 +58,33 @@ class ScoreItem:
         return f"{self.label} for {self.points} ({card_names(self.cards)})"
 
 
-def _check_hand(hand: Sequence[Card], starter: Card) -> tuple[list[Card], Card]:
-    if len(hand) != 4:
-        raise CardError(f"a hand or crib has exactly 4 cards (plus the starter), got {len(hand)}")
+def _check_hand(hand: Sequence[Card], starter: Card, is_crib: bool = False
+                ) -> tuple[list[Card], Card]:
+    if is_crib and len(hand) != 4:
+        raise CardError(f"a crib has exactly 4 cards (plus the starter), got {len(hand)}")
+    if len(hand) not in (3, 4):
+        raise CardError(f"a hand has 4 cards (3 in five-card cribbage) plus the starter, "
+                        f"got {len(hand)}")
     cards = check_distinct([*hand, starter], "hand and starter")
-    return cards[:4], cards[4]
+    return cards[:-1], cards[-1]
 
 
 def score_hand(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> int:
-    """Points in ``hand`` (4 cards) with ``starter``: fifteens, pairs, runs, flush, nobs.
+    """Points in ``hand`` (4 cards, or 3 in five-card cribbage) with ``starter``: fifteens,
+    pairs, runs, flush, nobs.
 
-    In the crib (``is_crib=True``) a flush counts only when all five cards share a suit.
-    His heels (a jack turned as starter) is not part of a hand's count.
+    A flush is every card of the hand in one suit (4, or 3 in a three-card hand), one more
+    with the starter's suit too; in the crib (``is_crib=True``) a flush counts only when all
+    five cards share a suit. His heels (a jack turned as starter) is not part of a hand's
+    count.
+
+    >>> from engine.cards import parse_cards, parse_card
+    >>> score_hand(parse_cards("4H 5H 6H"), parse_card("KS"))  # 15 4, run of 3, flush 3
+    10
     """
-    h, s = _check_hand(hand, starter)
+    h, s = _check_hand(hand, starter, is_crib)
+    if len(h) == 3:
+        return int(_kernels.score3(h[0], h[1], h[2], s))
     return int(_kernels.score5(h[0], h[1], h[2], h[3], s, bool(is_crib)))
 
 
@@ -81,7 +94,7 @@ def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False
     fifteens, pairs (one item per rank: pair, pair royal, double pair royal), runs (one
     item per run, so a double run is two runs and a pair), flush, nobs.
     The points always add up to :func:`score_hand`."""
-    hand, starter = _check_hand(hand, starter)
+    hand, starter = _check_hand(hand, starter, is_crib)
     return _items(hand, starter, is_crib)
 
 
@@ -140,8 +153,8 @@ def _flush(hand: list[Card], starter: Card | None, is_crib: bool) -> list[ScoreI
     if len(suits) != 1:
         return []
     if starter is not None and starter & 3 in suits:
-        return [ScoreItem("flush", (*sorted(hand), starter), 5)]
-    return [] if is_crib else [ScoreItem("flush", tuple(sorted(hand)), 4)]
+        return [ScoreItem("flush", (*sorted(hand), starter), len(hand) + 1)]
+    return [] if is_crib else [ScoreItem("flush", tuple(sorted(hand)), len(hand))]
 
 
 def count_aloud(items: Iterable[ScoreItem]) -> str:

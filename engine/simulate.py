@@ -58,7 +58,7 @@ class TracedGame:
 
     first_dealer: int
     winner: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]  # by side
     decks: tuple[tuple[int, ...], ...]
     actions: tuple[tuple[int, Action], ...]
     points_by_source: dict[tuple[str, int], int]  # (source, seat) -> points pegged
@@ -72,25 +72,62 @@ class TracedGame:
 
 
 def trace_random_game(seed: int, first_dealer: int, rules: Rules = RULES) -> TracedGame:
-    stats, decks, actions = _simulate.trace_random_game(int(seed), int(first_dealer),
-                                                        compiled_rules(rules))
-    n_deals = int(stats[STAT_COLUMNS.index("deals")])
+    """One random two-player game with its decks and actions (``rules`` of any variant:
+    :meth:`TracedGame.replay` needs the two-player six-card game, the referee's)."""
+    row, decks, actions = _simulate.trace_random_game(int(seed), int(first_dealer),
+                                                      compiled_rules(rules))
+    col = {name: i for i, name in enumerate(VARIANT_COLUMNS)}
+    n_deals = int(row[col["deals"]])
     if n_deals > _simulate.MAX_TRACE_DEALS:
         raise ValueError(f"game with seed {seed} is too long to trace ({n_deals} deals)")
     moves: list[tuple[int, Action]] = []
     for kind, seat, a, b in actions:
         if kind == _simulate.ACT_TOSS:
-            moves.append((int(seat), Toss((int(a), int(b)))))
+            moves.append((int(seat), Toss((int(a),) if b < 0 else (int(a), int(b)))))
         elif kind == _simulate.ACT_PLAY:
             moves.append((int(seat), PlayCard(int(a))))
         elif kind == _simulate.ACT_GO:
             moves.append((int(seat), GO))
+    players = rules.players
     return TracedGame(
-        first_dealer=int(first_dealer), winner=int(stats[1]),
-        scores=(int(stats[2]), int(stats[3])),
+        first_dealer=int(first_dealer), winner=int(row[col["winner"]]),
+        scores=tuple(int(row[col[f"score{s}"]]) for s in range(rules.sides)),
         decks=tuple(tuple(int(c) for c in d) for d in decks[:n_deals]),
         actions=tuple(moves),
-        points_by_source={(source, seat): int(stats[STAT_COLUMNS.index(f"{source}{seat}")])
+        points_by_source={(source, seat): int(row[col[f"{source}{seat}"]])
                           for source in ("pegging", "hand", "crib", "his_heels")
-                          for seat in (0, 1)},
+                          for seat in range(players)},
     )
+
+
+VARIANT_COLUMNS = _simulate.VARIANT_COLUMNS
+
+
+def simulate_variant_games(n_games: int, seed: int, rules: Rules) -> np.ndarray:
+    """Rows (n_games, ``len(VARIANT_COLUMNS)``) of ``n_games`` games of random players
+    under ``rules`` (any variant: ``engine.rules.VARIANTS``); seat ``g % players`` deals
+    first in game ``g``. Scores are by side (a player, or a partnership); points by seat."""
+    if n_games < 0:
+        raise ValueError("n_games must be >= 0")
+    return _simulate.simulate_variant_games(int(n_games), int(seed), compiled_rules(rules))
+
+
+def summarize_variant_games(rows: np.ndarray, rules: Rules) -> dict[str, float]:
+    """Each side's win rate, the first dealer's side's, deals per game, and points per
+    complete deal by source (all seats together)."""
+    col = {name: i for i, name in enumerate(VARIANT_COLUMNS)}
+    games = len(rows)
+    deals = rows[:, col["deals"]].sum()
+    complete = deals - games
+    winner = rows[:, col["winner"]]
+    first_side = rows[:, col["first_dealer"]] % rules.sides
+    out: dict[str, float] = {"games": games, "deals_per_game": float(deals / games),
+                             "first_dealer_win_rate": float((winner == first_side).mean())}
+    for side in range(rules.sides):
+        out[f"side{side}_win_rate"] = float((winner == side).mean())
+    for source in ("pegging", "hand", "crib", "his_heels"):
+        total = sum(rows[:, col[f"{prefix}{source}{seat}"]].sum() * sign
+                    for prefix, sign in (("", 1), ("final_deal_", -1))
+                    for seat in range(rules.players))
+        out[f"{source}_per_deal"] = float(total / complete) if complete else 0.0
+    return out

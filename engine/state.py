@@ -753,7 +753,7 @@ class GameState:
             if self.winner is not None:
                 return
         self.phase = Phase.PLAY
-        play_begin(self._steps, np.array(self.hands, dtype=np.int64), self.dealer)
+        play_begin(self._steps, np.array(self.hands, dtype=np.int64), self.dealer, 2, 4, 0)
         self._advance()
 
     def _advance(self) -> None:

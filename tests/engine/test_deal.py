@@ -111,8 +111,12 @@ def test_the_target_comes_from_the_rules_record():
 
 
 def test_a_record_the_driver_cannot_play_is_refused_plainly():
-    with pytest.raises(NotImplementedError, match="two players with six cards"):
+    with pytest.raises(ValueError, match="the crib must have four cards, not 3"):
         D.compiled_rules(Rules(players=3, cards_dealt=5, cards_to_crib=1))
+    with pytest.raises(ValueError, match="two to four players"):
+        D.compiled_rules(Rules(players=5, cards_dealt=4, cards_to_crib=1))
+    with pytest.raises(ValueError, match="partners sit across a table of four"):
+        D.compiled_rules(Rules(players=2, partners=1))
 
 
 def test_a_play_from_kept_hands_logs_its_points_in_order():
