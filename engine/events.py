@@ -28,7 +28,7 @@ class CutForDeal:
     """One round of cutting for first deal; ``dealer`` is None when the ranks tie (recut)."""
 
     type: ClassVar[str] = "cut_for_deal"
-    cards: tuple[int, int]  # the card each seat cut
+    cards: tuple[int, ...]  # the card each seat cut
     dealer: int | None
 
 
@@ -37,7 +37,7 @@ class Dealt:
     type: ClassVar[str] = "dealt"
     deal: int  # 1 for the first deal of the game
     dealer: int
-    hands: tuple[tuple[int, ...], tuple[int, ...]]  # six cards per seat
+    hands: tuple[tuple[int, ...], ...]  # the cards dealt to each seat (six with two)
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,9 @@ class Claimed:
 class GameOver:
     type: ClassVar[str] = "game_over"
     winner: int
-    scores: tuple[int, int]
-    skunk: int  # 0 none, 1 skunk (loser under 91), 2 double skunk (loser under 61)
+    scores: tuple[int, ...]  # by side
+    skunk: int  # 0 none, 1 skunk (loser under 91), 2 double skunk (loser under 61); with
+    # more sides, the runner-up's
 
 
 Event = CutForDeal | Dealt | Tossed | StarterCut | Played | SaidGo | CountReset | Scored \

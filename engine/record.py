@@ -18,6 +18,7 @@ from engine.bounded import json_text
 from engine.cards import card_name, card_names, parse_card, parse_cards
 from engine.errors import CribbageError, RecordError
 from engine.events import event_from_dict, event_to_dict
+from engine.rules import RULES, VARIANT, VARIANTS, Rules, variant_name
 
 
 class Game(Protocol):
@@ -27,16 +28,19 @@ class Game(Protocol):
 
     seed: int
     first_dealer: int | None
-    start_scores: tuple[int, int]
-    manual_count: tuple[bool, bool]
-    manual_pegging: tuple[bool, bool]
+    start_scores: tuple[int, ...]
+    manual_count: tuple[bool, ...]
+    manual_pegging: tuple[bool, ...]
     muggins: bool
-    cuts: list[tuple[int, int]]
+    cuts: list[tuple[int, ...]]
     decks: list[tuple[int, ...]]
     actions: list[tuple[int, Any]]
     events: list[Any]
     winner: int | None
     scores: list[int]
+
+    @property
+    def rules(self) -> Any: ...
 
     @property
     def skunk(self) -> int: ...
@@ -54,14 +58,14 @@ class Game(Protocol):
 
     @classmethod
     def new(cls, seed: int | None = None, *, first_dealer: int | None = None,
-            scores: tuple[int, int] = (0, 0), decks: list | tuple = (),
-            cuts: list | tuple = (), manual_count: tuple[bool, bool] = (False, False),
+            scores: tuple[int, ...] | None = None, decks: list | tuple = (),
+            cuts: list | tuple = (), manual_count: tuple[bool, ...] | None = None,
             muggins: bool = False,
-            manual_pegging: tuple[bool, bool] = (False, False)) -> Any: ...
+            manual_pegging: tuple[bool, ...] | None = None, rules: Any = ...) -> Any: ...
 
     @staticmethod
-    def seeded_chance(seed: int, decks: int, cuts: int
-                      ) -> tuple[list[tuple[int, ...]], list[tuple[int, int]]]: ...
+    def seeded_chance(seed: int, decks: int, cuts: int, players: int = 2
+                      ) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]: ...
 
 
 G = TypeVar("G", bound=Game)
@@ -85,7 +89,7 @@ def _action_from_list(item: Any) -> tuple[int, Any]:
         raise RecordError(f"malformed action {item!r}")
     seat, kind = item[0], item[1]
     if kind == "toss" and len(item) == 3:
-        return seat, Toss(tuple(parse_cards(item[2], count=2)))
+        return seat, Toss(tuple(parse_cards(item[2])))
     if kind == "play" and len(item) == 3:
         return seat, PlayCard(parse_card(item[2]))
     if kind == "go" and len(item) == 2:
@@ -97,7 +101,7 @@ def _action_from_list(item: Any) -> tuple[int, Any]:
 
 def to_record(game: Game) -> dict[str, Any]:
     explicit = {"chance": "explicit"} if game.chance == "explicit" else {}
-    return explicit | {
+    return explicit | _variant_of(game.rules) | {
         "format": FORMAT,
         "version": VERSION,
         "seed": game.seed,
@@ -112,6 +116,34 @@ def to_record(game: Game) -> dict[str, Any]:
         "events": [event_to_dict(e) for e in game.events],
         "result": result_of(game),
     }
+
+
+def _variant_of(rules: Rules) -> dict[str, Any]:
+    """The record's variant: nothing for the two-player six-card game (its records are as
+    they always were), else its name, or its rules' fields for rules of no variant."""
+    if rules == RULES:
+        return {}
+    name = variant_name(rules)
+    return {"variant": name} if name != "custom" else {"rules": dict(rules._asdict())}
+
+
+def _rules_in(data: dict[str, Any]) -> Rules:
+    """The rules a record was played under (see :func:`_variant_of`); RecordError if its
+    variant is unknown or its rules are not a game."""
+    if "rules" in data:
+        fields = data["rules"]
+        if not isinstance(fields, dict) or set(fields) - set(Rules._fields) or any(
+                type(v) is not int for v in fields.values()):
+            raise RecordError(f"malformed rules {json_text(fields, 80)}")
+        try:
+            return Rules(**fields).check()
+        except ValueError as exc:
+            raise RecordError(f"the record's rules are not a game: {exc}") from exc
+    name = data.get("variant", VARIANT)
+    if not isinstance(name, str) or name not in VARIANTS:
+        raise RecordError(f"unknown variant {json_text(name, 40)}: the variants are "
+                          f"{', '.join(VARIANTS)}")
+    return VARIANTS[name]
 
 
 def result_of(game: Game) -> dict[str, Any] | None:
@@ -138,8 +170,8 @@ def from_record(cls: type[G], data: Any, seeded: bool = False) -> G:
     if "result" in data and data["result"] != result_of(game):
         raise RecordError(f"the record's result {data['result']!r} does not follow from its "
                           f"moves ({result_of(game)!r})")
-    if seeded and (game.decks, game.cuts) != cls.seeded_chance(game.seed, len(game.decks),
-                                                                len(game.cuts)):
+    if seeded and (game.decks, game.cuts) != cls.seeded_chance(
+            game.seed, len(game.decks), len(game.cuts), game.rules.players):
         raise RecordError("its deals do not follow from its seed (a prepared or altered "
                           "deck)")
     return game
@@ -163,17 +195,19 @@ class Replay:
             seed = data["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise RecordError(f"the seed must be an integer, not {seed!r}")
+            rules = self.rules = _rules_in(data)
             self.decks = [parse_cards(d, count=52) for d in data["decks"]]
-            self.cuts = [parse_cards(c, count=2) for c in data["cuts"]]
+            self.cuts = [parse_cards(c, count=rules.players) for c in data["cuts"]]
             self.actions = [_action_from_list(a) for a in data["actions"]]
             self.data = data
+            seats = (False,) * rules.players
             self.game = cls.new(seed, first_dealer=data["first_dealer"],
                                 scores=tuple(data["start_scores"]), decks=self.decks,
                                 cuts=self.cuts,
-                                manual_count=tuple(data.get("manual_count", (False, False))),
+                                manual_count=tuple(data.get("manual_count", seats)),
                                 muggins=bool(data.get("muggins", False)),
-                                manual_pegging=tuple(data.get("manual_pegging",
-                                                              (False, False))))
+                                manual_pegging=tuple(data.get("manual_pegging", seats)),
+                                rules=rules)
             # an explicit-chance game replays its recorded cards at each chance event
             self.game.set_chance(data.get("chance", "seeded"))
         except RecordError:
@@ -209,7 +243,9 @@ class Replay:
         """The recorded card of ``game``'s pending chance event (an explicit-chance game)."""
         stage, drawn = game.chance_stage()
         if stage == "starter":
-            return int(self.decks[len(game.decks) - 1][12])
+            rules = self.rules
+            return int(self.decks[len(game.decks) - 1][
+                rules.players * rules.cards_dealt + rules.crib_from_deck])
         done, recorded = (len(game.cuts), self.cuts) if stage == "cut" else \
             (len(game.decks), self.decks)
         if done >= len(recorded):

@@ -121,15 +121,18 @@ MAX_HAND_SCORE = 29  # the best hand there is (5-5-5 and the jack of the starter
 WIN_POINTS, SKUNK_POINTS = 2, 3
 
 
-def skunk_of(loser_score: int) -> int:
+def skunk_of(loser_score: int, rules: Rules | None = None) -> int:
     """The skunk of a game the loser ended at ``loser_score``: 0 none, 1 a skunk (under 91),
-    2 a double skunk (under 61). The one place the rule is written: the referee, the
-    reports and (compiled, ``engine.kernels.skunk_of``) the compiled loop ask it.
+    2 a double skunk (under 61); under ``rules``' own lines if given (five-card: a lurch
+    under 31, no double). The one place the rule is written: the referee, the reports and
+    (compiled, ``engine.kernels.skunk_of``) the compiled loop ask it.
 
-    >>> skunk_of(91), skunk_of(90), skunk_of(60)
-    (0, 1, 2)
+    >>> skunk_of(91), skunk_of(90), skunk_of(60), skunk_of(30, VARIANTS["five-card"])
+    (0, 1, 2, 1)
     """
-    return 2 if loser_score < DOUBLE_SKUNK_LINE else 1 if loser_score < SKUNK_LINE else 0
+    double, single = (DOUBLE_SKUNK_LINE, SKUNK_LINE) if rules is None else \
+        (rules.double_skunk_line, rules.skunk_line)
+    return 2 if loser_score < double else 1 if loser_score < single else 0
 
 
 def match_points(skunk: int) -> int:

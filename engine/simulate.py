@@ -62,10 +62,12 @@ class TracedGame:
     decks: tuple[tuple[int, ...], ...]
     actions: tuple[tuple[int, Action], ...]
     points_by_source: dict[tuple[str, int], int]  # (source, seat) -> points pegged
+    rules: Rules = RULES
 
     def replay(self) -> GameState:
         """The same game played through the ``GameState`` referee."""
-        game = GameState.new(0, first_dealer=self.first_dealer, decks=list(self.decks))
+        game = GameState.new(0, first_dealer=self.first_dealer, decks=list(self.decks),
+                             rules=self.rules)
         for seat, action in self.actions:
             game.apply(seat, action)
         return game
@@ -97,6 +99,7 @@ def trace_random_game(seed: int, first_dealer: int, rules: Rules = RULES) -> Tra
         points_by_source={(source, seat): int(row[col[f"{source}{seat}"]])
                           for source in ("pegging", "hand", "crib", "his_heels")
                           for seat in range(players)},
+        rules=rules,
     )
 
 

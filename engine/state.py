@@ -84,7 +84,7 @@ from engine.events import (
     event_to_dict,
 )
 from engine.pegging import peg_breakdown
-from engine.rules import MAX_COUNT, WINNING_SCORE, match_points, skunk_of
+from engine.rules import MAX_COUNT, RULES, Rules, match_points, skunk_of, variant_name
 from engine.scoring import ScoreItem, score_breakdown
 
 
@@ -111,7 +111,7 @@ class Observation:
     phase: Phase
     deal: int
     dealer: int
-    scores: tuple[int, int]  # by seat
+    scores: tuple[int, ...]  # by side: a player, or a partnership
     dealt: tuple[Card, ...]  # this seat's six cards
     toss: tuple[Card, ...] | None  # this seat's two crib cards, once tossed
     hand: tuple[Card, ...]  # cards still held (six before the toss, then the unplayed)
@@ -120,8 +120,8 @@ class Observation:
     count: int
     current: tuple[tuple[int, Card], ...]  # (seat, card) since the last reset
     played: tuple[tuple[int, Card], ...]  # (seat, card) of the whole play, in order
-    go_said: tuple[bool, bool]  # by seat, in the current count
-    opponent_cards_left: int
+    go_said: tuple[bool, ...]  # by seat, in the current count
+    opponent_cards_left: int  # the other seats' cards still held, together
     to_play: int | None
     legal_actions: tuple[Action, ...]
     winner: int | None
@@ -132,12 +132,31 @@ class Observation:
         return self.seat == self.dealer
 
     @property
+    def players(self) -> int:
+        return len(self.go_said)
+
+    @property
+    def cards_left(self) -> tuple[int, ...]:
+        """By seat, the cards each still holds: every seat holds as many as this one did
+        (its dealt cards, or those it kept), less those it has played."""
+        held = len(self.hand) + sum(1 for s, _ in self.played if s == self.seat)
+        return tuple(held - sum(1 for s, _ in self.played if s == seat)
+                     for seat in range(self.players))
+
+    @property
+    def side(self) -> int:
+        """The score this seat pegs on: its own, or its partnership's (``scores`` is by
+        side: one a player, or one a partnership of seats across)."""
+        return self.seat % len(self.scores)
+
+    @property
     def my_score(self) -> int:
-        return self.scores[self.seat]
+        return self.scores[self.side]
 
     @property
     def opponent_score(self) -> int:
-        return self.scores[1 - self.seat]
+        """The (best) other side's score."""
+        return max(s for side, s in enumerate(self.scores) if side != self.side)
 
     @property
     def unseen(self) -> tuple[Card, ...]:
@@ -155,7 +174,7 @@ class Observation:
 
     @property
     def kept(self) -> tuple[Card, ...] | None:
-        """The four cards this seat kept, once it has tossed."""
+        """The cards this seat kept (four, or three in five-card), once it has tossed."""
         if self.toss is None:
             return None
         return tuple(c for c in self.dealt if c not in self.toss)
@@ -172,23 +191,26 @@ class GameState:
 
     def __init__(self) -> None:  # use GameState.new(...) or GameState.from_json(...)
         self.seed: int = 0
+        self._rules: Rules = RULES  # the variant (engine.rules.VARIANTS): see rules
         self.first_dealer: int | None = None
-        self.start_scores: tuple[int, int] = (0, 0)
-        self.scores = [0, 0]
+        self.start_scores: tuple[int, ...] = (0, 0)  # by side
+        self.scores = [0, 0]  # by side: a player, or a partnership
+        self._deck_crib: tuple[Card, ...] = ()
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.decks: list[tuple[Card, ...]] = []
-        self.cuts: list[tuple[Card, Card]] = []
+        self.cuts: list[tuple[Card, ...]] = []
         self._scripted_decks: list[tuple[Card, ...]] = []
         self._scripted_cuts: list[tuple[Card, ...]] = []
         self.phase = Phase.DISCARD
         self.dealer = 0
         self.deal_number = 0
         self.winner: int | None = None
-        self.manual_count = (False, False)
-        self.manual_pegging = (False, False)
+        self.manual_count: tuple[bool, ...] = (False, False)
+        self.manual_pegging: tuple[bool, ...] = (False, False)
         self.muggins = False
-        self.show_step: int | None = None  # in the COUNT phase: which of SHOW_ORDER
+        self.show_step: int | None = None  # in the COUNT phase: the show's step (a hand
+        # from the dealer's left round, then the crib: SHOW_ORDER with two players)
         # in the PEG phase: what the waiting claim is for ("card" or "go"), its items, and
         # what the play does next (the count after the card, or whether all cards are out)
         self._peg_pending: tuple[str, tuple[ScoreItem, ...], int] | None = None
@@ -202,11 +224,11 @@ class GameState:
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, seed: int | None = None, *, first_dealer: int | None = None,
-            scores: tuple[int, int] = (0, 0), decks: list | tuple = (),
-            cuts: list | tuple = (), manual_count: tuple[bool, bool] = (False, False),
+            scores: tuple[int, ...] | None = None, decks: list | tuple = (),
+            cuts: list | tuple = (), manual_count: tuple[bool, ...] | None = None,
             muggins: bool = False,
-            manual_pegging: tuple[bool, bool] = (False, False),
-            chance: str = "seeded") -> GameState:
+            manual_pegging: tuple[bool, ...] | None = None,
+            chance: str = "seeded", rules: Rules = RULES) -> GameState:
         """Start a game: cut for deal (unless ``first_dealer`` is given), then deal.
 
         ``seed`` fixes every chance outcome (None draws a fresh one, recorded in
@@ -220,35 +242,60 @@ class GameState:
         ``muggins`` the opponent pegs the points they miss. ``chance="explicit"`` makes the
         game wait for each chance outcome (see :meth:`chance_outcomes`) instead of drawing
         it from the seed; it starts at the cut for deal (or the deal).
+
+        ``rules`` is the variant (``engine.rules.VARIANTS``; the two-player six-card game by
+        default): its players sit 0.. to the left; ``scores`` are by side (a player, or a
+        partnership), ``manual_count`` and ``manual_pegging`` by seat.
         """
         game = cls()
+        try:
+            rules = Rules(*(int(v) for v in rules)).check()
+        except (TypeError, ValueError) as exc:
+            raise IllegalActionError(f"bad rules: {exc}") from exc
+        game._rules = rules
+        players, sides = rules.players, rules.sides
+        if scores is None:
+            scores = (0,) * sides
+        if manual_count is None:
+            manual_count = (False,) * players
+        if manual_pegging is None:
+            manual_pegging = (False,) * players
         if chance not in CHANCE_MODES:
             raise IllegalActionError(f"chance is 'seeded' or 'explicit', not {chance!r}")
         if chance == "explicit" and (len(decks) or len(cuts)):
             raise IllegalActionError("an explicit-chance game takes its cards one by one "
                                      "(apply(CHANCE, ChanceCard(card))), not scripted decks "
                                      "or cuts")
-        if len(manual_count) != 2:
-            raise IllegalActionError("manual_count needs a flag for each of the two seats")
-        if len(manual_pegging) != 2:
-            raise IllegalActionError("manual_pegging needs a flag for each of the two seats")
-        game.manual_count = (bool(manual_count[0]), bool(manual_count[1]))
-        game.manual_pegging = (bool(manual_pegging[0]), bool(manual_pegging[1]))
+        if len(manual_count) != players:
+            raise IllegalActionError(f"manual_count needs a flag for each of the {players} "
+                                     f"seats")
+        if len(manual_pegging) != players:
+            raise IllegalActionError(f"manual_pegging needs a flag for each of the {players} "
+                                     f"seats")
+        game.manual_count = tuple(bool(m) for m in manual_count)
+        game.manual_pegging = tuple(bool(m) for m in manual_pegging)
         game.muggins = bool(muggins)
         if seed is not None and (not isinstance(seed, int | np.integer) or seed < 0):
             raise IllegalActionError(f"the seed must be a whole number >= 0, not {seed!r}")
         game.seed = secrets.randbits(63) if seed is None else int(seed)
-        if first_dealer not in (None, 0, 1):
-            raise IllegalActionError(f"first_dealer must be 0, 1 or None, not {first_dealer!r}")
-        if len(scores) != 2 or any(not 0 <= int(s) < WINNING_SCORE for s in scores):
-            raise IllegalActionError(f"starting scores must be two numbers 0..120: {scores!r}")
+        if first_dealer is not None and (first_dealer not in range(players)
+                                         or isinstance(first_dealer, bool)):
+            seats = ", ".join(str(s) for s in range(players))
+            raise IllegalActionError(f"first_dealer must be {seats} or None, not "
+                                     f"{first_dealer!r}")
+        if len(scores) != sides or any(not 0 <= int(s) < rules.target for s in scores):
+            raise IllegalActionError(f"starting scores must be {sides} numbers "
+                                     f"0..{rules.target - 1}: {scores!r}")
         game.first_dealer = first_dealer
-        game.start_scores = (int(scores[0]), int(scores[1]))
+        game.start_scores = tuple(int(s) for s in scores)
         game.scores = list(game.start_scores)
         game._scripted_decks = [tuple(check_distinct(d, "a deck")) for d in decks]
         if any(len(d) != 52 for d in game._scripted_decks):
             raise IllegalActionError("a scripted deck must hold all 52 cards")
         game._scripted_cuts = [tuple(check_distinct(c, "a cut")) for c in cuts]
+        if any(len(c) != players for c in game._scripted_cuts):
+            raise IllegalActionError(f"a scripted cut is one card for each of the {players} "
+                                     f"seats")
         game._cut_rng, game._deal_rng = _chance_generators(game.seed)
         if chance == "explicit":
             game._chance = chance
@@ -261,8 +308,8 @@ class GameState:
         return game
 
     @staticmethod
-    def seeded_chance(seed: int, decks: int, cuts: int
-                      ) -> tuple[list[tuple[Card, ...]], list[tuple[Card, Card]]]:
+    def seeded_chance(seed: int, decks: int, cuts: int, players: int = 2
+                      ) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]]:
         """The first ``decks`` deck orders and ``cuts`` cuts for deal that a game with this
         ``seed`` draws (whatever is played, the draws are the same): a record's chance
         outcomes follow from its seed when they are these.
@@ -272,9 +319,9 @@ class GameState:
         True
         """
         cut_rng, deal_rng = _chance_generators(seed)
-        cut_draws = [_draw_cut(cut_rng) for _ in range(cuts)]
+        cut_draws = [_draw_cut(cut_rng, players) for _ in range(cuts)]
         return ([_draw_deck(deal_rng) for _ in range(decks)],
-                [(int(a), int(b)) for a, b in cut_draws])
+                [tuple(int(c) for c in cut) for cut in cut_draws])
 
     def clone(self) -> GameState:
         """An independent copy of the game, equal to it (``==``): applying actions to
@@ -314,16 +361,15 @@ class GameState:
         return self._cut_rng, self._deal_rng
 
     def _cut_for_deal(self) -> int:
-        """Each seat cuts a card; the lower rank deals; equal ranks cut again."""
+        """Each seat cuts a card; the lowest rank deals; equal lowest ranks cut again."""
         while True:
-            drawn = _draw_cut(self._own_rngs()[0])
+            drawn = _draw_cut(self._own_rngs()[0], self.rules.players)
             index = len(self.cuts)
-            pair = (self._scripted_cuts[index][0], self._scripted_cuts[index][1]) \
-                if index < len(self._scripted_cuts) else (int(drawn[0]), int(drawn[1]))
-            self.cuts.append(pair)
-            r0, r1 = pair[0] >> 2, pair[1] >> 2
-            dealer = None if r0 == r1 else (0 if r0 < r1 else 1)
-            self.events.append(CutForDeal(pair, dealer))
+            cut = tuple(self._scripted_cuts[index]) if index < len(self._scripted_cuts) \
+                else tuple(int(c) for c in drawn)
+            self.cuts.append(cut)
+            dealer = _cut_dealer(cut)
+            self.events.append(CutForDeal(cut, dealer))
             if dealer is not None:
                 return dealer
 
@@ -337,37 +383,48 @@ class GameState:
                       else drawn)
 
     def _lay_out(self, deck: tuple[Card, ...]) -> None:
-        """Deal ``deck``: six cards each, one at a time from the pone; deck[12] the starter."""
+        """Deal ``deck``: the cards one at a time from the dealer's left round to the dealer
+        (six each in the two-player game: the pone's from deck[0], deck[12] the starter),
+        then the crib's card from the deck if the variant gives one, then the starter."""
+        rules = self.rules
+        players = rules.players
         self.deal_number += 1
         self.decks.append(deck)
-        pone = 1 - self.dealer
-        self.dealt = [(), ()]
-        self.dealt[pone], self.dealt[self.dealer] = deck[0:12:2], deck[1:12:2]
-        self.hands = [list(self.dealt[0]), list(self.dealt[1])]
-        self.tosses: list[tuple[Card, ...] | None] = [None, None]
+        top = players * rules.cards_dealt
+        self.dealt = [()] * players
+        for j in range(players):  # j-th seat from the dealer's left
+            self.dealt[(self.dealer + 1 + j) % players] = deck[j:top:players]
+        self.hands = [list(d) for d in self.dealt]
+        self.tosses: list[tuple[Card, ...] | None] = [None] * players
+        self._deck_crib = deck[top:top + rules.crib_from_deck]
         self.starter: Card | None = None
-        self._starter_in_deck = deck[12]
+        self._starter_in_deck = deck[top + rules.crib_from_deck]
         self.played: list[tuple[int, Card]] = []
         self.current: list[tuple[int, Card]] = []
         self.count = 0
-        self.go_said = [False, False]
+        self.go_said = [False] * players
         self.to_play: int | None = None
         self.last_player: int | None = None
-        self._steps = new_play_state()
+        self._steps = new_play_state(players)
         self.phase = Phase.DISCARD
-        self.events.append(Dealt(self.deal_number, self.dealer, (self.dealt[0], self.dealt[1])))
+        self.events.append(Dealt(self.deal_number, self.dealer, tuple(self.dealt)))
+        if self.deal_number == 1 and rules.start_points and not any(self.start_scores):
+            self._award(self.pone, rules.start_points, "pegging", "three for last",
+                        (ScoreItem("three for last", (), rules.start_points),))
 
     def _clear_table(self) -> None:
         """An explicit-chance game before its first deal: no cards anywhere yet."""
-        self.dealt = [(), ()]
-        self.hands = [[], []]
-        self.tosses = [None, None]
+        players = self.rules.players
+        self.dealt = [()] * players
+        self.hands = [[] for _ in range(players)]
+        self.tosses = [None] * players
+        self._deck_crib = ()
         self.starter = None
         self._starter_in_deck = -1
         self.played = []
         self.current = []
         self.count = 0
-        self.go_said = [False, False]
+        self.go_said = [False] * players
         self.to_play = None
         self.last_player = None
 
@@ -392,7 +449,7 @@ class GameState:
             raise IllegalActionError("no chance event is pending: the game waits on "
                                      f"{'nobody' if self.is_over else 'a player'}")
         if self._chance_stage == "starter":
-            out = set(self.dealt[0]) | set(self.dealt[1])
+            out = {c for d in self.dealt for c in d} | set(self._deck_crib)
         else:
             out = set(self._chance_drawn)
         cards = [c for c in range(52) if c not in out]
@@ -433,7 +490,7 @@ class GameState:
             raise IllegalActionError(f"{card_name(card)} cannot come now: it is already out")
         stage, drawn = self._chance_stage, self._chance_drawn
         if stage == "starter":
-            dealt = self.decks[-1][:12]
+            dealt = self.decks[-1][:self._dealt_from_deck]
             rest = tuple(c for c in range(52) if c not in dealt and c != card)
             self.decks[-1] = (*dealt, card, *rest)
             self._starter_in_deck = card
@@ -441,19 +498,18 @@ class GameState:
             self._cut_starter()
             return
         drawn.append(card)
-        if stage == "cut" and len(drawn) == 2:
-            pair = (drawn[0], drawn[1])
-            self.cuts.append(pair)
-            r0, r1 = pair[0] >> 2, pair[1] >> 2
-            dealer = None if r0 == r1 else (0 if r0 < r1 else 1)
-            self.events.append(CutForDeal(pair, dealer))
+        if stage == "cut" and len(drawn) == self.rules.players:
+            cut = tuple(drawn)
+            self.cuts.append(cut)
+            dealer = _cut_dealer(cut)
+            self.events.append(CutForDeal(cut, dealer))
             if dealer is None:
                 self._await_chance("cut")
             else:
                 self.dealer = dealer
                 self._await_chance("deal")
-        elif stage == "deal" and len(drawn) == 12:
-            # the undealt cards in card order; deck[12] becomes the starter when it comes
+        elif stage == "deal" and len(drawn) == self._dealt_from_deck:
+            # the undealt cards in card order; the next becomes the starter when it comes
             self._chance_stage = None
             self._lay_out((*drawn, *(c for c in range(52) if c not in drawn)))
 
@@ -465,12 +521,41 @@ class GameState:
 
     # ----------------------------------------------------------------- queries
     @property
+    def _dealt_from_deck(self) -> int:
+        """The cards a deal takes from the deck before the starter."""
+        return self.rules.players * self.rules.cards_dealt + self.rules.crib_from_deck
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def left_of(self, seat: int) -> int:
+        """The seat on ``seat``'s left, who is dealt to, tosses, plays and shows after it."""
+        return (seat + 1) % self.rules.players
+
+    def side_of(self, seat: int) -> int:
+        """The score ``seat`` pegs on (``scores`` is by side)."""
+        return self.rules.side_of(seat)
+
+    @property
     def pone(self) -> int:
-        return 1 - self.dealer
+        """The seat on the dealer's left: it tosses, leads and shows first."""
+        return self.left_of(self.dealer)
 
     @property
     def crib(self) -> tuple[Card, ...]:
-        return tuple(c for t in self.tosses if t is not None for c in t)
+        """The tossed cards by seat, then the card from the deck (three players)."""
+        return tuple(c for t in self.tosses if t is not None for c in t) + self.deck_crib
+
+    @property
+    def rules(self) -> Rules:
+        """The variant's rules (``engine.rules.Rules``), fixed when the game is made."""
+        return self._rules
+
+    @property
+    def deck_crib(self) -> tuple[Card, ...]:
+        """This deal's crib cards dealt from the deck (one with three players)."""
+        return self._deck_crib
 
     @property
     def is_over(self) -> bool:
@@ -492,15 +577,19 @@ class GameState:
             return TERMINAL
         if self.phase is Phase.CHANCE:
             return CHANCE
-        if self.phase is Phase.DISCARD:
-            return self.pone if self.tosses[self.pone] is None else self.dealer
+        if self.phase is Phase.DISCARD:  # from the dealer's left round to the dealer
+            seat = self.pone
+            while self.tosses[seat] is not None:
+                seat = self.left_of(seat)
+            return seat
         assert self.to_play is not None  # someone is to act while the game goes on
         return self.to_play
 
-    def returns(self, objective: str = "win") -> tuple[float, float]:
-        """Each seat's return, zero-sum: (0, 0) while the game goes on; at its end +1 to the
+    def returns(self, objective: str = "win") -> tuple[float, ...]:
+        """Each seat's return, zero-sum: 0 each while the game goes on; at its end +1 to the
         winner and -1 to the loser (``objective="win"``), or the ACC match points of the
-        game (``"acc"``: 2, or 3 for a skunk).
+        game (``"acc"``: 2, or 3 for a skunk). With more sides the losers share the
+        loss; partners share their side's return.
 
         >>> GameState.new(7).returns()
         (0.0, 0.0)
@@ -508,9 +597,11 @@ class GameState:
         if objective not in ("win", "acc"):
             raise ValueError(f"unknown objective {objective!r}: win or acc")
         if self.winner is None:
-            return (0.0, 0.0)
+            return (0.0,) * self.rules.players
         value = 1.0 if objective == "win" else float(match_points(self.skunk))
-        return (value, -value) if self.winner == 0 else (-value, value)
+        loss = -value / (self.rules.sides - 1)
+        return tuple(value if self.side_of(seat) == self.winner else loss
+                     for seat in range(self.rules.players))
 
     def kept(self, seat: int) -> tuple[Card, ...]:
         toss = self.tosses[seat] or ()
@@ -528,7 +619,8 @@ class GameState:
         if self.phase is Phase.DISCARD:
             if self.tosses[seat] is not None:
                 return ()
-            return tuple(Toss(pair) for pair in combinations(self.dealt[seat], 2))
+            return tuple(Toss(pair) for pair in combinations(self.dealt[seat],
+                                                             self.rules.cards_to_crib))
         if self.phase is Phase.PLAY and self.to_play == seat:
             cards = tuple(PlayCard(c) for i, c in enumerate(self.hands[seat])
                           if card_fits(self._steps, seat, i))
@@ -542,20 +634,29 @@ class GameState:
         cards and throw, the undealt cards, the deals to come) is drawn again with
         ``rng``, consistently with all it saw (OpenSpiel's ``ResampleFromInfostate``; see
         :mod:`engine.resample`): the determinization an information-set search plays."""
+        self._two_player_six_card("resample_from_infostate")
         return _resample.resample_from_infostate(self, seat, rng)
 
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` knows of the game, nothing hidden from it, as one string
         (OpenSpiel's ``InformationStateString``; see :mod:`engine.infostate`): two states
         that seat cannot tell apart give the same string, any others different ones."""
+        self._two_player_six_card("information_state_string")
         return _infostate.information_state_string(self, seat)
 
+    def _two_player_six_card(self, what: str) -> None:
+        if self._rules != RULES:
+            raise NotImplementedError(f"{what} is written for the two-player six-card game, "
+                                      f"not {variant_name(self._rules)}")
+
     def _showing(self) -> tuple[int, str, tuple[Card, ...]]:
-        """(seat, "hand" or "crib", cards) of show step ``self.show_step``."""
+        """(seat, "hand" or "crib", cards) of show step ``self.show_step``: the hands from
+        the dealer's left round to the dealer, then the crib (SHOW_ORDER with two)."""
         assert self.show_step is not None  # only asked during the show
-        role, what = SHOW_ORDER[self.show_step]
-        seat = self.dealer if role == "dealer" else self.pone
-        return seat, what, self.crib if what == "crib" else self.kept(seat)
+        if self.show_step == self.rules.players:
+            return self.dealer, "crib", self.crib
+        seat = (self.dealer + 1 + self.show_step) % self.rules.players
+        return seat, "hand", self.kept(seat)
 
     def observation(self, seat: int) -> Observation:
         """The view of ``seat``: its own cards and everything public, nothing else."""
@@ -563,12 +664,15 @@ class GameState:
         toss = self.tosses[seat]
         return Observation(
             seat=seat, phase=self.phase, deal=self.deal_number, dealer=self.dealer,
-            scores=(self.scores[0], self.scores[1]), dealt=tuple(self.dealt[seat]),
+            scores=tuple(self.scores), dealt=tuple(self.dealt[seat]),
             toss=toss, hand=tuple(self.hands[seat]),
-            opponent_tossed=self.tosses[1 - seat] is not None, starter=self.starter,
+            opponent_tossed=all(t is not None for s, t in enumerate(self.tosses)
+                                if s != seat),
+            starter=self.starter,
             count=self.count, current=tuple(self.current), played=tuple(self.played),
-            go_said=(self.go_said[0], self.go_said[1]),
-            opponent_cards_left=len(self.hands[1 - seat]), to_play=self.to_play,
+            go_said=tuple(self.go_said),
+            opponent_cards_left=sum(len(h) for s, h in enumerate(self.hands) if s != seat),
+            to_play=self.to_play,
             legal_actions=self.legal_actions(seat), winner=self.winner,
             show=self._showing() if self.phase is Phase.COUNT else None,
         )
@@ -605,7 +709,8 @@ class GameState:
             raise IllegalActionError(f"not an action: {action!r}")
 
     def toss(self, seat: int, cards: tuple[Card, ...] | list[Card]) -> None:
-        """Put two of ``seat``'s six dealt cards into the crib."""
+        """Put two of ``seat``'s six dealt cards into the crib (the variant's number of its
+        cards: one of five with three or four players, two of five in five-card)."""
         self._check_seat(seat)
         self._check_phase(Phase.DISCARD, "toss cards to the crib")
         if self.tosses[seat] is not None:
@@ -614,8 +719,10 @@ class GameState:
             pair = tuple(check_distinct(cards, "the toss"))
         except CardError as exc:
             raise IllegalActionError(f"bad toss: {exc}") from exc
-        if len(pair) != 2:
-            raise IllegalActionError(f"toss exactly two cards to the crib, not {len(pair)}")
+        wanted = self.rules.cards_to_crib
+        if len(pair) != wanted:
+            raise IllegalActionError(f"toss exactly {('one card', 'two cards')[wanted - 1]} "
+                                     f"to the crib, not {len(pair)}")
         for c in pair:
             if c not in self.dealt[seat]:
                 raise IllegalActionError(f"{card_name(c)} is not in seat {seat}'s hand")
@@ -623,7 +730,7 @@ class GameState:
         self.hands[seat] = [c for c in self.dealt[seat] if c not in pair]
         self.actions.append((seat, Toss(pair)))
         self.events.append(Tossed(seat, pair))
-        if self.tosses[1 - seat] is not None:
+        if all(t is not None for t in self.tosses):
             if self._chance == "explicit":
                 self._await_chance("starter")
             else:
@@ -712,7 +819,7 @@ class GameState:
         self.to_play = None
         self._award(seat, min(points, actual), what, what, items)
         if self.winner is None and self.muggins and points < actual:
-            self._award(1 - seat, actual - points, "muggins", "muggins", items)
+            self._award(self._mugger(seat), actual - points, "muggins", "muggins", items)
         if self.winner is None:
             self._show(self.show_step + 1)
 
@@ -732,7 +839,7 @@ class GameState:
             if points:
                 self._award(seat, points, "pegging", "claimed", items)
             if self.winner is None and self.muggins:
-                self._award(1 - seat, actual - points, "muggins", "muggins", items)
+                self._award(self._mugger(seat), actual - points, "muggins", "muggins", items)
         if self.winner is not None:
             return
         if kind == "card":
@@ -753,23 +860,27 @@ class GameState:
             if self.winner is not None:
                 return
         self.phase = Phase.PLAY
-        play_begin(self._steps, np.array(self.hands, dtype=np.int64), self.dealer, 2, 4, 0)
+        rules = self.rules
+        play_begin(self._steps, np.array(self.hands, dtype=np.int64), self.dealer,
+                   rules.players, rules.kept, rules.one_count)
         self._advance()
 
     def _advance(self) -> None:
         """Give the move to the seat the play's steps name (to play a card, or to say go);
-        when neither can act, the count closes: the go (or last card) is pegged, a 31 scores
-        nothing more, and after the last card comes the show."""
+        when no one can act, the count closes: the go (or last card) is pegged, a 31 scores
+        nothing more, and after the last card (in five-card, after the first count) comes
+        the show."""
         while True:
             mover = int(play_mover(self._steps))
             if mover >= 0:
                 self.to_play = mover
                 return
             self.to_play = None
-            all_played = bool(play_over(self._steps))
+            last_card = not any(self.hands)
             scorer = int(close_count(self._steps))
+            all_played = bool(play_over(self._steps))  # or five-card's one count is over
             if scorer >= 0:
-                reason = "last card" if all_played else "go"
+                reason = "last card" if last_card else "go"
                 items = (ScoreItem(reason, tuple(c for _, c in self.current), 1),)
                 if self.manual_pegging[scorer]:
                     self._wait_for_peg(scorer, "go", items, int(all_played))
@@ -789,13 +900,13 @@ class GameState:
         self.events.append(CountReset(self.count))
         self.count = 0
         self.current = []
-        self.go_said = [False, False]
+        self.go_said = [False] * self.rules.players
 
     def _show(self, start: int = 0) -> None:
-        """Count pone's hand, dealer's hand, crib from step ``start``; pause for a claim at a
-        manually counting seat's hand or crib."""
+        """Count the hands from the dealer's left round to the dealer, then the crib, from
+        step ``start``; pause for a claim at a manually counting seat's hand or crib."""
         assert self.starter is not None  # the show follows the cut
-        for step in range(start, len(SHOW_ORDER)):
+        for step in range(start, self.rules.players + 1):
             self.show_step = step
             seat, what, cards = self._showing()
             self.events.append(Show(seat, what, cards, self.starter))
@@ -808,25 +919,36 @@ class GameState:
             if self.winner is not None:
                 return
         self.show_step = None
-        self.dealer = 1 - self.dealer
+        self.dealer = self.left_of(self.dealer)
         self._deal()
 
     def _award(self, seat: int, points: int, source: str, reason: str,
                items: tuple[ScoreItem, ...]) -> None:
-        self.scores[seat] = min(WINNING_SCORE, self.scores[seat] + points)
-        self.events.append(Scored(seat, points, source, reason, items, self.scores[seat]))
-        if self.scores[seat] >= WINNING_SCORE:
-            self.winner = seat
+        side, target = self.side_of(seat), self.rules.target
+        self.scores[side] = min(target, self.scores[side] + points)
+        self.events.append(Scored(seat, points, source, reason, items, self.scores[side]))
+        if self.scores[side] >= target:
+            self.winner = side
             self.phase = Phase.GAME_OVER
             self.to_play = None
-            skunk = skunk_of(self.scores[1 - seat])
-            self.events.append(GameOver(seat, (self.scores[0], self.scores[1]), skunk))
+            runner_up = max(s for other, s in enumerate(self.scores) if other != side)
+            skunk = skunk_of(runner_up, self.rules)
+            self.events.append(GameOver(side, tuple(self.scores), skunk))
+
+    def _mugger(self, seat: int) -> int:
+        """Who pegs the points ``seat`` missed (muggins): the first seat on its left of
+        another side."""
+        other = self.left_of(seat)
+        while self.side_of(other) == self.side_of(seat):
+            other = self.left_of(other)
+        return other
 
     # ----------------------------------------------------------------- checks
-    @staticmethod
-    def _check_seat(seat: object) -> None:
-        if seat not in (0, 1) or isinstance(seat, bool):
-            raise IllegalActionError(f"seat must be 0 or 1, not {seat!r}")
+    def _check_seat(self, seat: object) -> None:
+        players = self.rules.players
+        if seat not in range(players) or isinstance(seat, bool):
+            seats = "0 or 1" if players == 2 else f"0 to {players - 1}"
+            raise IllegalActionError(f"seat must be {seats}, not {seat!r}")
 
     def _check_phase(self, phase: Phase, doing: str) -> None:
         if self.phase is not phase:
@@ -880,6 +1002,9 @@ class GameState:
             fields["rng"] = None
             fields["chance"] = [self._chance, self._chance_stage, list(self._chance_drawn)]
         fields["starter_in_deck"] = self._starter_in_deck
+        if self._rules != RULES:  # (the two-player six-card game's snapshots are as before)
+            fields["rules"] = list(self._rules)
+            fields["deck_crib"] = list(self._deck_crib)
         fields["play_steps"] = self._steps.tolist()  # the play's state in engine._play's steps
         pending = self._peg_pending
         fields["peg_pending"] = None if pending is None else [
@@ -908,8 +1033,16 @@ def _copy_generator(rng: np.random.Generator) -> np.random.Generator:
     return np.random.Generator(bits)
 
 
-def _draw_cut(rng: np.random.Generator) -> np.ndarray:
-    return rng.choice(52, size=2, replace=False)
+def _draw_cut(rng: np.random.Generator, players: int = 2) -> np.ndarray:
+    return rng.choice(52, size=players, replace=False)
+
+
+def _cut_dealer(cut: tuple[Card, ...]) -> int | None:
+    """Who deals after a cut for deal (one card a seat): the lowest rank; None when two or
+    more share it (they cut again)."""
+    ranks = [c >> 2 for c in cut]
+    low = min(ranks)
+    return ranks.index(low) if ranks.count(low) == 1 else None
 
 
 def _draw_deck(rng: np.random.Generator) -> tuple[Card, ...]:

@@ -212,7 +212,8 @@ class _Tally:
                   for seat in (0, 1) for source in SOURCES}
         return GameResult(
             index=self.start.index, seed=self.start.seed, first_dealer=self.start.first_dealer,
-            winner=self.end.winner, scores=self.end.scores, skunk=self.end.skunk,
+            winner=self.end.winner, scores=(self.end.scores[0], self.end.scores[1]),
+            skunk=self.end.skunk,
             deals=self.deals, deals_dealt=(self.dealt_by[0], self.dealt_by[1]),
             points=points, role_points={k: v for k, v in self.done.items() if v},
             decision_seconds=self.seconds,

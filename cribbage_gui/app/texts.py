@@ -79,7 +79,7 @@ def says(name: str, verb: str) -> str:
     return f"{name} {verb}" if name == YOU else f"{name} {verb}s"
 
 
-def result_sentence(names: tuple[str, str], winner: int, scores: tuple[int, int],
+def result_sentence(names: tuple[str, str], winner: int, scores: tuple[int, ...],
                     skunk: int, dash: str = "–") -> str:
     """"You win 121–98 with a skunk", "Mueller wins 121–80" (no full stop)."""
     return (f"{says(names[winner], 'win')} {scores[winner]}{dash}{scores[1 - winner]}"

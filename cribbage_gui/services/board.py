@@ -286,12 +286,12 @@ def _follow_the_play(setup: Setup) -> tuple[int, tuple, tuple[bool, bool]]:
 def setup_of(obs: Observation, objective: str = "win") -> Setup:
     """The fields that give ``obs`` back (a discard, or a card to play)."""
     if obs.phase is Phase.DISCARD and obs.toss is None:
-        return Setup("discard", obs.scores, obs.dealer, tuple(obs.dealt), seat=obs.seat,
-                     deal=obs.deal, objective=objective)
+        return Setup("discard", (obs.scores[0], obs.scores[1]), obs.dealer, tuple(obs.dealt),
+                     seat=obs.seat, deal=obs.deal, objective=objective)
     if obs.phase is Phase.PLAY and obs.toss is not None and obs.starter is not None:
-        return Setup("play", obs.scores, obs.dealer, tuple(obs.dealt), tuple(obs.hand),
-                     tuple(obs.toss), obs.starter, tuple(obs.played), obs.seat, obs.deal,
-                     objective)
+        return Setup("play", (obs.scores[0], obs.scores[1]), obs.dealer, tuple(obs.dealt),
+                     tuple(obs.hand), tuple(obs.toss), obs.starter, tuple(obs.played),
+                     obs.seat, obs.deal, objective)
     raise BoardError("the board sets up a discard or a card to play")
 
 

@@ -92,7 +92,7 @@ class TableModel:
     played: list[list[int]] = field(default_factory=lambda: [[], []])  # this deal, by seat
     go_at: list[int | None] = field(default_factory=lambda: [None, None])  # count of a go
     show: ShowStage | None = None
-    cuts: list[tuple[int, int]] = field(default_factory=list)
+    cuts: list[tuple[int, ...]] = field(default_factory=list)
     game_over: GameOver | None = None
     forfeit: str | None = None
     forfeit_reason: str | None = None  # why the loser forfeited (the engine's fault)

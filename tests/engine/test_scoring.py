@@ -142,8 +142,12 @@ def test_count_aloud_ends_with_the_total(cards):
 
 
 def test_bad_input():
-    with pytest.raises(CardError, match="exactly 4 cards"):
-        score_hand(parse_cards("5H 5C 5S"), parse_card("5D"))
+    with pytest.raises(CardError, match="a hand has 4 cards"):
+        score_hand(parse_cards("5H 5C"), parse_card("5D"))
+    with pytest.raises(CardError, match="a hand has 4 cards"):
+        score_hand(parse_cards("5H 5C 5S 6H 7H"), parse_card("5D"))
+    with pytest.raises(CardError, match="a crib has exactly 4 cards"):
+        score_hand(parse_cards("5H 5C 5S"), parse_card("5D"), is_crib=True)
     with pytest.raises(DuplicateCardError):
         score_hand(parse_cards("5H 5C 5S JD"), parse_card("5H"))
     with pytest.raises(CardError):

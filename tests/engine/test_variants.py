@@ -190,3 +190,94 @@ def test_the_pinned_games(name):
     digest = hashlib.sha256(rows.tobytes()).hexdigest()[:16]
     summary = summarize_variant_games(rows, VARIANTS[name])
     assert (digest, round(summary["deals_per_game"], 3)) == PINNED[name], summary
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), first=st.integers(0, 3))
+def test_the_referee_plays_the_compiled_game(name, seed, first):
+    """``GameState`` under the variant's rules replays the compiled game move for move to
+    the same scores and winner; its points by seat and source are the compiled ones; its
+    record replays to the same game (the variant recorded), and is refused as another
+    variant."""
+    from engine.errors import RecordError
+    from engine.events import Scored
+    from engine.state import GameState
+
+    rules = VARIANTS[name]
+    traced = trace_random_game(seed, first % rules.players, rules)
+    game = traced.replay()
+    assert game.is_over and game.winner == traced.winner
+    assert tuple(game.scores) == traced.scores
+    points = dict.fromkeys(traced.points_by_source, 0)
+    for event in game.events:
+        if isinstance(event, Scored) and event.reason != "three for last":
+            source = "his_heels" if event.source == "his_heels" else event.source
+            points[(source, event.seat)] += event.points
+    # the referee's last award is the points pegged; the compiled tally caps it at the target
+    over = {k: points[k] - traced.points_by_source[k] for k in points}
+    assert all(v >= 0 for v in over.values()) and sum(v > 0 for v in over.values()) <= 1
+    again = GameState.from_json(game.to_json())
+    assert again == game and again.rules == rules
+    if name != "six-card":
+        record = game.to_record()
+        assert record["variant"] == name
+        record["variant"] = "six-card" if name != "five-card" else "three-player"
+        with pytest.raises(RecordError):
+            GameState.from_record(record)
+
+
+def test_the_referee_keeps_each_variants_rules():
+    """What a person at the table sees: the seats and turns, the toss's size, three for
+    last, the partners' one score, five-card's one count and its lurch."""
+    from engine.errors import IllegalActionError
+    from engine.events import GameOver, Scored
+    from engine.state import GameState, Phase, Toss
+
+    three = GameState.new(5, first_dealer=2, rules=VARIANTS["three-player"])
+    assert [len(d) for d in three.dealt] == [5, 5, 5] and len(three.deck_crib) == 1
+    assert three.current_player() == 0  # the dealer's left tosses first
+    with pytest.raises(IllegalActionError, match="toss exactly one card"):
+        three.toss(0, three.dealt[0][:2])
+    with pytest.raises(IllegalActionError, match="seat must be 0 to 2"):
+        three.toss(3, three.dealt[0][:1])
+    for seat in (0, 1, 2):
+        three.apply(seat, Toss(three.dealt[seat][:1]))
+    assert three.phase is Phase.PLAY and three.to_play == 0
+    assert len(three.crib) == 4 and three.deck_crib[0] in three.crib
+
+    five = GameState.new(8, first_dealer=0, rules=VARIANTS["five-card"])
+    first = next(e for e in five.events if isinstance(e, Scored))
+    assert (first.seat, first.points, first.reason) == (1, 3, "three for last")
+    assert five.scores == [0, 3]
+    rng = np.random.default_rng(8)
+    while five.deal_number == 1 and not five.is_over:
+        seat = five.current_player()
+        if five.phase is Phase.PLAY:
+            assert five.count <= 31
+        actions = five.legal_actions(seat)
+        five.apply(seat, actions[rng.integers(len(actions))])
+    # the play ended with its first count: no count was started again (the last count of
+    # a play is never reset: the show follows it)
+    assert not [e for e in five.events if type(e).__name__ == "CountReset"]
+
+    four = GameState.new(2, rules=VARIANTS["four-player"])
+    while not four.is_over:
+        seat = four.current_player()
+        actions = four.legal_actions(seat)
+        four.apply(seat, actions[0])
+        for event in four.events[-3:]:
+            if isinstance(event, Scored):  # a seat's points move its partnership's score
+                assert event.total == four.scores[event.seat % 2]
+    over = four.events[-1]
+    assert isinstance(over, GameOver) and len(over.scores) == 2
+    assert four.returns() == tuple(1.0 if s % 2 == four.winner else -1.0 for s in range(4))
+    with pytest.raises(NotImplementedError, match="two-player six-card game, not four"):
+        four.information_state_string(0)
+
+
+def test_five_card_skunk_is_a_lurch_under_31():
+    from engine.rules import skunk_of
+
+    rules = VARIANTS["five-card"]
+    assert [skunk_of(s, rules) for s in (0, 30, 31, 60)] == [1, 1, 0, 0]
