@@ -42,6 +42,7 @@ class CoachPanel(QFrame):
     that asks nothing of the person (the table itself ignores such a click)."""
 
     skipped = Signal()
+    shown = Signal(bool)  # the banner shown or hidden (the board gives it room)
     drills_asked = Signal()  # Scoring drills, offered once the guided deals are over
     idle_card_clicked = Signal(int)
 
@@ -89,15 +90,17 @@ class CoachPanel(QFrame):
         self.words_scroll.setAccessibleName("The coach's words")
         self.words_scroll.viewport().setAutoFillBackground(False)
         self.words_box.setAutoFillBackground(False)
-        top = QHBoxLayout()
-        top.addWidget(self.words_scroll, 1)
-        top.addWidget(self.drills, 0, Qt.AlignmentFlag.AlignTop)
-        top.addWidget(self.skip, 0, Qt.AlignmentFlag.AlignTop)
+        # the words across the whole banner, the buttons beside what to do next (beside
+        # the words, they left a laptop at 200% text one line of them in sight)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.next, 1)  # what to do next stays in sight when words scroll
+        bottom.addWidget(self.drills, 0, Qt.AlignmentFlag.AlignBottom)
+        bottom.addWidget(self.skip, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(2)
-        layout.addLayout(top)
-        layout.addWidget(self.next)  # what to do next stays in sight when the words scroll
+        layout.addWidget(self.words_scroll)
+        layout.addLayout(bottom)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.said: Said | None = None
         self._watched_parent: QWidget | None = None
@@ -185,14 +188,17 @@ class CoachPanel(QFrame):
             else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # what to do next, whole at this width (a wrapped label's own minimum is taller,
         # as if narrow, and would take the table's room)
-        wanted = self.next.heightForWidth(self.width() - 20) if self.next.text() else 0
+        buttons = sum(b.sizeHint().width() + 6 for b in (self.drills, self.skip)
+                      if not b.isHidden())
+        wanted = self.next.heightForWidth(self.width() - 20 - buttons) \
+            if self.next.text() else 0
+        wanted = max(wanted, self.skip.sizeHint().height())
         if wanted >= 0 and self.next.height() != wanted:
             self.next.setFixedHeight(wanted)
         # as tall as the words up to room; a short window may give less, never under a line
         # and the Skip button (the window's layout shares what is left with the table)
         tallest = min(needed, room)
-        least = min(tallest, max(self.fontMetrics().lineSpacing(),
-                                 self.skip.sizeHint().height()))
+        least = min(tallest, self.fontMetrics().lineSpacing() * 3)  # three lines at least
         scroll = self.words_scroll
         if (scroll.minimumHeight(), scroll.maximumHeight()) != (least, tallest):
             scroll.setMinimumHeight(least)
@@ -208,6 +214,14 @@ class CoachPanel(QFrame):
         would take the wrapped words' height for a width as the banner's minimum, and
         squeeze the table under the bar of buttons.)"""
         return False
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().showEvent(event)
+        self.shown.emit(True)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().hideEvent(event)
+        self.shown.emit(False)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
