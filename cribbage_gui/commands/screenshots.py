@@ -102,7 +102,7 @@ class Director:
         from PySide6.QtWidgets import QApplication
 
         self.app = QApplication.instance() or QApplication(["cribbage"])
-        self.out, self.size, self.seed = out, size, seed
+        self.out, self.size, self.seed, self.text_size = out, size, seed, text_size
         self.folder = Path(tempfile.mkdtemp(prefix="cribbage-shots-"))
         settings = QSettings(str(self.folder / "settings.ini"), QSettings.Format.IniFormat)
         for key, value in {"speed": "instant", "theme": theme_name, "welcomed": True,
@@ -116,6 +116,9 @@ class Director:
             from cribbage_gui.app import theme
 
             theme.set_text_size(text_size)
+            # kept in the window's settings too: the settings applied again (as when a
+            # watch stops) would put the text back to 100% for the screens after
+            self.window.settings.text_size = text_size
             self.window.set_zoom(self.window.settings.zoom, save=False)
         self.window.resize(*size)
         self.window.show()
@@ -128,7 +131,8 @@ class Director:
                              f" (it is {got[0]}x{got[1]}): its panels need more room")
         self.person = make_player("heuristic", seed=seed)
         self.written: list[Path] = []
-        self.too_large: list[str] = []  # the screens larger than the size asked for
+        self.too_large: list[str] = []  # the screens larger than the size asked for (or
+        # at another text size)
         self.wanted: set[str] = set(SCREENS)
 
     # ------------------------------------------------------------------ the event loop
@@ -198,7 +202,13 @@ class Director:
         """Note NAME if the window shown (or the dialog over it) is, right now, larger than
         the screen size asked for: a window can grow after the start (a wide bar shown, a
         row of buttons at a large text size), and a screen that does not fit the size it is
-        checked at must not pass as one that does. ``take`` fails once all are taken."""
+        checked at must not pass as one that does (nor one whose text size went back to
+        another). ``take`` fails once all are taken."""
+        from cribbage_gui.app import theme
+
+        percent = round(theme.text_scale() * 100)
+        if percent != self.text_size:
+            self.too_large.append(f"{name}: the text at {percent}%, not {self.text_size}%")
         for what in (shown, dialog):
             if what is None:
                 continue
@@ -334,7 +344,7 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     _shoot(d, seed)
     if d.too_large:  # (every screen taken first, so one run names them all)
         raise SystemExit("cribbage screenshots: at " + f"{size[0]}x{size[1]} and {text_size}%"
-                         + " text, screens larger than the screen:\n  "
+                         + " text, screens that do not fit the screen asked for:\n  "
                          + "\n  ".join(d.too_large))
     return d.written
 

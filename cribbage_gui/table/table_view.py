@@ -244,7 +244,9 @@ class TableView(QGraphicsView):
                             | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(420, 300)
+        # (280: at 1024x700 and 200% text the coach of Learn to play needs the rest for
+        # three lines of its words; the cards are then 56 px wide)
+        self.setMinimumSize(420, 280)
         self.model: TableModel | None = None
         self.back = "blue"
         self.animation_ms = 300
