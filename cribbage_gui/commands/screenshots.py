@@ -104,7 +104,7 @@ class Director:
         from PySide6.QtWidgets import QApplication
 
         self.app = QApplication.instance() or QApplication(["cribbage"])
-        self.out, self.size, self.seed = out, size, seed
+        self.out, self.size, self.seed, self.text_size = out, size, seed, text_size
         self.folder = Path(tempfile.mkdtemp(prefix="cribbage-shots-"))
         settings = QSettings(str(self.folder / "settings.ini"), QSettings.Format.IniFormat)
         for key, value in {"speed": "instant", "theme": theme_name, "welcomed": True,
@@ -118,6 +118,9 @@ class Director:
             from cribbage_gui.app import theme
 
             theme.set_text_size(text_size)
+            # kept in the window's settings too: the settings applied again (as when a
+            # watch stops) would put the text back to 100% for the screens after
+            self.window.settings.text_size = text_size
             self.window.set_zoom(self.window.settings.zoom, save=False)
         self.window.resize(*size)
         self.window.show()
@@ -130,6 +133,8 @@ class Director:
                              f" (it is {got[0]}x{got[1]}): its panels need more room")
         self.person = make_player("heuristic", seed=seed)
         self.written: list[Path] = []
+        self.too_large: list[str] = []  # the screens larger than the size asked for (or
+        # at another text size)
         self.wanted: set[str] = set(SCREENS)
 
     # ------------------------------------------------------------------ the event loop
@@ -195,6 +200,28 @@ class Director:
         self.window.presenter.set_paused(False)
 
     # ------------------------------------------------------------------ grabbing
+    def check_fits(self, name: str, shown, dialog=None) -> None:
+        """Note NAME if the window shown (or the dialog over it) is, right now, larger than
+        the screen size asked for: a window can grow after the start (a wide bar shown, a
+        row of buttons at a large text size), and a screen that does not fit the size it is
+        checked at must not pass as one that does (nor one whose text size went back to
+        another). ``take`` fails once all are taken."""
+        from cribbage_gui.app import theme
+
+        percent = round(theme.text_scale() * 100)
+        if percent != self.text_size:
+            self.too_large.append(f"{name}: the text at {percent}%, not {self.text_size}%")
+        for what in (shown, dialog):
+            if what is None:
+                continue
+            if not what.isVisible():
+                what.show()
+                self.pump(0.1)
+            w, h = what.width(), what.height()
+            if w > self.size[0] or h > self.size[1]:
+                self.too_large.append(f"{name}: {type(what).__name__} is {w}x{h}, larger "
+                                      f"than {self.size[0]}x{self.size[1]}")
+
     def grab(self, name: str, dialog=None, window=None) -> Path:
         """The window (or ``window``; and ``dialog`` over it where it opens: where the window
         placed it, or else centred) as NAME.png."""
@@ -202,6 +229,7 @@ class Director:
 
         self.pump(0.15)
         shown = window or self.window
+        self.check_fits(name, shown, dialog)
         image = shown.grab()
         if dialog is not None:
             dialog.show()
@@ -314,9 +342,19 @@ def take(out: Path, size: tuple[int, int], theme_name: str = "light", seed: int 
     files written."""
     out.mkdir(parents=True, exist_ok=True)
     d = Director(out, size, theme_name, seed, text_size)
+    d.wanted = set(only or SCREENS)
+    _shoot(d, seed)
+    if d.too_large:  # (every screen taken first, so one run names them all)
+        raise SystemExit("cribbage screenshots: at " + f"{size[0]}x{size[1]} and {text_size}%"
+                         + " text, screens that do not fit the screen asked for:\n  "
+                         + "\n  ".join(d.too_large))
+    return d.written
+
+
+def _shoot(d: Director, seed: int) -> list[Path]:
+    """Take the screens ``d.wanted``, in the order of SCREENS."""
     w = d.window
-    wanted = set(only or SCREENS)
-    d.wanted = wanted
+    wanted = d.wanted
 
     def want(name):
         return name in wanted

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -42,6 +42,7 @@ class CoachPanel(QFrame):
     that asks nothing of the person (the table itself ignores such a click)."""
 
     skipped = Signal()
+    shown = Signal(bool)  # the banner shown or hidden (the board gives it room)
     drills_asked = Signal()  # Scoring drills, offered once the guided deals are over
     idle_card_clicked = Signal(int)
 
@@ -75,7 +76,7 @@ class CoachPanel(QFrame):
         words.setContentsMargins(0, 0, 4, 0)
         words.addWidget(self.text)
         words.addStretch(1)
-        self.words_scroll = QScrollArea()
+        self.words_scroll = _WordsScroll()
         self.words_scroll.setObjectName("coach_scroll")
         self.words_scroll.setWidget(self.words_box)
         self.words_scroll.setWidgetResizable(True)
@@ -101,6 +102,7 @@ class CoachPanel(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.said: Said | None = None
         self._watched_parent: QWidget | None = None
+        self._short_at = (0, 0)  # the heights at which the banner last asked again
         self.hide()
         self._restyle()
         theme.signals.changed.connect(self._restyle)
@@ -194,20 +196,48 @@ class CoachPanel(QFrame):
         least = min(tallest, max(self.fontMetrics().lineSpacing(),
                                  self.skip.sizeHint().height()))
         scroll = self.words_scroll
-        if (scroll.minimumHeight(), scroll.maximumHeight()) != (least, tallest):
+        if (scroll.minimumHeight(), scroll.maximumHeight(), scroll.wanted) != \
+                (least, tallest, tallest):
             scroll.setMinimumHeight(least)
             scroll.setMaximumHeight(tallest)
+            scroll.wanted = tallest  # asked of the window's layout, which gives it where it can
+            scroll.updateGeometry()
+            # (asked during the window layout's own pass, as the docks rearrange at a new
+            # width, the request is lost: the banner asks itself, now and once the pass
+            # is over)
+            self._relayout()
+            QTimer.singleShot(0, self._relayout)
+        elif self.height() < self.sizeHint().height() and \
+                self._short_at != (self.height(), parent.height() if parent else 0):
+            # shorter than asked: the window's layout may have kept an old size hint (seen
+            # as the docks rearrange at 1366 px); ask once more for this height
+            self._short_at = (self.height(), parent.height() if parent else 0)
+            QTimer.singleShot(0, self._relayout)
         # words that scroll show whole lines: the part of a line under the last whole one
         # is left blank rather than cut through the letters
         line = self.text.fontMetrics().lineSpacing()
         part = given % line if scrolls and given > line else 0
         self.words_scroll.setViewportMargins(0, 0, 0, part)
 
+    def _relayout(self) -> None:
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
+        self.updateGeometry()  # (the window's layout keeps the banner's last size hint)
+
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt)
         """No: fit() sets the words' heights for the banner's width. (The window's layout
         would take the wrapped words' height for a width as the banner's minimum, and
         squeeze the table under the bar of buttons.)"""
         return False
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().showEvent(event)
+        self.shown.emit(True)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt)
+        super().hideEvent(event)
+        self.shown.emit(False)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
@@ -231,3 +261,16 @@ class CoachPanel(QFrame):
             f"QFrame#coach_panel QLabel {{ color: {t.text}; border: none; }}"
             f"QScrollArea#coach_scroll {{ background: transparent; "
             f"border: none; }}")
+
+
+class _WordsScroll(QScrollArea):
+    """The words' scroll area: it asks the window's layout for the height ``fit`` works
+    out (the words at the banner's width, up to its share), not Qt's guess from the
+    label's own size hint, which wraps the words as if wider (one or two lines of four
+    were in sight at 1366x768)."""
+
+    wanted = 0
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.wanted) if self.wanted else hint

@@ -6,6 +6,7 @@ bar draws the :class:`~cribbage_gui.table.controls_state.ControlsState` the game
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cribbage_gui.app.narrow import WrapRow
 from cribbage_gui.app.settings import SPEEDS
 from cribbage_gui.table.controls_state import ControlsState
 from engine.rules import MAX_HAND_SCORE
@@ -103,32 +105,51 @@ class FitLabel(QLabel):
         self.full_text, self.short_text = full, short
         self._choose()
 
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt)
+        """The short text's width: what a row that wraps (``WrapRow``) leaves it at least."""
+        hint = super().minimumSizeHint()
+        margins = self.contentsMargins()
+        width = self.fontMetrics().horizontalAdvance(self.short_text) + margins.left() \
+            + margins.right() + 2 * self.margin()
+        return QSize(width, hint.height())
+
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().resizeEvent(event)
         self._choose()
 
     def _choose(self) -> None:
-        fits = self.fontMetrics().horizontalAdvance(self.full_text) <= self.width()
-        self.setText(self.full_text if fits else self.short_text)
+        metrics = self.fontMetrics()
+        fits = metrics.horizontalAdvance(self.full_text) <= self.width()
+        # the short text ended with "…" where even it does not fit (the tooltip says all)
+        short = metrics.elidedText(self.short_text, Qt.TextElideMode.ElideRight,
+                                   max(0, self.width()))
+        self.setText(self.full_text if fits else short)
         self.setToolTip("" if fits else self.full_text)
 
 
 class WatchBar(QWidget):
-    """Speed, pause, step, save and stop, with the running tally."""
+    """Speed, pause, step, save and stop, with the running tally: one row where they fit,
+    else the tally above the controls (at 200% text one row was 830 px, and held the
+    window wider than a 1024-pixel screen)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout = WrapRow(self)
         self.tally = FitLabel()  # the names where they fit
         self.tally.setAccessibleName("Tally")
-        layout.addWidget(self.tally, 1)
-        layout.addWidget(QLabel("Speed"))
+        layout.addWidget(self.tally)
+        speed = QWidget()  # the word and its box stay together
+        speed_row = QHBoxLayout(speed)
+        speed_row.setContentsMargins(0, 0, 0, 0)
+        speed_label = QLabel("Speed")
+        speed_row.addWidget(speed_label)
         self.speed = QComboBox()
         self.speed.setAccessibleName("Speed")
         self.speed.addItems(["step by step", *SPEEDS])
         self.speed.setCurrentText("normal")
-        layout.addWidget(self.speed)
+        speed_label.setBuddy(self.speed)
+        speed_row.addWidget(self.speed)
+        layout.addWidget(speed)
         self.pause = QPushButton("Pause")
         self.pause.setCheckable(True)
         self.step = QPushButton("Step")

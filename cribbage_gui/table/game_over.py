@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from cribbage_gui.app import theme
 from cribbage_gui.app.axes import chart_axes
+from cribbage_gui.app.narrow import ScrollingWords
 from cribbage_gui.app.tables import fill, make_table
 from cribbage_gui.app.texts import YOU, result_sentence
 from engine.events import SOURCES
@@ -92,7 +93,11 @@ class GameOverDialog(QDialog):
             lines.append(f"<b>Review:</b> {s.review}")
         self.details = QLabel("<br>".join(lines))
         self.details.setWordWrap(True)
-        layout.addWidget(self.details)
+        # three lines at least, scrolling where the box is short (at 1024x700 and 200% text
+        # the words needed 168 px of a box that fits under the board, and were cut)
+        self.details_words = ScrollingWords(self.details, least_lines=3)
+        self.details_words.setAccessibleName("The game's summary")
+        layout.addWidget(self.details_words)
         body = QHBoxLayout()
         self.points = self._points_table()
         body.addWidget(self.points, 0, Qt.AlignmentFlag.AlignTop)
@@ -185,6 +190,11 @@ class GameOverDialog(QDialog):
         self.practise_note.setText("" if marked else
                                    "No decision of this game was marked ?!, ? or ??: "
                                    "nothing to practise.")
+        # the row that appeared takes its room: a box at its least would otherwise draw
+        # it over the points table
+        least = self.minimumSizeHint()
+        if least.height() > self.height() or least.width() > self.width():
+            self.resize(max(self.width(), least.width()), max(self.height(), least.height()))
 
     def _practise(self, index: int) -> None:
         self.accept()
@@ -243,7 +253,7 @@ class GameOverDialog(QDialog):
                 labelOpts={"position": 0.02, "color": t.muted, "anchors": [(0, 1), (0, 1)]}))
         chart.setYRange(0, WINNING_SCORE, padding=0.02)
         chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
-        chart.setMinimumSize(260, 200)
+        chart.setMinimumSize(260, 150)  # (the points table's height at 200% text)
         # a figure to read, not a control: Tab goes from the buttons to the buttons (its
         # figures are in the points table and the play-by-play)
         chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)

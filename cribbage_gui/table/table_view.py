@@ -244,7 +244,9 @@ class TableView(QGraphicsView):
                             | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(420, 300)
+        # (280: at 1024x700 and 200% text the coach of Learn to play needs the rest for
+        # three lines of its words; the cards are then 56 px wide)
+        self.setMinimumSize(420, 280)
         self.model: TableModel | None = None
         self.back = "blue"
         self.animation_ms = 300
@@ -298,9 +300,17 @@ class TableView(QGraphicsView):
         """A card's width: fits the play across and the three rows down, times the zoom
         (the window's zoom times the text size; never so large that the rows collide, which
         is where a larger text size stops growing the cards)."""
+        z = self.zoom if zoom is None else zoom
+        # the three rows and their margins (a quarter card and 0.6 of the words' height
+        # each, as rows() places them) within the height: else, on a short table (a
+        # laptop at 200% text, 300 px), the card played covers the hand
+        rows = (self.sceneRect().height() - 1.2 * self.text_px(13)) / (3 * CARD_RATIO + 0.5)
+        return max(36.0, min(self._fit_width(z), rows))
+
+    def _fit_width(self, z: float) -> float:
+        """A card's width by the table's width and height alone, times the zoom ``z``."""
         r = self.sceneRect()
         fit = min(r.width() / 9.6, r.height() / 5.6)
-        z = self.zoom if zoom is None else zoom
         return max(36.0, min(fit * z, r.width() / 8.2, r.height() / 4.6))
 
     def text_px(self, base: float) -> float:
@@ -311,7 +321,7 @@ class TableView(QGraphicsView):
         # stop growing where the show's lines and the bubbles would start to meet (the
         # window's height, not the table's, which the larger panels' text makes shorter)
         scale = min(theme.text_scale(), max(1.0, self.window().height() / WORDS_ROOM))
-        plain = self.card_width(self.zoom / theme.text_scale())
+        plain = self._fit_width(self.zoom / theme.text_scale())
         return max(12.0 * scale, min(base * 2.2 * scale, base * scale * plain / 70))
 
     def rows(self) -> tuple[float, float, float]:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -70,8 +70,25 @@ TARGETS = {"discard": (("six", "your six cards"),),
 SCORE_MOST = 999  # the spin boxes take what is typed; the board says what a score may be
 
 
+class RankButton(QToolButton):
+    """A card of the picker: as wide as its rank in bold (a picked card's) and a little
+    room, not the style's wider least."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
+        hint = super().sizeHint()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        width = metrics.horizontalAdvance(self.text()) + metrics.height() // 2 + 6
+        return QSize(min(hint.width(), width), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt)
+        return self.sizeHint()
+
+
 class CardPicker(QWidget):
-    """The 52 cards, a suit a row: a click (or Space on the one in focus) picks a card.
+    """The 52 cards, a suit a row (its symbol first, then the ranks): a click (or Space on
+    the one in focus) picks a card.
     One keyboard stop: the arrow keys move among the cards."""
 
     picked = Signal(int)
@@ -83,21 +100,26 @@ class CardPicker(QWidget):
         grid.setSpacing(2)
         self.buttons: dict[int, QToolButton] = {}
         for suit in range(4):
+            # the suit once, at the row's start, and the ranks after it: "10♣" on each of
+            # 13 buttons made the board wider than a 1024-pixel screen at 200% text
+            symbol = QLabel(card_label(make_card(0, suit))[-1])
+            symbol.setAccessibleName(card_words(make_card(0, suit)).split(" of ")[-1])
+            symbol.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(symbol, suit, 0)
             for rank in range(13):
                 card = make_card(rank, suit)
-                button = QToolButton()
-                button.setText(card_label(card))
+                button = RankButton()
+                button.setText(card_label(card)[:-1])
                 button.setCheckable(True)
                 button.setAutoRaise(False)
                 button.setAccessibleName(card_words(card).capitalize())
                 button.setToolTip(f"{card_words(card).capitalize()} ({card_name(card)})")
                 button.setSizePolicy(QSizePolicy.Policy.Expanding,
                                      QSizePolicy.Policy.Fixed)
-                button.setMinimumWidth(24)
                 button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
                 button.clicked.connect(lambda _c=False, c=card: self._click(c))
                 button.installEventFilter(self)
-                grid.addWidget(button, suit, rank)
+                grid.addWidget(button, suit, rank + 1)
                 self.buttons[card] = button
         self.focus_card = make_card(0, 0)
         self.buttons[self.focus_card].setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -265,6 +287,9 @@ class AnalysisBoard(QWidget):
         column.addWidget(cards)
         game = QGroupBox("Score and deal")
         game_form = QFormLayout(game)
+        # "The opponent deals (you are the pone)" under its label where the row is narrow
+        # (beside it, the board was 1,162 px wide at 200% text)
+        game_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.scores = []
         for label in ("&Your score", "Opponent's sc&ore"):
             spin = QSpinBox()

@@ -9,6 +9,7 @@ between sessions (a layout saved by another ``LAYOUT_VERSION`` is not restored).
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
@@ -39,6 +40,7 @@ class DockLayout:
                  qsettings: QSettings) -> None:
         self.window, self.board, self.panels, self.qsettings = window, board, panels, qsettings
         self.auto = True  # the default panels follow the width, until moved
+        self.coach_shown = False  # Learn to play's coach over the table: a shorter board
         self.wide = False  # the default arrangement's width class (set by arrange_default)
         self.arranging = False  # the layout itself is moving the docks, not the person
         self._asked = QSize()  # the size last asked for, kept when the docks are rearranged
@@ -110,10 +112,20 @@ class DockLayout:
             self.size_board()
 
     def size_board(self) -> None:
-        """The board takes about a quarter of the window's height, and all of its width."""
+        """The board takes about a quarter of the window's height (a fifth while the
+        lesson's coach is shown over the table), and all of its width."""
+        share = 0.19 if self.coach_shown else 0.24
         self.window.resizeDocks([self.board],
-                                [int(min(300, max(130, self.window.height() * 0.24)))],
+                                [int(min(300, max(130, self.window.height() * share)))],
                                 Qt.Orientation.Vertical)
+
+    def coach_shown_changed(self, shown: bool) -> None:
+        """Learn to play's coach shown or hidden: its words take some of the board's
+        height (at 1024x700 and 200% text they had one line)."""
+        if shown != self.coach_shown and shiboken6.isValid(self.window):  # (not when
+            # the window is being destroyed)
+            self.coach_shown = shown
+            self.size_board()
 
     def reset(self) -> None:
         """View → Reset the panels: the default layout for this width, all panels shown."""

@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         self.coaching = Coaching(self.coach_panel, p, g, self.table,
                                  self.game_bar.continue_button, self)
         self.coach_panel.skipped.connect(self.lesson.skip_lesson)
+        self.coach_panel.shown.connect(self.docks.coach_shown_changed)
         self.coach_panel.drills_asked.connect(self.lesson.drills)
         w.message.connect(self.tell)
         w.failed.connect(self.games.failed)

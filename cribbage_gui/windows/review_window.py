@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QTableWidget,
     QVBoxLayout,
@@ -41,6 +40,7 @@ from ai.advice import value_text
 from cribbage_gui.app import theme
 from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
+from cribbage_gui.app.narrow import CompactButton, ScrollingWords
 from cribbage_gui.app.tables import (
     MARK_COLOURS,
     MARK_SIGNS,
@@ -71,6 +71,7 @@ from cribbage_gui.services.review import (
     seat_value,
 )
 from cribbage_gui.table.board import PEG_DOT, PLATE_NAME_PX, BoardWidget
+from cribbage_gui.table.controls import FitLabel
 from cribbage_gui.table.model import TableModel
 from cribbage_gui.table.table_view import TableView
 from cribbage_gui.windows.analysis_board import analyse_button
@@ -237,8 +238,14 @@ class ReviewWindow(QWidget):
         """The game's result, and which hands the table shows."""
         top = QHBoxLayout()
         self.heading = top  # Analyse and Practise join it (the row of moves is full)
-        self.title = QLabel(f"<b>{self._headline()}</b>")
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # the headline where it fits, else the result alone (all of it in the tooltip)
+        self.title = FitLabel()
+        bold = self.title.font()
+        bold.setBold(True)
+        self.title.setFont(bold)
+        headline = self._headline()
+        self.title.set_texts(headline, headline.split(": ", 1)[-1])
+        self.title.setAccessibleName(headline)
         top.addWidget(self.title, 1)
         top.addWidget(QLabel("Show"))
         self.view_box = view_box(self.names, self.view)
@@ -282,7 +289,10 @@ class ReviewWindow(QWidget):
         self.decision_label = QLabel("")
         self.decision_label.setWordWrap(True)
         self.decision_label.setTextFormat(Qt.TextFormat.RichText)
-        right_layout.addWidget(self.decision_label)
+        # words that scroll where the window is short (1024x700 at 200% text)
+        self.decision_words = ScrollingWords(self.decision_label)
+        self.decision_words.setAccessibleName("The decision shown")
+        right_layout.addWidget(self.decision_words)
         self.options_table = options_table(self.objective)
         right_layout.addWidget(self.options_table, 2)
         return right
@@ -302,13 +312,14 @@ class ReviewWindow(QWidget):
                 ("previous_mark", "◀ mark", "The previous marked decision (P)",
                  self.previous_mark),
                 ("next_mark", "mark ▶", "The next marked decision (N)", self.next_mark)):
-            button = QPushButton(text)
+            button = CompactButton(text)  # (the row fits 1024 px at 200% text)
             button.setToolTip(tip)
             button.setAutoDefault(False)
             button.clicked.connect(lambda _c=False, s=slot: s())
             nav.addWidget(button)
             self.buttons[key] = button
-        self.position_label = QLabel("")
+        self.position_label = FitLabel()  # "Deal 3 · step 52 of 182", or "52/182"
+        self.position_label.setAccessibleName("Where in the game")
         nav.addWidget(self.position_label, 1)
         # the analysis board at the decision shown (issue 38)
         self.buttons["analyse"] = analyse_button(
@@ -464,7 +475,9 @@ class ReviewWindow(QWidget):
         h = self.height()  # the chart and the board share what the table can spare
         # a short window keeps the room for the decisions (the line is in the tooltips too)
         self.scale_label.setVisible(h >= 800 or self.objective == "acc")
-        self.chart.setFixedHeight(max(150, min(260, int(h * 0.24))))
+        # (a laptop's 700 px at 200% text: 126, the decisions and their words the rest)
+        self.chart.setFixedHeight(max(150, min(260, int(h * 0.24))) if h >= 760
+                                  else max(110, int(h * 0.18)))
         self.board.setMaximumHeight(max(130, min(180, int(h * 0.2))))
 
     def _resize_to_screen(self) -> None:
@@ -607,7 +620,11 @@ class ReviewWindow(QWidget):
         self.mark_signs = []
         for spot in spots:
             sign = MARK_SIGNS[self.review.decisions[spot["data"]].mark]
-            label = pg.TextItem(sign, color=t.chart_foreground, anchor=(0.5, 1.15))
+            # above a mark in the chart's lower half, below one in its upper half: on a
+            # short chart (a laptop at 200% text) a sign above a mark at 70% was cut off
+            above = spot["pos"][1] <= (0.0 if self.objective == "acc" else 50.0)
+            label = pg.TextItem(sign, color=t.chart_foreground,
+                                anchor=(0.5, 1.15) if above else (0.5, -0.15))
             label.setPos(*spot["pos"])
             self.chart.addItem(label)
             self.mark_signs.append(label)
@@ -719,9 +736,10 @@ class ReviewWindow(QWidget):
         self.board.reset(model.scores, model.back_pegs)
         self.board.set_dealer(model.dealer)
         self.event_label.setText(model.log[-1].text if model.log else "")
-        self.position_label.setText(f"Deal {model.deal} · step {position + 1} of "
-                                    f"{len(self.events)}" if model.deal else
-                                    f"Step {position + 1} of {len(self.events)}")
+        step = f"{position + 1} of {len(self.events)}"
+        where = f"Deal {model.deal} · step {step}" if model.deal else f"Step {step}"
+        self.position_label.set_texts(where, step)  # (the short one where the row is full)
+        self.position_label.setAccessibleDescription(where)
         self.position_line.setValue(position)
         self._show_decision()
         self.position_changed.emit(position)

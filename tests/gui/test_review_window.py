@@ -448,3 +448,32 @@ def test_a_best_choice_that_gave_up_points_says_why_it_is_best(qtbot, expert_v_r
     assert "best choice by the chance of winning" in sentence and "0.99" in sentence
     worse = replace(d, win_prob_lost=0.2)
     assert not worse.is_best and best_text(worse, "win") == cards_text(d.best)
+
+
+def test_at_200_percent_the_review_window_fits_1024x700(qtbot, expert_v_random):
+    """Regression (issue 38): at 200% text the review window could not be smaller than
+    1158x738 (its row of moves, a tall chart and the decision's words), wider and taller
+    than a 1024x700 screen. Now its moves are compact, its decision's words scroll and its
+    chart is shorter in a short window: it is 1024x700, nothing drawn over anything."""
+    from cribbage_gui.app import theme
+
+    theme.set_text_size(200)
+    try:
+        window = open_review(qtbot, gamefile.read(expert_v_random))
+        marked = [d for d in window.review.decisions if d.mark]
+        window.go_to(window.position_of(marked[0]))  # a decision with a long sentence
+        qtbot.waitUntil(lambda: window.resize(1024, 700) or (window.width(), window.height())
+                        == (1024, 700), timeout=3000)
+        assert window.minimumSizeHint().width() <= 1024
+        assert window.minimumSizeHint().height() <= 700
+        words = window.decision_words
+        line = window.decision_label.fontMetrics().lineSpacing()
+        assert words.viewport().height() >= 2 * line - 1  # two lines of the sentence at least
+        if words.words_height() > words.viewport().height():  # the rest by scrolling
+            assert words.verticalScrollBar().maximum() > 0
+        for button in window.buttons.values():
+            if button.isVisible():
+                at = button.mapTo(window, button.rect().topLeft())
+                assert at.x() >= 0 and at.x() + button.width() <= window.width(), button.text()
+    finally:
+        theme.set_text_size(100)

@@ -59,3 +59,49 @@ def test_a_bad_size_is_refused_clearly(tmp_path):
         parse_size("100x100")
     done = run(tmp_path, "--size", "1024by700")
     assert done.returncode == 2 and "WIDTHxHEIGHT" in done.stderr
+
+
+def test_a_screen_larger_than_the_size_asked_is_named_and_fails(qtbot):
+    """Regression (issue 38): the size was checked only at the start, so a window that
+    grew later (the watching bar at 200% text: 1,244 px of a 1024-pixel screen) was written
+    and passed. Now each shot's window and dialog are measured at the moment of the shot,
+    and so is the text size (a watch that stopped put it back to 100%)."""
+    from types import SimpleNamespace
+
+    from PySide6.QtWidgets import QWidget
+
+    from cribbage_gui.commands.screenshots import Director
+
+    director = SimpleNamespace(size=(1024, 700), text_size=100, too_large=[],
+                               pump=lambda _seconds=0.0: None)
+    window, dialog = QWidget(), QWidget()
+    for widget in (window, dialog):
+        qtbot.addWidget(widget)
+    window.resize(1024, 700)
+    dialog.resize(500, 300)
+    window.show()
+    Director.check_fits(director, "show", window, dialog)
+    assert director.too_large == []
+    window.resize(1244, 700)
+    Director.check_fits(director, "watching", window)
+    window.resize(1024, 700)
+    dialog.resize(600, 720)
+    Director.check_fits(director, "statistics", window, dialog)
+    assert director.too_large == ["watching: QWidget is 1244x700, larger than 1024x700",
+                                  "statistics: QWidget is 600x720, larger than 1024x700"]
+    director.too_large, director.text_size = [], 200
+    Director.check_fits(director, "help", window)
+    assert director.too_large == ["help: the text at 100%, not 200%"]
+
+
+def test_at_200_percent_the_analysis_board_fits_1024x700(tmp_path):
+    """The analysis board was 1,162 px wide at 200% text (13 buttons "10♣" a row, "The
+    opponent deals (you are the pone)" beside its label); the command's own check passes
+    now and the image is 1024x700. (The watching bar and the review window, which also
+    overflowed, are checked in-process: test_text_size, test_review_window.)"""
+    done = run(tmp_path, "--size", "1024x700", "--text-scale", "200", "--only",
+               "analysis-board")
+    assert done.returncode == 0, done.stderr[-3000:]
+    (shot,) = sorted((tmp_path / "shots").glob("*.png"))
+    image = QImage(str(shot))
+    assert (image.width(), image.height()) == (1024, 700)

@@ -152,6 +152,31 @@ def test_at_200_percent_the_table_s_words_grow_and_the_window_fits_a_laptop(qtbo
     assert room >= 2.0
 
 
+def test_at_200_percent_the_watching_bar_moves_to_a_second_row_and_the_window_fits(
+        qtbot, make_window, normal_size):
+    """Regression (issue 38): at 200% text the watching bar's one row (the tally, Speed,
+    Pause, Step, Save games…, Stop watching) was 830 px and held the window 1,244 px wide
+    on a 1024-pixel screen. Now it takes a second row where it must, and one where it can."""
+    window = make_window()
+    theme.set_text_size(200)
+    window.set_zoom(window.settings.zoom, save=False)
+    bar = window.watch_bar
+    window.game_bar.setVisible(False)
+    bar.setVisible(True)
+    bar.tally.set_texts("Mueller 0 – 0 Expert (game 1 of 3)", "0 – 0 · game 1 of 3")
+    for size, rows in (((1024, 700), 2), ((1920, 1080), 1)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda s=size: (window.width(), window.height()) == s, timeout=2000)
+        qtbot.wait(50)
+        assert window.minimumSizeHint().width() <= 1024, size
+        assert len(bar.layout().rows(bar.width())) == rows, size
+        for button in (bar.pause, bar.step, bar.save, bar.stop, bar.speed):
+            at = button.mapTo(window, button.rect().topLeft())
+            assert window.rect().contains(at) and at.x() + button.width() <= window.width()
+            assert button.width() >= button.sizeHint().width(), (size, button)
+        assert bar.height() >= bar.layout().heightForWidth(bar.width()), size
+
+
 def test_screenshots_take_a_text_scale_of_100_to_200():
     import argparse
 
