@@ -14,7 +14,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -24,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from cribbage_gui.app import theme
 from cribbage_gui.app.axes import chart_axes
-from cribbage_gui.app.narrow import ScrollingWords
+from cribbage_gui.app.narrow import ScrollingWords, WrapRow
 from cribbage_gui.app.tables import fill, make_table
 from cribbage_gui.app.texts import YOU, result_sentence
+from cribbage_gui.table.controls import FitLabel
 from engine.events import SOURCES
 from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
 
@@ -67,7 +67,7 @@ class GameOverDialog(QDialog):
         super().__init__(parent)
         self.summary = summary
         self.setWindowTitle("Game over")
-        self.setMinimumWidth(440)
+        self.setMinimumWidth(360)
         layout = QVBoxLayout(self)
         s = summary
         headline = result_sentence(s.names, s.winner, s.scores, s.skunk)
@@ -105,27 +105,42 @@ class GameOverDialog(QDialog):
         body.addWidget(self.chart, 1)
         layout.addLayout(body, 1)
         self.practise_buttons = self._practise_row(layout, people, analysable)
-        buttons = QDialogButtonBox()
-        self.again_button = buttons.addButton(next_label, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.again_button.setDefault(True)
-        self.new_button = buttons.addButton("New opponent…",
-                                            QDialogButtonBox.ButtonRole.ActionRole)
-        self.review_button = buttons.addButton("Review game",
-                                               QDialogButtonBox.ButtonRole.ActionRole)
+        # a row that wraps, not a QDialogButtonBox: at 200% text its one row was about 650
+        # px wide, and the box could not be narrowed beside the winning show on a laptop
+        self.button_row = WrapRow()
+        self.button_row.addWidget(QLabel(""))  # the spare room, left of the buttons
+        self.again_button = QPushButton(next_label)
+        self.again_button.setDefault(True)  # Enter plays again (Escape closes: QDialog)
+        self.new_button = QPushButton("New opponent…")
+        self.review_button = QPushButton("Review game")
         self.review_button.setToolTip("Step through the game with every decision rated "
                                       "(Ctrl+R)")
-        self.close_button = buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
-        self.again_button.clicked.connect(self._again)
-        self.new_button.clicked.connect(self._new)
-        self.review_button.clicked.connect(self._review)
-        self.close_button.clicked.connect(self.reject)
-        layout.addWidget(buttons)
+        self.close_button = QPushButton("Close")
+        for button, slot in ((self.again_button, self._again), (self.new_button, self._new),
+                             (self.review_button, self._review),
+                             (self.close_button, self.reject)):
+            button.clicked.connect(slot)
+            self.button_row.addWidget(button)
+        layout.addLayout(self.button_row)
         # larger text: a larger box, as far as its window allows (the chart takes the rest)
         least = self.minimumSizeHint()
         w, h = max(640, least.width()), max(420, least.height())
         if parent is not None:
             w, h = min(w, parent.width() - 16), min(h, parent.height() - 16)
-        self.resize(max(w, least.width()), max(h, least.height()))
+        w = max(w, least.width())
+        self.resize(w, max(h, self.least_height(w)))
+
+    def least_height(self, width: int) -> int:
+        """The least height of the box at ``width``: its rows of buttons wrapped as they
+        must at that width (a top-level window's least height is its layout's for one row
+        of each)."""
+        layout = self.layout()
+        assert layout is not None
+        m = layout.contentsMargins()
+        inner = width - m.left() - m.right()
+        extra = sum(max(0, row.heightForWidth(inner) - row.minimumSize().height())
+                    for row in (self.practise_row, self.button_row) if row.count())
+        return self.minimumSizeHint().height() + extra
 
     def _practise_row(self, layout: QVBoxLayout, people: tuple[str, ...],
                       analysable: bool) -> list[QPushButton]:
@@ -134,7 +149,10 @@ class GameOverDialog(QDialog):
         below stays as wide as it was), waiting for the ratings: :meth:`offer_practice`;
         first on it, *Analyse the last deal* when ``analysable`` (a game against the
         computer: the deal that ended it, on the analysis board)."""
-        row = QHBoxLayout()
+        # the note first (it takes the spare room), then the buttons: a row that wraps
+        row = self.practise_row = WrapRow()
+        self.practise_note = FitLabel()
+        row.addWidget(self.practise_note)
         self.analyse_button = QPushButton("Analyse the &last deal")
         self.analyse_button.setAutoDefault(False)  # the default stays the next game
         self.analyse_button.setToolTip("The deal that ended the game on the analysis board: "
@@ -159,10 +177,10 @@ class GameOverDialog(QDialog):
             button.clicked.connect(lambda _c=False, i=index: self._practise(i))
             row.addWidget(button)
             found.append(button)
-        self.practise_note = QLabel("" if not people else "Rating your decisions…" if
-                                    people == (YOU,) else "Rating the decisions…")
+        rating = "" if not people else "Rating your decisions…" if people == (YOU,) \
+            else "Rating the decisions…"
+        self.practise_note.set_texts(rating, "Rating…" if rating else "")
         self.practise_note.setStyleSheet(f"color: {theme.current().muted}")
-        row.addWidget(self.practise_note, 1)
         if people or analysable:
             layout.addLayout(row)
         self.people = people
@@ -187,14 +205,15 @@ class GameOverDialog(QDialog):
             button.setEnabled(count > 0)
             button.setVisible(count > 0)
         marked = sum(counts)
-        self.practise_note.setText("" if marked else
-                                   "No decision of this game was marked ?!, ? or ??: "
-                                   "nothing to practise.")
+        self.practise_note.set_texts(
+            "" if marked else "No decision of this game was marked ?!, ? or ??: "
+                              "nothing to practise.",
+            "" if marked else "None marked: nothing to practise.")
         # the row that appeared takes its room: a box at its least would otherwise draw
         # it over the points table
-        least = self.minimumSizeHint()
-        if least.height() > self.height() or least.width() > self.width():
-            self.resize(max(self.width(), least.width()), max(self.height(), least.height()))
+        width = max(self.width(), self.minimumSizeHint().width())
+        if self.least_height(width) > self.height() or width > self.width():
+            self.resize(width, max(self.height(), self.least_height(width)))
 
     def _practise(self, index: int) -> None:
         self.accept()
@@ -253,7 +272,11 @@ class GameOverDialog(QDialog):
                 labelOpts={"position": 0.02, "color": t.muted, "anchors": [(0, 1), (0, 1)]}))
         chart.setYRange(0, WINNING_SCORE, padding=0.02)
         chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
-        chart.setMinimumSize(260, 150)  # (the points table's height at 200% text)
+        # (the points table's height at 200% text; narrow enough that the box fits beside
+        # the winning show on a 1024-pixel screen at 200% text)
+        chart.setMinimumSize(150, 150)
+        self.legend.setText(f"Score after each deal<br>{self.legend_html(True)}")
+        chart.setMinimumWidth(max(150, round(self.legend.item.boundingRect().width()) + 8))
         # a figure to read, not a control: Tab goes from the buttons to the buttons (its
         # figures are in the points table and the play-by-play)
         chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -264,6 +287,14 @@ class GameOverDialog(QDialog):
     def showEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().showEvent(event)
         self.again_button.setFocus()  # the keyboard starts on the next game
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
+        """The legend one name under the other where the chart is too narrow for both on
+        one line (the box narrowed beside the winning show)."""
+        super().resizeEvent(event)
+        self.legend.setText(f"Score after each deal<br>{self.legend_html()}")
+        if self.legend.item.boundingRect().width() > self.chart.width() - 4:
+            self.legend.setText(f"Score after each deal<br>{self.legend_html(True)}")
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt)
         """A frame in every theme: over the table (black on black in high contrast) the
@@ -277,10 +308,11 @@ class GameOverDialog(QDialog):
                                                       -width / 2))
         painter.end()
 
-    def legend_html(self) -> str:
-        """"━●━ You   ━■━ Expert", each sample in its player's colour."""
+    def legend_html(self, stacked: bool = False) -> str:
+        """"━●━ You   ━■━ Expert", each sample in its player's colour (``stacked``: one
+        name under the other)."""
         pegs = theme.current().pegs
-        return "&nbsp;&nbsp;&nbsp;".join(
+        return ("<br>" if stacked else "&nbsp;&nbsp;&nbsp;").join(
             f"<span style='color:{pegs[seat]}'>━{SYMBOLS[seat][1]}━</span>&nbsp;"
             f"{html.escape(self.summary.names[seat])}" for seat in (0, 1))
 

@@ -243,32 +243,42 @@ class WindowDialogs:
         default the table's winning show and its words, ``TableView.in_sight``): centred
         across the window if that covers none of it, else to the right or the left (over
         a panel), else as low as it fits; in a window too small for any of those, made
-        narrower (to its least width) beside the show; where every place still covers
-        some, the one that covers least. (Call it once the dialog is shown.)"""
+        narrower (to its least width) beside the show, and taller where a game-over box's
+        rows of buttons wrap; where every place still covers some, the one that covers
+        least. (Call it once the dialog is shown.)"""
         inside = self.window.geometry()  # the window's contents, in screen coordinates
         board = self.board.mapToGlobal(QPoint(0, self.board.height()))
         if keep is None:
             keep = self.table.in_sight()
         w, h = dialog.width(), dialog.height()
-        top = max(inside.y(), min(board.y() + 8, inside.bottom() - h))
-        low = max(inside.y(), inside.bottom() - h)
-        xs = (inside.x() + (inside.width() - w) // 2, inside.right() - w - 8,
-              inside.x() + 8)
-        places = [QPoint(x, y) for y in (top, low) for x in xs]
 
-        def covered(place: QPoint) -> int:
+        def at(x: int, width: int, height: int, low: bool = False) -> QRect:
+            """The box ``width`` x ``height`` at ``x``, below the board (or as low as it
+            goes), inside the window."""
+            bottom = inside.bottom() - height
+            y = max(inside.y(), bottom if low else min(board.y() + 8, bottom))
+            return QRect(x, y, width, height)
+
+        places = [at(x, w, h, low) for low in (False, True)
+                  for x in (inside.x() + (inside.width() - w) // 2, inside.right() - w - 8,
+                            inside.x() + 8)]
+        # narrower beside the show, to the right or the left (a row of buttons wraps:
+        # the box is taller for it)
+        least = max(dialog.minimumWidth(), dialog.minimumSizeHint().width())
+        for room, right in ((inside.right() - keep.right() - 12, True),
+                            (keep.left() - inside.x() - 12, False)):
+            width = max(least, min(w, room))
+            height = max(h, dialog.least_height(width)) if isinstance(
+                dialog, GameOverDialog) else h
+            x = min(keep.right() + 8, inside.right() - width - 4) if right else inside.x() + 8
+            places.append(at(x, width, height))
+
+        def covered(place: QRect) -> int:
             if keep.isEmpty():
                 return 0
-            over = QRect(place, dialog.size()).intersected(keep)
+            over = place.intersected(keep)
             return over.width() * over.height() if not over.isEmpty() else 0
 
         best = min(places, key=covered)  # the first of the least covering
-        least = max(dialog.minimumWidth(), dialog.minimumSizeHint().width())
-        if covered(best):
-            for room, x in ((inside.right() - keep.right() - 12, keep.right() + 8),
-                            (keep.left() - inside.x() - 12, inside.x() + 8)):
-                if room >= least:
-                    dialog.resize(min(w, room), h)
-                    best = QPoint(x, top)
-                    break
-        dialog.move(best)
+        dialog.resize(best.size())
+        dialog.move(best.topLeft())
