@@ -84,7 +84,7 @@ def test_every_show_of_a_variant_game_is_scored_right(variant):
         check_every_show(play_variant_game(players, VARIANTS[variant], 9, index))
 
 
-@pytest.mark.parametrize("name", ["mueller", "evolved", "weights", "expert"])
+@pytest.mark.parametrize("name", ["mueller", "evolved", "weights", "expert-2026"])
 def test_the_seeds_players_are_refused_in_a_variant_with_one_line(name, capsys):
     from cribbage_gui.cli import main
 
