@@ -35,6 +35,7 @@ from engine.kernels import (
     PLAY_STATE,
     SEATS,
     SEQ,
+    any_fits,
     card_fits,
     card_pip,
     close_count,
@@ -81,6 +82,80 @@ def rollout(state, side_of, points):
         points[side_of[mover]] += play_card(state, mover, best)
 
 
+@kernel("(int64[::1], int64[::1], int64)")
+def _net(points, side_of, my_side):
+    """This side's points less the mean of the other sides'."""
+    sides = 0
+    for s in range(side_of.shape[0]):
+        sides = max(sides, side_of[s] + 1)
+    others = 0.0
+    for side in range(sides):
+        if side != my_side:
+            others += points[side]
+    return points[my_side] - others / (sides - 1)
+
+
+SEARCH_CARDS = 7  # a play with at most this many cards left is searched to its end
+
+
+@kernel("float64(int64[::1], int64[::1], int64, float64, float64)")
+def search(state, side_of, my_side, other_weight, acc):
+    """The rest of the play from ``state`` searched to its end, every seat playing its best
+    for its side: this side's seats the most net points, the other sides' the fewest (the
+    others taken as one: a "paranoid" search, exact with two sides). Returns ``acc`` plus
+    this side's points less ``other_weight`` times the others' from here. ``state`` is
+    changed."""
+    while True:
+        mover = play_mover(state)
+        if mover >= 0:
+            break
+        scorer = close_count(state)
+        if scorer >= 0:
+            acc += 1.0 if side_of[scorer] == my_side else -other_weight
+        if play_over(state):
+            return acc
+    if not any_fits(state, mover):
+        say_go(state, mover)
+        return search(state, side_of, my_side, other_weight, acc)
+    mine = side_of[mover] == my_side
+    best = -np.inf if mine else np.inf
+    child = np.empty(PLAY_STATE, dtype=np.int64)
+    tried = 0
+    for i in range(state[HELD + mover]):
+        rank = held_card(state, mover, i) >> 2
+        if not card_fits(state, mover, i) or tried >> rank & 1:
+            continue
+        tried |= 1 << rank  # cards of one rank play alike
+        child[:] = state
+        p = play_card(child, mover, i)
+        v = search(child, side_of, my_side, other_weight,
+                   acc + (p if mine else -other_weight * p))
+        best = max(best, v) if mine else min(best, v)
+    return best
+
+
+@kernel("(int64[::1],)")
+def cards_left(state):
+    n = 0
+    for s in range(state[SEATS]):
+        n += state[HELD + s]
+    return n
+
+
+@kernel("(int64[::1], int64[::1], int64)")
+def play_out(state, side_of, my_side):
+    """This side's net points from ``state`` to the end of the play: searched when few
+    cards are left (:data:`SEARCH_CARDS`), else played out greedily (:func:`rollout`)."""
+    sides = 0
+    for s in range(side_of.shape[0]):
+        sides = max(sides, side_of[s] + 1)
+    if cards_left(state) <= SEARCH_CARDS:
+        return search(state, side_of, my_side, 1.0 / (sides - 1), 0.0)
+    points = np.zeros(4, dtype=np.int64)
+    rollout(state, side_of, points)
+    return _net(points, side_of, my_side)
+
+
 @kernel("(int64[::1], int64, int64[::1], int64)")
 def _deal_others(state, seat, pool, n_pool):
     """Give every other seat its ``state[HELD + s]`` cards from ``pool[:n_pool]``, drawn at
@@ -96,19 +171,6 @@ def _deal_others(state, seat, pool, n_pool):
             k += 1
 
 
-@kernel("(int64[::1], int64[::1], int64)")
-def _net(points, side_of, my_side):
-    """This side's points less the mean of the other sides'."""
-    sides = 0
-    for s in range(side_of.shape[0]):
-        sides = max(sides, side_of[s] + 1)
-    others = 0.0
-    for side in range(sides):
-        if side != my_side:
-            others += points[side]
-    return points[my_side] - others / (sides - 1)
-
-
 @kernel
 def play_values(state, seat, legal, side_of, unseen, samples, seed):
     """The value of each of ``seat``'s held cards (``legal[i]``: it fits) in the play as
@@ -120,7 +182,6 @@ def play_values(state, seat, legal, side_of, unseen, samples, seed):
     pool = unseen.copy()
     world = np.empty(PLAY_STATE, dtype=np.int64)
     trial = np.empty(PLAY_STATE, dtype=np.int64)
-    points = np.zeros(4, dtype=np.int64)
     sums = np.zeros(held)
     my_side = side_of[seat]
     for _ in range(samples):
@@ -130,10 +191,7 @@ def play_values(state, seat, legal, side_of, unseen, samples, seed):
             if not legal[i]:
                 continue
             trial[:] = world
-            points[:] = 0
-            points[my_side] += play_card(trial, seat, i)
-            rollout(trial, side_of, points)
-            sums[i] += _net(points, side_of, my_side)
+            sums[i] += play_card(trial, seat, i) + play_out(trial, side_of, my_side)
     for i in range(held):
         if legal[i]:
             values[i] = sums[i] / samples
@@ -232,7 +290,6 @@ def discard_values(dealt, tosses, seat, dealer, players, cards_dealt, to_crib,
     toss = np.empty(2, dtype=np.int64)
     kept = np.empty(4, dtype=np.int64)
     state = np.empty(PLAY_STATE, dtype=np.int64)
-    points = np.zeros(4, dtype=np.int64)
     kept_hands = np.zeros((4, 4), dtype=np.int64)
     for o in range(n_opt):
         m = 0
@@ -282,9 +339,7 @@ def discard_values(dealt, tosses, seat, dealer, players, cards_dealt, to_crib,
                     kept_hands[seat, m] = dealt[t]
                     m += 1
             play_begin(state, kept_hands, dealer, players, kept_n, one_count)
-            points[:] = 0
-            rollout(state, side_of, points)
-            figures[2, o] += _net(points, side_of, my_side)
+            figures[2, o] += play_out(state, side_of, my_side)
     for o in range(n_opt):
         figures[1, o] /= samples
         figures[2, o] /= samples
