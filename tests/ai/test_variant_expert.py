@@ -118,3 +118,42 @@ def test_the_experts_play_reasoning():
         actions = game.legal_actions(seat)
         game.apply(seat, actions[rng.integers(len(actions))])
     assert seen >= 3
+
+
+def minimax_by_referee(game: GameState, my_side: int, deal: int) -> float:
+    """The rest of the play searched on the referee itself (clones, every legal action):
+    this side's pegging less the other's, both playing their best. Slow and obvious."""
+    if game.is_over or game.phase is not Phase.PLAY or game.deal_number != deal:
+        return 0.0
+    seat = game.current_player()
+    values = []
+    for action in game.legal_actions(seat):
+        child = game.clone()
+        before = len(child.events)
+        child.apply(seat, action)
+        gained = sum((1 if child.side_of(e.seat) == my_side else -1) * e.points
+                     for e in child.events[before:]
+                     if isinstance(e, Scored) and e.source == "pegging")
+        values.append(gained + minimax_by_referee(child, my_side, deal))
+    return max(values) if game.side_of(seat) == my_side else min(values)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_search_is_minimax_over_the_referee(seed):
+    """Five-card plays (two sides, all cards known) searched by the kernel and by the
+    referee's own moves give the same net pegging."""
+    rules = VARIANTS["five-card"]
+    game = GameState.new(seed, first_dealer=seed % 2, rules=rules)
+    for seat in (1 - seed % 2, seed % 2):
+        game.apply(seat, game.legal_actions(seat)[seed])
+    if game.is_over or game.phase is not Phase.PLAY:
+        pytest.skip("the deal ended on the cut")
+    hands = np.zeros((4, 4), dtype=np.int64)
+    for s in range(2):
+        hands[s, :3] = game.hands[s]
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    play_begin(state, hands, game.dealer, 2, 3, 1)
+    sides = np.array([0, 1], dtype=np.int64)
+    for my_side in (0, 1):
+        expected = minimax_by_referee(game, my_side, game.deal_number)
+        assert _variant.search(state.copy(), sides, my_side, 1.0, 0.0) == expected
