@@ -396,11 +396,16 @@ def _search(state, mu0, tu0, mp0, op0, ctx, W, saved, ints, floats, tt_val, tt_f
         # the next card the side to move may try here (one of each rank that fits), from
         # the node's own position: kept before its first card, put back before each next
         seat, i, tried = ints[TURN, d], ints[IT, d], ints[TRIED, d]
+        # (what two seats use of it: up to the count's last card, and their two hands)
         if i == 0:
-            for t in range(PLAY_STATE):
+            for t in range(SEQ + state[N_SEQ]):
+                saved[d, t] = state[t]
+            for t in range(HANDS, HANDS + 8):
                 saved[d, t] = state[t]
         else:
-            for t in range(PLAY_STATE):
+            for t in range(SEQ + saved[d, N_SEQ]):
+                state[t] = saved[d, t]
+            for t in range(HANDS, HANDS + 8):
                 state[t] = saved[d, t]
         while i < state[HELD + seat] and not (
                 card_fits(state, seat, i) and not tried >> (held_card(state, seat, i) >> 2) & 1):

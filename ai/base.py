@@ -67,6 +67,9 @@ class Player(ABC):
 
     #: registry name, e.g. "heuristic"
     name: str = "player"
+    #: the variants it plays (``engine.rules.VARIANTS``' names): the two-player six-card
+    #: game unless it says more; a match of another variant refuses it (:func:`check_plays`)
+    variants: tuple[str, ...] = ("six-card",)
 
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)
@@ -133,4 +136,12 @@ class Player(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def check_plays(player: Player, variant: str) -> None:
+    """ValueError, in one line, if ``player`` does not play ``variant``."""
+    if variant not in player.variants:
+        plays = "the two-player six-card game" if player.variants == ("six-card",) else \
+            ", ".join(player.variants)
+        raise ValueError(f"{player.name} plays {plays} only, not {variant}")
 

@@ -34,7 +34,7 @@ from pydantic_core import PydanticCustomError
 
 from engine import bounded
 from engine.errors import RecordError
-from engine.rules import WINNING_SCORE
+from engine.rules import VARIANTS, WINNING_SCORE
 
 MAX_SEED = 2**63 - 1
 MAX_DEALS = 200  # a game to 121 lasts at most a few dozen deals
@@ -60,11 +60,12 @@ def one_of(*allowed: int) -> Callable[[Any], Any]:
 
 
 Version = Annotated[Literal[1], BeforeValidator(one_of(1))]  # a file format's version
-Seat = Annotated[Literal[0, 1], BeforeValidator(one_of(0, 1))]
+Seat = Annotated[Literal[0, 1, 2, 3], BeforeValidator(one_of(0, 1, 2, 3))]  # 2-4 players
 Skunk = Annotated[Literal[0, 1, 2], BeforeValidator(one_of(0, 1, 2))]  # 1 skunk, 2 double
 Card = Annotated[StrictStr, Field(min_length=2, max_length=3)]
 # cards as engine.record writes them ("8C 9C"), or as a list (["8C", "9C"])
-Cut = Annotated[StrictStr, Field(max_length=2 * 4)] | tuple[Card, Card]
+Cut = Annotated[StrictStr, Field(max_length=4 * 4)] | Annotated[
+    list[Card], Field(min_length=2, max_length=4)]  # a card a seat
 Deck = Annotated[StrictStr, Field(max_length=52 * 4)] | Annotated[
     list[Card], Field(min_length=52, max_length=52)]
 Score = Annotated[StrictInt, Field(ge=0, le=WINNING_SCORE)]
@@ -77,9 +78,13 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+T = TypeVar("T")
+Seats = Annotated[list[T], Field(min_length=2, max_length=4)]  # a seat's (or side's) each
+
+
 class Result(_Model):
-    winner: Seat
-    scores: tuple[Score, Score]
+    winner: Seat  # a side: a player, or a partnership
+    scores: Seats[Score]
     skunk: Skunk
 
 
@@ -90,9 +95,11 @@ class GameRecord(_Model):
     version: Version
     seed: NonNegative
     first_dealer: Seat | None
-    start_scores: tuple[StartScore, StartScore]
-    manual_count: tuple[StrictBool, StrictBool] = (False, False)
-    manual_pegging: tuple[StrictBool, StrictBool] = (False, False)
+    variant: Literal[tuple(VARIANTS)] = "six-card"  # type: ignore[valid-type]
+    rules: dict[str, StrictInt] | None = None  # rules of no variant (engine.record)
+    start_scores: Seats[StartScore]
+    manual_count: Seats[StrictBool] = [False, False]
+    manual_pegging: Seats[StrictBool] = [False, False]
     muggins: StrictBool = False
     cuts: Annotated[list[Cut], Field(max_length=MAX_DEALS)]
     decks: Annotated[list[Deck], Field(min_length=1, max_length=MAX_DEALS)]
@@ -121,7 +128,7 @@ class GameFileModel(_Model):
 
     format: Literal["cribbage-game-file"]
     version: Version
-    players: tuple[Name, Name]
+    players: Seats[Name]  # by seat: two to four
     date: Annotated[StrictStr, Field(max_length=40)] | None = None
     context: Context = Context()
     sha256: Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{64}$")] | None = None

@@ -95,20 +95,19 @@ def play_mover(state):
     """The seat to act now (to play a card, or to say go when none fits), or -1 when no one
     can (or the count is 31): then the count closes (:func:`close_count`). The seats still
     in the count are those that hold cards and have not said go; the first of them from the
-    candidate on (to the left) acts, unless it is the only one left and no card of it fits.
+    candidate on (to the left) acts, unless no card of it fits and it is the only one left.
     """
     if state[COUNT] == MAX_COUNT:
         return -1
     seats = state[SEATS]
-    in_count = 0
-    for seat in range(seats):
-        if state[GO + seat] == 0 and state[HELD + seat] > 0:
-            in_count += 1
     seat = state[CANDIDATE]
     for _ in range(seats):
         if state[GO + seat] == 0 and state[HELD + seat] > 0:
-            if in_count > 1 or any_fits(state, seat):
+            if any_fits(state, seat):
                 return seat
+            for other in range(seats):  # it says go while another can still play
+                if other != seat and state[GO + other] == 0 and state[HELD + other] > 0:
+                    return seat
             return -1
         seat = seat + 1 if seat + 1 < seats else 0
     return -1

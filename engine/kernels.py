@@ -28,6 +28,7 @@ from engine._kernels import (
     peg_points_seq,
     rank_pip,
     rank_score5,
+    score3,
     score4,
     score5,
     shuffled_deck,
@@ -41,6 +42,7 @@ from engine._play import (
     HELD,
     LAST,
     N_SEQ,
+    ONE_COUNT,
     PLAY_STATE,
     SEATS,
     SEQ,
@@ -58,10 +60,10 @@ from engine._play import (
 from engine.cards import JACK
 
 __all__ = ["CANDIDATE", "COUNT", "GO", "HANDS", "HELD", "JACK", "LAST",
-           "MAX_HAND_SCORE", "N_CRIBS", "N_SEQ", "N_UNSEEN", "PLAY_STATE", "RANK_SCORES",
-           "SEATS", "SEQ",
+           "MAX_HAND_SCORE", "N_CRIBS", "N_SEQ", "ONE_COUNT", "N_UNSEEN", "PLAY_STATE",
+           "RANK_SCORES", "SEATS", "SEQ",
            "analyze_six", "any_fits", "card_fits", "card_pip", "close_count",
            "crib_rank_total", "held_card", "kernel", "peg_points_at",
            "peg_points_counted", "peg_points_seq", "play_begin", "play_card",
            "play_card_in_order", "play_mover", "play_over", "rank_pip", "rank_score5",
-           "say_go", "score4", "score5", "shuffled_deck", "skunk_of", "match_points"]
+           "say_go", "score3", "score4", "score5", "shuffled_deck", "skunk_of", "match_points"]

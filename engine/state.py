@@ -126,6 +126,7 @@ class Observation:
     legal_actions: tuple[Action, ...]
     winner: int | None
     show: tuple[int, str, tuple[Card, ...]] | None = None  # (seat, "hand"/"crib", cards)
+    rules: Rules = RULES  # the variant played (engine.rules.VARIANTS)
 
     @property
     def is_dealer(self) -> bool:
@@ -675,6 +676,7 @@ class GameState:
             to_play=self.to_play,
             legal_actions=self.legal_actions(seat), winner=self.winner,
             show=self._showing() if self.phase is Phase.COUNT else None,
+            rules=self._rules,
         )
 
     # ----------------------------------------------------------------- actions

@@ -67,6 +67,8 @@ from ai.tables import expert as expert_tables
 from ai.tables.index import N_FOUR
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import Card, CardName, card_name, cards_with, pip_value
+from engine.rules import RULES as GAME_RULES
+from engine.rules import VARIANTS
 
 # the 2026 expert: opponent hands sampled in the play, deal samples behind each discard
 PLAY_SAMPLES = 96
@@ -369,6 +371,7 @@ class ExpertPlayer(Expert2026Player):
       now within the default's time; ``expert:deep`` samples four times as many hands."""
 
     name = "expert"
+    variants = tuple(VARIANTS)  # the variants by playing deals out (expert_variants)
     # (default, deep): the 2026 expert's deep sampling is now the default, within 100 ms
     play_sample_count = EXPERT_PLAY_SAMPLES
     discard_sample_count = (DEEP_DISCARD_SAMPLES, DEEP_DISCARD_SAMPLES)
@@ -409,6 +412,20 @@ class ExpertPlayer(Expert2026Player):
     def new_game(self, seat: int, rng: np.random.Generator | None = None) -> None:
         super().new_game(seat, rng)
         self.model = OpponentModel(seat) if self.fits_opponent else None
+
+    def discard(self, obs: Observation) -> Decision:
+        if obs.rules != GAME_RULES:  # a variant's table (docs/variants.md)
+            from ai.players import expert_variants
+
+            return expert_variants.discard(obs, self.rng)
+        return super().discard(obs)
+
+    def play(self, obs: Observation) -> Decision:
+        if obs.rules != GAME_RULES:
+            from ai.players import expert_variants
+
+            return expert_variants.play(obs, self.rng)
+        return super().play(obs)
 
     def observe(self, event) -> None:
         if self.model is not None:

@@ -35,6 +35,7 @@ from ai import schema
 from ai.paths import write_json_atomic
 from engine import GameState, bounded
 from engine.errors import CribbageError, UsageError
+from engine.rules import RULES, variant_name
 
 FORMAT = "cribbage-game-file"
 VERSION = 1
@@ -48,7 +49,7 @@ class GameFileError(CribbageError):
 
 @dataclass(frozen=True)
 class GameFile:
-    players: tuple[str, str]
+    players: tuple[str, ...]  # by seat
     game: GameState
     date: str | None = None
     context: dict[str, Any] = field(default_factory=dict)
@@ -62,6 +63,16 @@ class GameFile:
     def dumps(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
 
+    @property
+    def pair(self) -> tuple[str, str]:
+        """The two players of a two-player six-card game (what the review, practice and
+        the window play); GameFileError saying so for a game of another variant."""
+        rules = self.game.rules
+        if rules != RULES:
+            raise GameFileError(f"this is a {variant_name(rules)} game: the review and the "
+                                f"window take the two-player six-card game only, for now")
+        return self.players[0], self.players[1]
+
 
 def checksum(players: list[str], record: dict[str, Any]) -> str:
     canonical = json.dumps({"players": players, "game": record}, sort_keys=True,
@@ -69,12 +80,15 @@ def checksum(players: list[str], record: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def make(game: GameState, players: tuple[str, str] | list[str],
+def make(game: GameState, players: tuple[str, ...] | list[str],
          context: dict[str, Any] | None = None, date: str | None = None) -> GameFile:
     """A game file of ``game``, dated now unless ``date`` is given."""
     if date is None:
         date = _dt.datetime.now().isoformat(timespec="seconds")
-    return GameFile((str(players[0]), str(players[1])), game, date, dict(context or {}))
+    if len(players) != game.rules.players:
+        raise ValueError(f"a game of {game.rules.players} players needs {game.rules.players} "
+                         f"names, not {len(players)}")
+    return GameFile(tuple(str(p) for p in players), game, date, dict(context or {}))
 
 
 def parse(data: Any) -> GameFile:
@@ -97,9 +111,11 @@ def parse(data: Any) -> GameFile:
         game = GameState.from_record(record, seeded=True)
     except CribbageError as exc:
         raise GameFileError(f"the game does not replay: {exc}") from exc
+    if len(players) != game.rules.players:
+        raise GameFileError(f"the file names {len(players)} players for a game of "
+                            f"{game.rules.players}")
     context = header.context.model_dump(exclude_none=True)
-    return GameFile((bounded.clean(players[0]), bounded.clean(players[1])), game,
-                    header.date, context)
+    return GameFile(tuple(bounded.clean(p) for p in players), game, header.date, context)
 
 
 def loads(text: str | bytes) -> GameFile:
@@ -134,11 +150,11 @@ def write(path: str | Path, file: GameFile) -> Path:
     return path
 
 
-def file_name(players: tuple[str, str] | list[str], seed: int, index: int) -> str:
-    """``expert-v-random-seed4-game0003.crib.json``: by pair, seed and index (names made
-    safe for any file system)."""
+def file_name(players: tuple[str, ...] | list[str], seed: int, index: int) -> str:
+    """``expert-v-random-seed4-game0003.crib.json``: by players, seed and index (names made
+    safe for any file system; three or four players: ``a-v-b-v-c-...``)."""
     safe = [re.sub(r"[^A-Za-z0-9_.-]+", "_", p).strip("_.") or "player" for p in players]
-    return f"{safe[0]}-v-{safe[1]}-seed{seed}-game{index:04d}{SUFFIX}"
+    return f"{'-v-'.join(safe)}-seed{seed}-game{index:04d}{SUFFIX}"
 
 
 @dataclass(frozen=True)
@@ -164,7 +180,7 @@ class GameSaver:
                              f"{exc.strerror or exc}") from exc
         return GameSaver(os.path.realpath(path), self.kind)
 
-    def __call__(self, names: tuple[str, str], seed: int, index: int,
+    def __call__(self, names: tuple[str, ...], seed: int, index: int,
                  game: GameState) -> None:
         file = make(game, names, {"kind": self.kind, "seed": seed, "index": index})
         write(Path(self.folder) / file_name(names, seed, index), file)

@@ -25,6 +25,7 @@ from engine import arguments
 from engine.arguments import output_file, output_folder, seed, whole, workers
 from engine.errors import CribbageError, UsageError
 from engine.events import SOURCES
+from engine.rules import VARIANT, VARIANTS
 
 Chart = Callable[[dict, Path], Path]
 
@@ -37,12 +38,20 @@ def register(subparsers: argparse._SubParsersAction,
     names = known_names()
     games = whole(1, MAX_GAMES, "games")
     p = subparsers.add_parser(
-        "match", help="play a match between two computer players",
+        "match", help="play a match between two computer players (or three or four)",
         description=f"Play GAMES games between players A and B (A in seat 0; first deal "
-                    f"alternates) and print the results. Players (in any case): {names}.",
-        epilog="example: cribbage match mueller heuristic --games 1000 --seed 1")
+                    f"alternates) and print the results. Players (in any case): {names}. "
+                    f"With --variant, two to four players seated in the order given (in "
+                    f"four-player the first and third are partners).",
+        epilog="examples: cribbage match mueller heuristic --games 1000 --seed 1; "
+               "cribbage match heuristic random random --variant three-player")
     p.add_argument("player_a", metavar="A")
     p.add_argument("player_b", metavar="B")
+    p.add_argument("more", nargs="*", metavar="C D",
+                   help="a third and fourth player (three-player, four-player)")
+    p.add_argument("--variant", choices=tuple(VARIANTS), default=VARIANT,
+                   help="the game: six-card (the default), five-card, three-player or "
+                        "four-player (docs/variants.md)")
     p.add_argument("--games", "-n", type=games, default=100,
                    help=f"games to play (at most {MAX_GAMES:,}); with --best-of, matches")
     p.add_argument("--seed", "-s", type=seed, default=0)
@@ -218,6 +227,8 @@ def say_timeout_problems(command: str, names: list[str]) -> None:
 
 
 def _match(args: argparse.Namespace) -> int:
+    if args.variant != VARIANT or args.more:
+        return _variant_match(args)
     args.player_a, args.player_b = canonical_name(args.player_a), canonical_name(args.player_b)
     say_timeout_problems("match", [args.player_a, args.player_b])
     if args.best_of != 1:
@@ -234,6 +245,47 @@ def _match(args: argparse.Namespace) -> int:
     else:
         print(format_summary(summary))
     return STOPPED if summary["stopped_early"] else 0
+
+
+def _variant_match(args: argparse.Namespace) -> int:
+    """``cribbage match A B [C [D]] --variant NAME``: through the referee, one process."""
+    from ai.match.variant import run_variant_match
+
+    rules = VARIANTS[args.variant]
+    names = [canonical_name(n) for n in (args.player_a, args.player_b, *args.more)]
+    if len(names) != rules.players:
+        raise UsageError(f"{args.variant} is played by {rules.players} players, not "
+                         f"{len(names)}" + ("" if args.variant != VARIANT else
+                                            " (--variant three-player or four-player)"))
+    if args.best_of != 1:
+        raise UsageError("--best-of plays the two-player six-card game only")
+    say_timeout_problems("match", names)
+    with tqdm(total=args.games, unit="game", desc=" v ".join(names), disable=None,
+              leave=False) as bar:
+        try:
+            summary = run_variant_match(names, rules, args.games, args.seed,
+                                        progress=bar.update,
+                                        save_games=_saver(args, "match"))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from exc
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        print(format_variant_summary(summary))
+    return 0
+
+
+def format_variant_summary(s: dict) -> str:
+    """The variant match's result in a few lines: each side's wins and players."""
+    lines = [f"{s['variant']}: {s['games']:,} games, seed {s['seed']}, "
+             f"{s['deals_per_game']:.2f} deals a game"]
+    for side, seats in enumerate(s["sides"]):
+        who = " and ".join(f"{s['players'][seat]} (seat {seat})" for seat in seats)
+        wins = s["side_wins"][side]
+        lines.append(f"  {who}: won {wins:,} ({wins / max(1, s['games']):.1%}), "
+                     f"{s['skunks'][side]:,} by a skunk; points a deal "
+                     + ", ".join(f"{s['points_per_deal'][seat]:.2f}" for seat in seats))
+    return "\n".join(lines)
 
 
 def _saver(args: argparse.Namespace, kind: str) -> GameSaver | None:
@@ -423,7 +475,11 @@ def _review(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from exc
     with tqdm(total=len(file.game.actions), unit="action", desc="review", disable=None,
               leave=False) as bar:
-        review = review_game(file.game, file.players,
+        try:
+            pair = file.pair
+        except gamefile.GameFileError as exc:
+            raise UsageError(str(exc)) from exc
+        review = review_game(file.game, pair,
                              progress=lambda done, total: bar.update(done - bar.n),
                              objective=args.objective or objective_of(file.context))
     if args.json:

@@ -31,6 +31,7 @@ class GameFiles:
         and nothing else changes. Returns the review window, or None."""
         try:
             file = gamefile.read(path)
+            file.pair  # noqa: B018 (the review takes two players of six cards, for now)
         except gamefile.GameFileError as exc:
             self.w.tell(f"The game could not be opened: {exc}")
             self.w.dialogs.warn("Open game", f"This game could not be opened.\n\n{exc}")

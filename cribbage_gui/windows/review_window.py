@@ -187,19 +187,19 @@ class ReviewWindow(QWidget):
         self.objective = objective_of(file.context)  # "acc": a game of a match
         self.events = list(self.game.events)
         self.first_event = event_positions(self.game)
-        self.names = display_names(file.players)
+        self.names = display_names(file.pair)
         self.on_reviewed = on_reviewed
         # "Practise these now": on_practise(positions, the game's id in the history or
         # None, what they are called), for the person's seats (two people: the one shown)
         self.on_practise = on_practise
-        self.people = people_seats(file.players)
+        self.people = people_seats(file.pair)
         self.review: GameReview | None = None
         self.decision_at: dict[int, int] = {}  # event position -> index in decisions
         self.position = -1
         # a game against the computer that is not over: the table as the person saw it,
         # and their decisions only (cribbage_gui.services.review.rated_seats); both hands once it
         # is over
-        seats = rated_seats(self.game, file.players)
+        seats = rated_seats(self.game, file.pair)
         self.view = BOTH if len(seats) == 2 else seats[0]
         self._model: TableModel | None = None
         self.setWindowTitle(title or f"Review: {self.names[0]} v {self.names[1]}")
@@ -504,7 +504,7 @@ class ReviewWindow(QWidget):
         self.progress.setRange(0, max(1, len(self.first_event)))
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        self.worker = ReviewWorker(self.game, self.file.players, self, self.objective)
+        self.worker = ReviewWorker(self.game, self.file.pair, self, self.objective)
         self.worker.progress.connect(self._progress)
         self.worker.reviewed.connect(self.show_review)
         self.worker.failed.connect(self._failed)

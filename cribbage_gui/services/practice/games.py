@@ -35,7 +35,7 @@ def positions_from_game(file: GameFile, source: str, player: str | None = None,
     both, as positions (in the game's order). Only a finished game's, or the person's of a
     game against the computer that is not over (what the review would show)."""
     objective = objective_of(file.context)
-    review = review_game(file.game, file.players, objective=objective, memo=memo,
+    review = review_game(file.game, file.pair, objective=objective, memo=memo,
                          cancelled=cancelled)
     seats = tuple(seat for seat in (0, 1) if player is None or file.players[seat] == player)
     return positions_from_review(file, review, source, seats)
