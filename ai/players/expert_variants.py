@@ -77,7 +77,8 @@ def _sides(obs: Observation) -> np.ndarray:
 
 
 def _seed(rng: np.random.Generator) -> int:
-    return int(rng.integers(0, 2**31 - 1))
+    """A seed for the kernel's own stream (numba's ``np.random.seed`` takes 32 bits)."""
+    return int(rng.integers(0, np.iinfo(np.int32).max))
 
 
 def discard(obs: Observation, rng: np.random.Generator, samples: int = DISCARD_SAMPLES
