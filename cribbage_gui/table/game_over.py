@@ -266,10 +266,12 @@ class GameOverDialog(QDialog):
             chart.plot(deals, scores, name=s.names[seat],
                        pen=pg.mkPen(t.pegs[seat], width=2.5), symbol=SYMBOLS[seat][0],
                        symbolSize=7, symbolBrush=t.pegs[seat], symbolPen=None)
+        self.skunk_lines: list[pg.InfiniteLine] = []
         for line, label in ((SKUNK_LINE - 0.5, "skunk"), (DOUBLE_SKUNK_LINE - 0.5, "double skunk")):
-            chart.addItem(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(
+            self.skunk_lines.append(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(
                 t.neutral, style=Qt.PenStyle.DashLine), label=label,
                 labelOpts={"position": 0.02, "color": t.muted, "anchors": [(0, 1), (0, 1)]}))
+            chart.addItem(self.skunk_lines[-1])
         chart.setYRange(0, WINNING_SCORE, padding=0.02)
         chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
         # (the points table's height at 200% text; narrow enough that the box fits beside
@@ -287,6 +289,7 @@ class GameOverDialog(QDialog):
     def showEvent(self, event) -> None:  # noqa: N802 (Qt)
         super().showEvent(event)
         self.again_button.setFocus()  # the keyboard starts on the next game
+        self.label_skunk_lines()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt)
         """The legend one name under the other where the chart is too narrow for both on
@@ -295,6 +298,18 @@ class GameOverDialog(QDialog):
         self.legend.setText(f"Score after each deal<br>{self.legend_html()}")
         if self.legend.item.boundingRect().width() > self.chart.width() - 4:
             self.legend.setText(f"Score after each deal<br>{self.legend_html(True)}")
+        self.label_skunk_lines()
+
+    def label_skunk_lines(self) -> None:
+        """The skunk lines' names where the plot has room for them: in a small chart (the
+        box narrowed beside the winning show, a large text) they would print over each
+        other and the lines; the summary above says any skunk in words."""
+        plot = self.chart.getPlotItem().vb.sceneBoundingRect()
+        wide = max(line.label.boundingRect().width() for line in self.skunk_lines)
+        tall = max(line.label.boundingRect().height() for line in self.skunk_lines)
+        room = plot.width() >= 1.6 * wide and plot.height() >= 5 * tall  # (both, or neither)
+        for line in self.skunk_lines:
+            line.label.setVisible(room)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt)
         """A frame in every theme: over the table (black on black in high contrast) the

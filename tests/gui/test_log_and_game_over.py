@@ -360,3 +360,36 @@ def test_the_game_over_box_starts_on_its_first_button_and_tab_skips_the_chart(qt
         seen.add(QApplication.focusWidget())
     assert box.chart not in seen and box.chart.viewport() not in seen
     assert {box.again_button, box.new_button, box.review_button, box.close_button} <= seen
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+@pytest.mark.parametrize("size", [(440, 300), (640, 420), (900, 600)])
+def test_the_skunk_lines_names_never_print_over_each_other(qtbot, size, scale):
+    """The skunk lines' names, where shown, stand apart and inside the plot; in a small
+    chart at a large text (the box narrowed beside the winning show) they are left out
+    rather than printed over each other ("double skun" over "skunk")."""
+    from cribbage_gui.app import theme
+    from cribbage_gui.table.game_over import GameOverDialog, GameSummary
+
+    theme.set_text_size(scale)
+    try:
+        points = [{"pegging": 0, "hand": s, "crib": 0, "his_heels": 0, "muggins": 0}
+                  for s in (99, 121)]
+        box = GameOverDialog(GameSummary(("You", "Expert"), 1, (99, 121), 0, points, CLOSE,
+                                         "", ""))
+        qtbot.addWidget(box)
+        box.resize(*size)
+        box.show()
+        qtbot.waitExposed(box)
+        qtbot.wait(20)
+        plot = box.chart.getPlotItem().vb.sceneBoundingRect()
+        shown = [line.label.sceneBoundingRect() for line in box.skunk_lines
+                 if line.label.isVisible()]
+        assert len(shown) in (0, 2)  # both named, or neither
+        if shown:
+            assert not shown[0].intersects(shown[1])
+            assert all(plot.contains(rect) for rect in shown)
+        if size == (900, 600) and scale == 100:
+            assert shown  # a chart with room names them
+    finally:
+        theme.set_text_size(100)
