@@ -160,6 +160,18 @@ class CompactButton(QPushButton):
         return self.sizeHint()
 
 
+def scrolling_down(widget: QWidget | None = None) -> QScrollArea:
+    """A frameless area that scrolls ``widget`` up and down only (it takes the area's
+    width): what keeps a tall page within a short window at a large text size."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    if widget is not None:
+        area.setWidget(widget)
+    return area
+
+
 class ScrollingWords(QScrollArea):
     """A word-wrapped label that asks for the height of its words at its width, and
     scrolls when the window cannot give that (at least ``least_lines`` lines): a long

@@ -19,7 +19,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
-    QScrollArea,
     QSplitter,
     QTableWidgetItem,
     QTabWidget,
@@ -33,6 +32,7 @@ from ai.match.driver import DecisionMade
 from cribbage_gui.app import theme
 from cribbage_gui.app.axes import chart_axes
 from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
+from cribbage_gui.app.narrow import scrolling_down
 from cribbage_gui.app.tables import (
     NumberItem,
     cell,
@@ -100,10 +100,7 @@ class DiscardTab(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         # in a short panel (1366x768 at 200% text) the tab scrolls as one, so the table
         # keeps MIN_ROWS rows in sight and the chart its height, rather than both squeezed
-        self.scroll_area = QScrollArea()
-        self.scroll_area.setWidgetResizable(True)
-        self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area = scrolling_down()
         outer.addWidget(self.scroll_area)
         content = LeastHeight()
         self.scroll_area.setWidget(content)

@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from cribbage_gui.app import theme
+from cribbage_gui.app.narrow import scrolling_down
 from cribbage_gui.services.practice.counting import (
     CATEGORY_WORDS,
     KINDS,
@@ -289,11 +289,7 @@ class CountingTrainer(QDialog):
         body = QWidget()
         middle = QVBoxLayout(body)
         middle.setContentsMargins(0, 0, 0, 0)
-        self.drill_area = QScrollArea()
-        self.drill_area.setWidgetResizable(True)
-        self.drill_area.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.drill_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.drill_area.setWidget(body)
+        self.drill_area = scrolling_down(body)
         outer.addWidget(self.drill_area, 1)
 
         self.prompt = QLabel()
