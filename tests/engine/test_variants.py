@@ -281,3 +281,21 @@ def test_five_card_skunk_is_a_lurch_under_31():
 
     rules = VARIANTS["five-card"]
     assert [skunk_of(s, rules) for s in (0, 30, 31, 60)] == [1, 1, 0, 0]
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_explicit_chance_deals_every_variant(name):
+    """Chance one card at a time (the cut a card a seat, the deal with the crib's card from
+    the deck, the starter), played to the end, and the record replays it."""
+    from engine.state import CHANCE, GameState
+
+    rules = VARIANTS[name]
+    game = GameState.new(1, chance="explicit", rules=rules)
+    assert game.current_player() == CHANCE
+    rng = np.random.default_rng(0)
+    while not game.is_over:
+        seat = game.current_player()
+        actions = game.legal_actions(seat)
+        game.apply(seat, actions[rng.integers(len(actions))])
+    assert len(game.cuts[0]) == rules.players and max(game.scores) == rules.target
+    assert GameState.from_json(game.to_json()) == game
