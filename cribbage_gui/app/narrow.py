@@ -220,6 +220,8 @@ class ScrollingWords(QScrollArea):
         height = event.size().height()
         scrolls = self.words_height() > height
         part = height % line if scrolls and height > line else 0
+        if height - part < self.least_lines * line:  # never fewer than the least lines
+            part = 0  # (rich text's lines are not always the font's: a part line then)
         if self.viewportMargins().bottom() != part and not self._margining:
             self._margining = True  # (setting them sends this widget a resize again)
             try:
