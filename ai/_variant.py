@@ -82,17 +82,15 @@ def rollout(state, side_of, points):
         points[side_of[mover]] += play_card(state, mover, best)
 
 
-@kernel("(int64[::1], int64[::1], int64)")
-def _net(points, side_of, my_side):
-    """This side's points less the mean of the other sides'."""
-    sides = 0
-    for s in range(side_of.shape[0]):
-        sides = max(sides, side_of[s] + 1)
-    others = 0.0
-    for side in range(sides):
+@kernel("(int64[::1], int64, float64)")
+def _net(points, my_side, other_weight):
+    """This side's points less ``other_weight`` (one over the other sides) times the other
+    sides' (``points`` by side; a side not at the table has none)."""
+    others = 0
+    for side in range(points.shape[0]):
         if side != my_side:
             others += points[side]
-    return points[my_side] - others / (sides - 1)
+    return points[my_side] - other_weight * others
 
 
 SEARCH_CARDS = 7  # a play with at most this many cards left is searched to its end
@@ -142,18 +140,16 @@ def cards_left(state):
     return n
 
 
-@kernel("(int64[::1], int64[::1], int64)")
-def play_out(state, side_of, my_side):
-    """This side's net points from ``state`` to the end of the play: searched when few
-    cards are left (:data:`SEARCH_CARDS`), else played out greedily (:func:`rollout`)."""
-    sides = 0
-    for s in range(side_of.shape[0]):
-        sides = max(sides, side_of[s] + 1)
+@kernel("(int64[::1], int64[::1], int64, float64)")
+def play_out(state, side_of, my_side, other_weight):
+    """This side's net points from ``state`` to the end of the play (:func:`_net`):
+    searched when few cards are left (:data:`SEARCH_CARDS`), else played out greedily
+    (:func:`rollout`)."""
     if cards_left(state) <= SEARCH_CARDS:
-        return search(state, side_of, my_side, 1.0 / (sides - 1), 0.0)
+        return search(state, side_of, my_side, other_weight, 0.0)
     points = np.zeros(4, dtype=np.int64)
     rollout(state, side_of, points)
-    return _net(points, side_of, my_side)
+    return _net(points, my_side, other_weight)
 
 
 @kernel("(int64[::1], int64, int64[::1], int64)")
@@ -172,10 +168,11 @@ def _deal_others(state, seat, pool, n_pool):
 
 
 @kernel
-def play_values(state, seat, legal, side_of, unseen, samples, seed):
+def play_values(state, seat, legal, side_of, other_weight, unseen, samples, seed):
     """The value of each of ``seat``'s held cards (``legal[i]``: it fits) in the play as
-    ``state`` stands: the mean net points of its side from this card on, over ``samples``
-    draws of the other seats' cards from ``unseen``. Cards that do not fit get -inf."""
+    ``state`` stands: the mean net points of its side from this card on (:func:`_net`),
+    over ``samples`` draws of the other seats' cards from ``unseen``. Cards that do not fit
+    get -inf."""
     np.random.seed(seed)
     held = state[HELD + seat]
     values = np.full(held, -np.inf)
@@ -191,7 +188,8 @@ def play_values(state, seat, legal, side_of, unseen, samples, seed):
             if not legal[i]:
                 continue
             trial[:] = world
-            sums[i] += play_card(trial, seat, i) + play_out(trial, side_of, my_side)
+            sums[i] += play_card(trial, seat, i) + play_out(trial, side_of, my_side,
+                                                            other_weight)
     for i in range(held):
         if legal[i]:
             values[i] = sums[i] / samples
@@ -267,21 +265,17 @@ def _best_toss(dealt, n_dealt, to_crib, toss, kept):
 
 @kernel
 def discard_values(dealt, tosses, seat, dealer, players, cards_dealt, to_crib,
-                   crib_from_deck, one_count, side_of, unseen, samples, seed, figures):
-    """The value of each toss of ``seat`` (``tosses[o]``: the indexes in ``dealt`` of the
+                   crib_from_deck, one_count, side_of, other_weight, unseen, samples, seed,
+                   figures):
+    """The figures of each toss of ``seat`` (``tosses[o]``: the indexes in ``dealt`` of the
     cards it tosses; the second -1 when one is tossed): ``figures[0, o]`` the kept hand's
     exact mean over every unseen starter, ``[1, o]`` the crib's mean over sampled deals
-    (for its dealer), ``[2, o]`` this side's net pegging over the same deals. Returns the
-    value of each (hand + the crib's sign times crib + pegging)."""
+    (for its dealer), ``[2, o]`` this side's net pegging (:func:`_net`) over the same
+    deals."""
     np.random.seed(seed)
     n_opt = tosses.shape[0]
     kept_n = cards_dealt - to_crib
     my_side = side_of[seat]
-    sides = 0
-    for s in range(players):
-        sides = max(sides, side_of[s] + 1)
-    crib_sign = 1.0 if side_of[dealer] == my_side else -1.0 / (sides - 1)
-    values = np.zeros(n_opt)
     pool = unseen.copy()
     n_pool = pool.shape[0]
     mine = np.empty(4, dtype=np.int64)
@@ -339,12 +333,10 @@ def discard_values(dealt, tosses, seat, dealer, players, cards_dealt, to_crib,
                     kept_hands[seat, m] = dealt[t]
                     m += 1
             play_begin(state, kept_hands, dealer, players, kept_n, one_count)
-            figures[2, o] += play_out(state, side_of, my_side)
+            figures[2, o] += play_out(state, side_of, my_side, other_weight)
     for o in range(n_opt):
         figures[1, o] /= samples
         figures[2, o] /= samples
-        values[o] = figures[0, o] + crib_sign * figures[1, o] + figures[2, o]
-    return values
 
 
 def play_state_of(obs) -> tuple[np.ndarray, np.ndarray]:

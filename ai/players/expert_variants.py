@@ -76,6 +76,11 @@ def _sides(obs: Observation) -> np.ndarray:
     return np.array([obs.rules.side_of(s) for s in range(obs.players)], dtype=np.int64)
 
 
+def _other_weight(obs: Observation) -> float:
+    """What the other sides' points weigh against this side's: one over their number."""
+    return 1.0 / (obs.rules.sides - 1)
+
+
 def _seed(rng: np.random.Generator) -> int:
     """A seed for the kernel's own stream (numba's ``np.random.seed`` takes 32 bits)."""
     return int(rng.integers(0, np.iinfo(np.int32).max))
@@ -92,12 +97,13 @@ def discard(obs: Observation, rng: np.random.Generator, samples: int = DISCARD_S
                         for a in tosses], dtype=np.int64)
     unseen = np.array([c for c in range(52) if c not in obs.dealt], dtype=np.int64)
     figures = np.zeros((3, len(tosses)))
-    values = _variant.discard_values(
+    _variant.discard_values(
         np.array(obs.dealt, dtype=np.int64), toss_at, obs.seat, obs.dealer, rules.players,
         rules.cards_dealt, rules.cards_to_crib, rules.crib_from_deck, rules.one_count,
-        _sides(obs), unseen, samples, _seed(rng), figures)
-    sides = rules.sides
-    crib_sign = 1.0 if rules.side_of(obs.dealer) == obs.side else -1.0 / (sides - 1)
+        _sides(obs), _other_weight(obs), unseen, samples, _seed(rng), figures)
+    # the crib counts for its dealer's side, and against the others (their share of it)
+    crib_sign = 1.0 if rules.side_of(obs.dealer) == obs.side else -_other_weight(obs)
+    values = figures[0] + crib_sign * figures[1] + figures[2]
     options = tuple(
         VariantOption(tuple(c for c in obs.dealt if c not in a.cards), tuple(a.cards),
                       float(figures[0, o]), float(figures[1, o]), float(figures[2, o]),
@@ -119,8 +125,8 @@ def play(obs: Observation, rng: np.random.Generator, samples: int = PLAY_SAMPLES
         card = obs.legal_cards[0]
         return Decision(PlayCard(card), VariantExpertPlay(
             variant_name(obs.rules), (VariantCandidate(card, 0.0),), card, 0))
-    values = _variant.play_values(state, obs.seat, legal, _sides(obs), unseen, samples,
-                                  _seed(rng))
+    values = _variant.play_values(state, obs.seat, legal, _sides(obs), _other_weight(obs),
+                                  unseen, samples, _seed(rng))
     i = int(np.argmax(values))
     candidates = tuple(VariantCandidate(card, float(values[j]))
                        for j, card in enumerate(obs.hand) if legal[j])

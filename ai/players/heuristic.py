@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai import _decide
+from ai import _decide, _variant
 from ai.base import Decision, Player, Reasoning
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import PIPS, Card, CardName, card_name, cards_with
@@ -132,21 +132,13 @@ def variant_discard(obs: Observation) -> Decision:
         toss = action.cards
         keep = tuple(c for c in obs.dealt if c not in toss)
         hand_mean = float(np.mean([score_hand(keep, s) for s in unseen]))
-        own = peg_pairs_and_fifteens(toss)
+        own = _variant.kept_points(np.array(toss, dtype=np.int64), len(toss))  # a pair, 15
         options.append(KeepOption(keep, tuple(toss), hand_mean, float(own)))
     sign = 1 if obs.is_dealer else -1
     chosen = max(range(len(options)),
                  key=lambda i: (round(options[i].hand_mean, 9), sign * options[i].crib_mean))
     return Decision(Toss(options[chosen].toss),
                     HeuristicDiscard(tuple(options), chosen, obs.is_dealer))
-
-
-def peg_pairs_and_fifteens(cards: tuple[Card, ...]) -> int:
-    """What tossed cards are worth among themselves: 2 for a pair, 2 for fifteen."""
-    if len(cards) < 2:
-        return 0
-    a, b = cards[0], cards[1]
-    return 2 * (a >> 2 == b >> 2) + 2 * (PIPS[a] + PIPS[b] == 15)
 
 
 def variant_play(obs: Observation) -> Decision:
