@@ -88,7 +88,8 @@ def run_variant_match(names: Sequence[str], rules: Rules, games: int, seed: int 
                       stopped: Callable[[], bool] | None = None) -> dict:
     """Play ``games`` games of ``rules`` between the players ``names`` (by seat; in the
     partnership game the first and third are partners) and return the summary
-    (:meth:`VariantTally.summary`, plus ``"stopped_early"``). ValueError, in one line, for
+    (:meth:`VariantTally.summary`, plus ``"stopped_early"``: stopped by ``stopped()`` or
+    Ctrl-C, the figures then those of the games finished). ValueError, in one line, for
     the wrong number of players or a player that does not play this variant."""
     if len(names) != rules.players:
         raise ValueError(f"{variant_name(rules)} is played by {rules.players} players, not "
@@ -99,16 +100,19 @@ def run_variant_match(names: Sequence[str], rules: Rules, games: int, seed: int 
             check_plays(player, variant_name(rules))
         tally = VariantTally(rules, tuple(names))
         stopped_early = False
-        for index in range(games):
-            if stopped is not None and stopped():
-                stopped_early = True
-                break
-            game = play_variant_game(players, rules, seed, index)
-            tally.add(game)
-            if save_games is not None:
-                save_games(tuple(names), seed, index, game)
-            if progress is not None:
-                progress(1)
+        try:
+            for index in range(games):
+                if stopped is not None and stopped():
+                    stopped_early = True
+                    break
+                game = play_variant_game(players, rules, seed, index)
+                tally.add(game)
+                if save_games is not None:
+                    save_games(tuple(names), seed, index, game)
+                if progress is not None:
+                    progress(1)
+        except KeyboardInterrupt:  # Ctrl-C: the games finished are the figures (and saved)
+            stopped_early = True
     finally:
         for player in players:
             player.close()

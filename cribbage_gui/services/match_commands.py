@@ -268,11 +268,12 @@ def _variant_match(args: argparse.Namespace) -> int:
                                         save_games=_saver(args, "match"))
         except ValueError as exc:
             raise UsageError(str(exc)) from exc
+    _stopped_early("match", summary["stopped_early"], summary["games"], args.games, "games")
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print(format_variant_summary(summary))
-    return 0
+    return STOPPED if summary["stopped_early"] else 0
 
 
 def format_variant_summary(s: dict) -> str:

@@ -124,3 +124,25 @@ def test_the_heuristics_rules_in_python_are_the_compiled_ones():
             actions = game.legal_actions(seat)
             game.apply(seat, actions[rng.integers(len(actions))])
     assert compared >= 300
+
+
+def test_ctrl_c_keeps_the_games_finished(tmp_path, capsys, monkeypatch):
+    """Ctrl-C in a variant's match: the games finished are printed and saved, one line
+    says so, the exit status is 130."""
+    from ai.match import variant
+    from cribbage_gui.cli import main
+
+    real = variant.play_variant_game
+
+    def interrupted(players, rules, seed, index):
+        if index == 2:
+            raise KeyboardInterrupt
+        return real(players, rules, seed, index)
+
+    monkeypatch.setattr(variant, "play_variant_game", interrupted)
+    assert main(["match", "random", "random", "random", "--variant", "three-player",
+                 "-n", "10", "--json", "--save-games", str(tmp_path)]) == 130
+    out = capsys.readouterr()
+    assert json.loads(out.out)["games"] == 2
+    assert "stopped early: 2 of 10 games finished" in out.err
+    assert len(list(tmp_path.glob("*.crib.json"))) == 2
