@@ -66,7 +66,9 @@ def rollout(state, side_of, points):
             if play_over(state):
                 return
             continue
-        best, best_points, best_card = -1, -1, -1
+        # (typed int64 from the start: a literal -1 reaching play_card below compiled a
+        # second copy of it, for the literal)
+        best, best_points, best_card = np.int64(-1), -1, -1
         for i in range(state[HELD + mover]):
             if card_fits(state, mover, i):
                 trial[:] = state

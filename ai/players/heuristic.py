@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai import _decide, _variant
+from ai import _decide
 from ai.base import Decision, Player, Reasoning
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import PIPS, Card, CardName, card_name, cards_with
@@ -124,6 +124,8 @@ def variant_discard(obs: Observation) -> Decision:
     """Keep the cards with the best expected hand over every starter this seat has not
     seen (exact); ties: as dealer the toss with more points of its own (a pair, a fifteen),
     as pone fewer."""
+    from ai._variant import kept_points  # (its kernels load only when a variant is played)
+
     unseen = [c for c in range(52) if c not in obs.dealt]
     options = []
     for action in obs.legal_actions:
@@ -132,7 +134,7 @@ def variant_discard(obs: Observation) -> Decision:
         toss = action.cards
         keep = tuple(c for c in obs.dealt if c not in toss)
         hand_mean = float(np.mean([score_hand(keep, s) for s in unseen]))
-        own = _variant.kept_points(np.array(toss, dtype=np.int64), len(toss))  # a pair, 15
+        own = kept_points(np.array(toss, dtype=np.int64), len(toss))  # a pair, a fifteen
         options.append(KeepOption(keep, tuple(toss), hand_mean, float(own)))
     sign = 1 if obs.is_dealer else -1
     chosen = max(range(len(options)),
