@@ -26,6 +26,7 @@ class PlayerInfo:
     factory: Callable[[str | None, Seed], Player]
     level: bool = True  # offered as a named level (False: kept for measurements)
     blurb: str = ""  # one plain sentence for a player choosing an opponent (the welcome)
+    variants: tuple[str, ...] = ("six-card",)  # the variants it plays (``Player.variants``)
 
     @property
     def rating(self) -> tuple[float, float, float] | None:
@@ -119,7 +120,8 @@ def _registry() -> dict[str, PlayerInfo]:
     entries = [
         PlayerInfo("random", "Random", "Tosses and plays uniformly at random.",
                    _no_options(RandomPlayer),
-                   blurb="Throws and plays any card at random: for learning the rules."),
+                   blurb="Throws and plays any card at random: for learning the rules.",
+                   variants=RandomPlayer.variants),
         PlayerInfo("evolved", "Evolved discarder (Kendall & Shaw)",
                    "Discards by learned card values for each hand; pegs simply (fifteen, "
                    "lead from a pair, else the first card). evolved:FILE for another table.",
@@ -134,7 +136,8 @@ def _registry() -> dict[str, PlayerInfo]:
         PlayerInfo("heuristic", "Heuristic pegger",
                    "Keeps the best expected hand; pegs greedily with club-player defence.",
                    _no_options(HeuristicPlayer),
-                   blurb="Keeps the best hand on average and pegs like a club player."),
+                   blurb="Keeps the best hand on average and pegs like a club player.",
+                   variants=HeuristicPlayer.variants),
         PlayerInfo("mueller", "Mueller (HALSCRIB, 1987)",
                    "Seven discard strategies chosen by the score; probabilistic pegging "
                    "with a mixed strategy.",
@@ -160,7 +163,8 @@ def _registry() -> dict[str, PlayerInfo]:
                    "expert:FILE (or expert:deep:FILE) for other tables.",
                    _expert_options(ExpertPlayer),
                    blurb="Weighs every hand you might hold and plays for the game (in a "
-                         "match, for match points): the strongest here."),
+                         "match, for match points): the strongest here.",
+                   variants=ExpertPlayer.variants),
     ]
     return {e.name: e for e in entries}
 

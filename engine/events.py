@@ -131,7 +131,7 @@ _CARD_FIELDS = {"cards", "card", "starter", "hands"}
 
 def seat_view(event: Event, seat: int) -> Event:
     """``event`` as the player in ``seat`` may see it: a ``Dealt`` event keeps only that
-    seat's six cards (the other hand is ``()``), the opponent's ``Tossed`` event keeps who
+    seat's cards (every other hand is ``()``), the opponent's ``Tossed`` event keeps who
     tossed but not the two cards (``()``). Every other event is public and comes back as it
     is. This is the same view the external-engine protocol sends.
 
@@ -143,8 +143,8 @@ def seat_view(event: Event, seat: int) -> Event:
     ()
     """
     if isinstance(event, Dealt):
-        mine, theirs = event.hands[seat], ()
-        return replace(event, hands=(mine, theirs) if seat == 0 else (theirs, mine))
+        return replace(event, hands=tuple(hand if i == seat else ()
+                                          for i, hand in enumerate(event.hands)))
     if isinstance(event, Tossed) and event.seat != seat:
         return replace(event, cards=())
     return event

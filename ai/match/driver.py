@@ -31,7 +31,7 @@ class GameStarted:
     index: int
     seed: int
     first_dealer: int
-    players: tuple[str, str]
+    players: tuple[str, ...]  # by seat
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Forfeited:
     type = "forfeit"
     seat: int
     reason: str
-    scores: tuple[int, int]
+    scores: tuple[int, ...]  # by side
 
 
 MatchEvent = GameStarted | DecisionMade | Forfeited | Event
@@ -67,7 +67,7 @@ def player_rng(seed: int, index: int, seat: int) -> np.random.Generator:
     return np.random.default_rng([seed, index, seat, 7])
 
 
-def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
+def game_events(players: tuple[Player, ...], seed: int = 0, index: int = 0,
                 first_dealer: int | None = None, game: GameState | None = None,
                 rng_states: tuple[dict | None, dict | None] | None = None,
                 report_from: int | None = None) -> Iterator[MatchEvent]:
@@ -95,7 +95,7 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
             player.restore_random_state(state)
         for event in game.events[:reported]:  # a resumed game: what it saw until then
             player.observe(seat_view(event, seat))
-    yield GameStarted(index, game.seed, first_dealer, (players[0].name, players[1].name))
+    yield GameStarted(index, game.seed, first_dealer, tuple(p.name for p in players))
     while True:
         for event in game.events[reported:]:
             for seat, player in enumerate(players):
@@ -111,7 +111,7 @@ def game_events(players: tuple[Player, Player], seed: int = 0, index: int = 0,
         try:
             decision = players[seat].decide(obs)
         except PlayerFailure as exc:
-            yield Forfeited(seat, str(exc), (game.scores[0], game.scores[1]))
+            yield Forfeited(seat, str(exc), tuple(game.scores))
             return
         elapsed = 0.0 if forced else time.perf_counter() - start
         game.apply(seat, decision.action)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ai.base import Decision, Player, Reasoning, Seed
 from engine import Action, Observation, why_illegal
 from engine.cards import CardName, card_name
+from engine.rules import VARIANTS
 
 
 class GameCancelled(Exception):
@@ -32,6 +33,7 @@ _CANCEL = object()
 
 class HumanPlayer(Player):
     name = "human"
+    variants = tuple(VARIANTS)  # a person plays any of them
 
     def __init__(self, seed: Seed = None,
                  on_turn: Callable[[Observation], None] | None = None) -> None:

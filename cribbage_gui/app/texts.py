@@ -75,14 +75,41 @@ def possessive(name: str) -> str:
 
 
 def says(name: str, verb: str) -> str:
-    """``name`` with ``verb`` agreeing: "You deal", "Mueller deals"."""
-    return f"{name} {verb}" if name == YOU else f"{name} {verb}s"
+    """``name`` with ``verb`` agreeing: "You deal", "Mueller deals", "You and North win"."""
+    plural = name == YOU or " and " in name
+    return f"{name} {verb}" if plural else f"{name} {verb}s"
 
 
-def result_sentence(names: tuple[str, str], winner: int, scores: tuple[int, ...],
+# a variant's table: the seats from the person's left round, by compass point (the person
+# sits South); three players sit West and East of the person, four have a partner North
+COMPASS = {3: ("West", "East"), 4: ("West", "North", "East")}
+
+
+def seat_names(players: int, my_seat: int) -> tuple[str, ...]:
+    """The names by seat of a variant's table seen from ``my_seat`` (``YOU``): the others
+    by compass point, from the person's left round."""
+    names = [YOU] * players
+    for i, point in enumerate(COMPASS[players]):
+        names[(my_seat + 1 + i) % players] = point
+    return tuple(names)
+
+
+def side_names(names: tuple[str, ...], sides: int) -> tuple[str, ...]:
+    """The name of each score kept: a player's, or a partnership's ("You and North"; the
+    partners of a side are the seats ``side``, ``side + sides``, ...)."""
+    if sides == len(names):
+        return tuple(names)
+    partners = [[names[seat] for seat in range(side, len(names), sides)]
+                for side in range(sides)]
+    return tuple(" and ".join(sorted(p, key=lambda n: n != YOU)) for p in partners)
+
+
+def result_sentence(names: tuple[str, ...], winner: int, scores: tuple[int, ...],
                     skunk: int, dash: str = "–") -> str:
-    """"You win 121–98 with a skunk", "Mueller wins 121–80" (no full stop)."""
-    return (f"{says(names[winner], 'win')} {scores[winner]}{dash}{scores[1 - winner]}"
+    """"You win 121–98 with a skunk", "Mueller wins 121–80", with three sides "West wins
+    121–98–80" (no full stop); ``names`` by side."""
+    others = sorted((s for side, s in enumerate(scores) if side != winner), reverse=True)
+    return (f"{says(names[winner], 'win')} {dash.join(map(str, (scores[winner], *others)))}"
             f"{SKUNK_WORDS[skunk]}")
 
 

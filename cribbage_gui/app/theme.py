@@ -40,7 +40,7 @@ from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
 THEMES = ("system", "light", "dark", "high-contrast")
 # each seat's marker in charts, as its pegs on the board (round, diamond): colour is never
 # the only sign of whose line it is
-SEAT_SYMBOLS = ("o", "d")
+SEAT_SYMBOLS = ("o", "d", "s")
 # the series of a chart with more lines (one per opponent): a shape each, as well as a colour
 SERIES_SYMBOLS = ("o", "t", "s", "d", "star", "+")
 TEXT_SIZES = (100, 125, 150, 175, 200)  # percent of the desktop's font
@@ -103,6 +103,16 @@ class Theme:
     outline: float = 1.0
     high_contrast: bool = False
     disabled: str = ""  # a disabled control's text (empty: the muted colour)
+    third_peg: str = "#2e9e4f"  # the third player's pegs (three players), a square
+    third_peg_text: str = "#23803f"  # and as text on the panels
+
+    def peg(self, track: int) -> str:
+        """The pegs' colour of a board's track (a player, or a partnership)."""
+        return self.pegs[track] if track < 2 else self.third_peg
+
+    def peg_text_of(self, track: int) -> str:
+        """A track's colour as text on the panels."""
+        return self.peg_text[track] if track < 2 else self.third_peg_text
 
 
 LIGHT = Theme(
@@ -129,6 +139,7 @@ DARK = Theme(
     felt=("#235c3b", "#0f2c1b"), table_text="#dfeadf", bubble="#a0000000",
     bubble_text="#fffaeb", status_bubble="#78000000", glow="#f0ffd24a", hover="#64ffffff",
     dim="#8c05100a", go_chip="#e0b040", go_chip_text="#2a1e08",
+    third_peg="#45c06a", third_peg_text="#7fe09a",
     pegs=("#e05050", "#4f8ef0"), peg_text=("#ff8080", "#86b4ff"), board_text="#f6efe2",
     board_line="#ffe7b0",
     board_hole="#dc0a0603", badge="#e0b040", badge_text="#2a1e08", board_plate="#50000000",
@@ -148,6 +159,7 @@ HIGH_CONTRAST = Theme(
     felt=("#000000", "#000000"), table_text="#ffffff", bubble="#ffffff",
     bubble_text="#000000", status_bubble="#ffffff", glow="#ffffff00", hover="#ff00e5ff",
     dim="#b4000000", go_chip="#ffff00", go_chip_text="#000000",
+    third_peg="#4dff88", third_peg_text="#8affb0",
     pegs=("#ff5a5a", "#4db8ff"), peg_text=("#ff9a9a", "#8fd0ff"), board_text="#ffffff",
     board_line="#ffff00",
     board_hole="#8c8c8c", badge="#ffff00", badge_text="#000000", board_plate="#000000",

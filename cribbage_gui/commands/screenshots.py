@@ -28,12 +28,14 @@ from engine.arguments import output_folder, seed
 
 # (in the order they are taken)
 SCREENS = ("practice", "practice-answer", "analysis-board", "learn-deal", "learn-play",
-           "learn-show", "cut-for-deal", "discard-inspector", "pegging-go", "show", "deal-end",
+           "learn-show", "five-card", "three-player", "four-player", "four-player-over",
+           "cut-for-deal", "discard-inspector", "pegging-go", "show", "deal-end",
            "game-over",
            "review", "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "statistics-practice",
            "watching", "match-expert", "match-inspector", "help", "counting-trainer",
            "counting-miss")
+VARIANT_SCREENS = {"five-card", "three-player", "four-player", "four-player-over"}
 LEARN_SCREENS = {"learn-deal", "learn-play", "learn-show"}  # Help → Learn to play
 AFTER_THE_SHOW = set(SCREENS[SCREENS.index("show") + 1:])  # taken once the game has ended
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
@@ -368,9 +370,12 @@ def _shoot(d: Director, seed: int) -> list[Path]:
         _analysis_board(d)
     if wanted & LEARN_SCREENS:
         _lesson(d, want)
-        if not wanted - LEARN_SCREENS:
-            w.close()
-            return d.written
+    if wanted & VARIANT_SCREENS:
+        _variants(d, want)
+    if not wanted - LEARN_SCREENS - VARIANT_SCREENS - {"practice", "practice-answer",
+                                                       "analysis-board"}:
+        w.close()
+        return d.written
 
     # a game against the expert: the cut, the discard, a go, the show, the end
     w.games.start_match("expert", seed=seed)
@@ -529,6 +534,48 @@ def _shoot(d: Director, seed: int) -> list[Path]:
         _counting(d, want)
     w.close()
     return d.written
+
+
+def _variants(d: Director, want) -> None:
+    """The variants at the table: five-card's show (a hand of three and the starter),
+    three players in the play (the crib's card from the deck beside the dealer), four
+    players in partnership mid-play, and their game's end."""
+    w = d.window
+
+    def model():
+        return w.presenter.model
+
+    if want("five-card"):
+        w.games.start_match("expert", seed=d.seed, variant="five-card")
+        d.until(lambda: model().show is not None and model().show.points is not None
+                and model().show.what == "hand", what="five-card's show")
+        d.grab("five-card")
+        w.playing.stop()
+    if want("three-player"):
+        w.games.start_match("expert", seed=d.seed, variant="three-player",
+                            others=("expert", "heuristic"))
+        d.until(lambda: len(model().current) >= 4 and model().show is None
+                and model().deal >= 2, what="three players' play")
+        w.log.raise_()
+        d.grab("three-player")
+        w.playing.stop()
+    if want("four-player") or want("four-player-over"):
+        w.games.start_match("expert", seed=d.seed, variant="four-player",
+                            others=("expert", "expert", "expert"))
+        d.until(lambda: len(model().current) >= 5 and model().show is None,
+                what="four players' play")
+        if want("four-player"):
+            w.log.raise_()
+            d.grab("four-player")
+        if want("four-player-over"):
+            d.resume()
+            d.until(lambda: w.dialogs.game_over_box is not None, timeout=300,
+                    what="the end of the four players' game")
+            box = w.dialogs.game_over_box
+            assert box is not None
+            d.grab("four-player-over", box)
+            box.close()
+        w.playing.stop()
 
 
 def _lesson(d: Director, want) -> None:

@@ -34,6 +34,7 @@ from cribbage_gui.app.texts import player_title
 from cribbage_gui.table.controller import TWO_PLAYERS
 from cribbage_gui.table.saving import MAX_PERSON, person_name
 from cribbage_gui.table.watching import WatchSetup
+from engine.rules import VARIANT, variant_rules
 
 MATCH_LENGTHS = {"a single game": 1, "best of 3": 3, "best of 5": 5, "best of 7": 7}
 ZOOM_NAMES = {0.8: "smaller", 0.9: "small", 1.0: "normal", 1.15: "large", 1.3: "larger",
@@ -53,15 +54,17 @@ LEARN = "learn to play"  # the welcome's answer for the guided first game (not a
 FIRST_OPPONENT = "weights"  # the level the welcome offers first: Medium, not the hardest
 
 
-def level_combo(selected: str) -> QComboBox:
+def level_combo(selected: str, variant: str = VARIANT) -> QComboBox:
     """Every registered player as its named level, weakest first, and last the expert
-    thinking longer (``expert:deep``)."""
+    thinking longer (``expert:deep``); for a ``variant``, the levels that play it."""
     combo = QComboBox()
     for level in named_levels():
+        if variant not in level.player.variants:
+            continue
         combo.addItem(level_label(level), level.player.name)
         combo.setItemData(combo.count() - 1, f"{level.detail}. {level.player.description}",
                           Qt.ItemDataRole.ToolTipRole)
-        if level.player.name == DEEP.partition(":")[0]:
+        if level.player.name == DEEP.partition(":")[0] and variant == VARIANT:
             combo.addItem(f"{player_title(DEEP)} — thinking longer", DEEP)
             combo.setItemData(combo.count() - 1,
                               "The expert searching four times as many of your possible "
@@ -143,13 +146,28 @@ class WelcomeDialog(QDialog):
 class NewGame(NamedTuple):
     """A new game as chosen: the opponent's registry name (TWO_PLAYERS: two people at this
     computer), the seed (None: any), the match's length, and for two people their names by
-    seat and whether both allowed the hint and the inspector."""
+    seat and whether both allowed the hint and the inspector; the variant, and in a game
+    of three or four the computer players from the person's left round (``others``)."""
 
     opponent: str
     seed: int | None
     length: int
     people: tuple[str, ...] = ()
     assist: bool = False
+    variant: str = VARIANT
+    others: tuple[str, ...] = ()
+
+
+# the variants as the New game dialog offers them
+VARIANT_CHOICES = {
+    "six-card": "Two players, six cards (the standard game)",
+    "five-card": "Two players, five cards (the old game, to 61)",
+    "three-player": "Three players",
+    "four-player": "Four players, two partnerships",
+}
+# a variant's computer seats in the dialog, from the person's left round
+VARIANT_SEATS = {3: ("West (on your left)", "East (on your right)"),
+                 4: ("West (on your left)", "North (your partner)", "East (on your right)")}
 
 
 class NewGameDialog(QDialog):
@@ -160,6 +178,14 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New game")
         form = QFormLayout()
+        self.variant = QComboBox()
+        for name, label in VARIANT_CHOICES.items():
+            self.variant.addItem(label, name)
+        self.variant.setToolTip("Five-card, three players and four in partnership play on "
+                                "the same rules (docs/variants.md): a single game against "
+                                "the computer")
+        form.addRow("Game", self.variant)
+        self.settings_opponent = settings.opponent
         self.opponent = level_combo(settings.opponent)
         self.opponent.addItem("Two players at this computer (pass and play)", TWO_PLAYERS)
         self.opponent.setItemData(
@@ -167,6 +193,15 @@ class NewGameDialog(QDialog):
             "between turns the table hides both hands until the next player presses "
             "Continue", Qt.ItemDataRole.ToolTipRole)
         form.addRow("Opponent", self.opponent)
+        self.opponent_label = form.labelForField(self.opponent)
+        # a variant of three or four: a computer player in each other seat
+        self.seat_combos: list[QComboBox] = []
+        self.seat_rows: list[tuple[QComboBox, QWidget | None]] = []
+        for name in VARIANT_SEATS[4]:
+            combo = QComboBox()
+            form.addRow(name, combo)
+            self.seat_combos.append(combo)
+            self.seat_rows.append((combo, form.labelForField(combo)))
         self.names: list[QLineEdit] = []
         self.agrees: list[QCheckBox] = []
         self.people_rows: list[QWidget] = []  # shown only for two people
@@ -209,12 +244,69 @@ class NewGameDialog(QDialog):
                               "skunks and fights off being skunked. Undo is for single "
                               "games only.")
         form.addRow("Play", self.match)
+        self.match_label = form.labelForField(self.match)
         self.buttons = form_with_ok_cancel(self, form, self._accept)
-        self._people_changed()
+        self.variant.currentIndexChanged.connect(self._variant_changed)
+        self._variant_changed()
 
     @property
     def two_players(self) -> bool:
-        return self.opponent.currentData() == TWO_PLAYERS
+        return self.chosen_variant == VARIANT and self.opponent.currentData() == TWO_PLAYERS
+
+    @property
+    def chosen_variant(self) -> str:
+        return self.variant.currentData()
+
+    def _variant_changed(self, *_args) -> None:
+        """The rows a variant needs: an opponent among the levels that play it (with two
+        players), or a player for each other seat (three or four, by compass point); a
+        variant is a single game against the computer (no pass and play, no match)."""
+        variant = self.chosen_variant
+        players = variant_rules(variant).players
+        keep = self.opponent.currentData()
+        fresh = level_combo(keep if keep != TWO_PLAYERS else self.settings_opponent, variant)
+        self.opponent.blockSignals(True)
+        self.opponent.clear()
+        for i in range(fresh.count()):
+            self.opponent.addItem(fresh.itemText(i), fresh.itemData(i))
+            self.opponent.setItemData(i, fresh.itemData(i, Qt.ItemDataRole.ToolTipRole),
+                                      Qt.ItemDataRole.ToolTipRole)
+        if variant == VARIANT:
+            self.opponent.addItem("Two players at this computer (pass and play)", TWO_PLAYERS)
+            self.opponent.setItemData(
+                self.opponent.count() - 1, "Two people share this screen and take turns; "
+                "between turns the table hides both hands until the next player presses "
+                "Continue", Qt.ItemDataRole.ToolTipRole)
+        found = self.opponent.findData(keep)  # else Hard, which plays every variant
+        self.opponent.setCurrentIndex(found if found >= 0 else
+                                      max(0, self.opponent.findData("heuristic")))
+        self.opponent.blockSignals(False)
+        for widget in (self.opponent, self.opponent_label):
+            if widget is not None:
+                widget.setVisible(players == 2)
+        names = VARIANT_SEATS.get(players, ())
+        for i, (combo, label) in enumerate(self.seat_rows):
+            shown = i < len(names)
+            if shown and (combo.count() == 0 or combo.property("variant") != variant):
+                chosen = combo.currentData() or self.opponent.currentData()
+                fresh = level_combo(chosen, variant)
+                combo.clear()
+                for k in range(fresh.count()):
+                    combo.addItem(fresh.itemText(k), fresh.itemData(k))
+                found = combo.findData(chosen)
+                combo.setCurrentIndex(found if found >= 0 else
+                                      max(0, combo.findData("heuristic")))
+                combo.setProperty("variant", variant)
+            combo.setVisible(shown)
+            if label is not None:
+                label.setVisible(shown)
+                if shown and isinstance(label, QLabel):
+                    label.setText(names[i])
+            combo.setAccessibleName(names[i] if shown else "")
+        for widget in (self.match, self.match_label):
+            if widget is not None:
+                widget.setVisible(variant == VARIANT)
+        self._people_changed()
 
     def people(self) -> tuple[str, str]:
         """The two names by seat (a blank one is "Player N"; two the same are told apart)."""
@@ -253,7 +345,14 @@ class NewGameDialog(QDialog):
         if self.two_players:
             return NewGame(TWO_PLAYERS, seed, self.match.currentData(), self.people(),
                            all(a.isChecked() for a in self.agrees))
-        return NewGame(self.opponent.currentData(), seed, self.match.currentData())
+        variant = self.chosen_variant
+        if variant == VARIANT:
+            return NewGame(self.opponent.currentData(), seed, self.match.currentData())
+        players = variant_rules(variant).players
+        others = tuple(c.currentData() for c in self.seat_combos[:players - 1]) \
+            if players > 2 else ()
+        opponent = others[0] if others else self.opponent.currentData()
+        return NewGame(opponent, seed, 1, variant=variant, others=others)
 
 
 class SettingsDialog(QDialog):

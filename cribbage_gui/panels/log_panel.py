@@ -36,10 +36,14 @@ class LogDock(QDockWidget):
         self.setMinimumWidth(180)
         self.entries: list = []
         self.names = ("", "")
+        self.sides = 2  # the scores kept: a seat's colour is its side's
         theme.signals.changed.connect(self.rebuild)  # a method: gone with the panel
 
-    def begin(self, names) -> None:
+    def begin(self, names, sides: int | None = None) -> None:
+        """A new game's log: the players by seat, and the scores kept (a partnership's
+        seats share a colour; by default one a player)."""
         self.names = tuple(names)
+        self.sides = len(self.names) if sides is None else sides
         self.entries = []
         self.view.clear()
 
@@ -92,7 +96,7 @@ class LogDock(QDockWidget):
             body = body.replace(symbol, f"<span style='color:{t.peg_text[0]}'>{symbol}</span>")
         if e.kind in ("deal", "game"):
             return f"<b>{body}</b>"
-        colour = t.text if e.seat is None else t.peg_text[e.seat]
+        colour = t.text if e.seat is None else t.peg_text_of(e.seat % self.sides)
         if e.kind == "score":
             body = f"<b>{body}</b>"
         elif e.kind in ("go", "reset", "end"):

@@ -400,7 +400,7 @@ class Coach:
     """The lesson's words, step by step, from the events the table shows (see the module
     docstring). ``names`` are the players by seat; the person is ``seat``."""
 
-    def __init__(self, names: tuple[str, str], seat: int = LEARNER_SEAT,
+    def __init__(self, names: tuple[str, ...], seat: int = LEARNER_SEAT,
                  deals: int = DEALS) -> None:
         self.names, self.seat, self.deals = names, seat, deals
         self.said: list[str] = []  # the steps said so far, in order

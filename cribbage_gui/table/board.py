@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from cribbage_gui.app import theme
-from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
+from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE, Rules
 
 HOLES = WINNING_SCORE - 1  # the game hole is the 121st
 PER_PASS = 40
@@ -35,7 +35,8 @@ GROUP = 5
 LINES = {DOUBLE_SKUNK_LINE - 1: "double skunk", SKUNK_LINE - 1: "skunk"}
 HOP_MS = 70  # per hole at normal speed
 MAX_MOVE_MS = 1400  # a long move (a 24 hand) hops faster
-PEG_SHAPES = ("round", "diamond")  # by seat: the pegs differ in shape as well as colour
+PEG_SHAPES = ("round", "diamond", "square")  # by track: the pegs differ in shape as well
+# as colour
 
 
 PLATE_NAME_PX = 24.0  # a plate's name at its largest (pixels)
@@ -48,6 +49,10 @@ class BoardWidget(QWidget):
         self.names = ["You", "Computer"]
         self.scores = [0, 0]
         self.backs = [0, 0]
+        # the variant's board: a track a side, its target's holes, its skunk lines
+        self.tracks = 2
+        self.target = WINNING_SCORE
+        self.lines = dict(LINES)
         self.dealer: int | None = None
         self.colour = "walnut"
         self.pace = 1.0  # the animation speed factor (0: instant)
@@ -55,6 +60,7 @@ class BoardWidget(QWidget):
         self._animations: dict[int, QVariantAnimation] = {}
         self._holes_size: tuple[int, int] | None = None  # the size self._holes is for
         self._holes: dict[tuple[int, int, int], tuple[float, float]] = {}  # centres
+        self._crowded: tuple[tuple, frozenset[int]] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumHeight(130)
         self.setMaximumHeight(320)
@@ -72,6 +78,33 @@ class BoardWidget(QWidget):
         self.names = list(names)
         self.update()
 
+    def set_rules(self, rules: Rules) -> None:
+        """The board of a variant: a track for each side (three for three players), and a
+        61-hole board for a game to 61 (two passes of 30), with the variant's skunk
+        lines."""
+        self.tracks, self.target = rules.sides, rules.target
+        self.lines = {line - 1: name for line, name in
+                      ((rules.double_skunk_line, "double skunk"), (rules.skunk_line, "skunk"))
+                      if line > 0}
+        self.scores = (self.scores + [0] * self.tracks)[:self.tracks]
+        self.backs = (self.backs + [0] * self.tracks)[:self.tracks]
+        self._holes_size = None
+        self._crowded = None
+        self.update()
+
+    @property
+    def holes(self) -> int:
+        """The holes of a track before the game hole."""
+        return self.target - 1
+
+    @property
+    def passes(self) -> int:
+        return 3 if self.holes >= 120 else 2
+
+    @property
+    def per_pass(self) -> int:
+        return self.holes // self.passes
+
     def set_dealer(self, dealer: int | None) -> None:
         self.dealer = dealer
         self.update()
@@ -81,6 +114,7 @@ class BoardWidget(QWidget):
         self.update()
 
     def reset(self, scores=(0, 0), backs=(0, 0)) -> None:
+        """The pegs at ``scores`` (by track) and ``backs``, at once."""
         for anim in self._animations.values():
             anim.stop()
         self._animations.clear()
@@ -157,7 +191,8 @@ class BoardWidget(QWidget):
 
     def _spacing(self) -> float:
         area = self._track_area()
-        return area.width() / (PER_PASS + (PER_PASS // GROUP - 1) * 0.7 + 1.5)
+        per_pass = self.per_pass
+        return area.width() / (per_pass + (per_pass // GROUP - 1) * 0.7 + 1.5)
 
     def _column_x(self, column: int) -> float:
         area = self._track_area()
@@ -166,14 +201,14 @@ class BoardWidget(QWidget):
 
     def _band(self, pass_index: int) -> QRectF:
         area = self._track_area()
-        band = area.height() / 3
+        band = area.height() / self.passes
         return QRectF(area.left(), area.top() + band * pass_index, area.width(), band)
 
     def _row_y(self, pass_index: int, player: int) -> float:
         band = self._band(pass_index)
         strip = self._number_strip()
         rows = band.height() - strip
-        return band.top() + strip + rows * (0.28 + 0.44 * player)
+        return band.top() + strip + rows * (0.28 + 0.44 * player / (self.tracks - 1))
 
     def peg_radius(self) -> float:
         """Half a peg's width: limited by the hole spacing and the distance between rows."""
@@ -198,18 +233,19 @@ class BoardWidget(QWidget):
         if score <= 0:
             return QPointF(area.left() + self._spacing() * (0.1 + 0.7 * peg),
                            self._row_y(0, player))
-        if score >= HOLES + 1:
+        if score >= self.holes + 1:
             return QPointF(area.right() + self._frame().width() * 0.012, area.center().y())
         index = score - 1
-        pass_index, offset = divmod(index, PER_PASS)
-        column = offset if pass_index != 1 else PER_PASS - 1 - offset
+        per_pass = self.per_pass
+        pass_index, offset = divmod(index, per_pass)
+        column = offset if pass_index != 1 else per_pass - 1 - offset
         return QPointF(self._column_x(column), self._row_y(pass_index, player))
 
     def _line_x(self, after: int) -> tuple[float, int]:
         """x between holes ``after`` and ``after + 1``, and the pass it lies in."""
         a = self.hole(0, after).x()
         b = self.hole(0, after + 1).x()
-        return (a + b) / 2, after // PER_PASS
+        return (a + b) / 2, after // self.per_pass
 
     # ------------------------------------------------------------------ painting
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt)
@@ -249,7 +285,7 @@ class BoardWidget(QWidget):
         under the badge."""
         frame = self._frame()
         width = self._plate_width()
-        height = (frame.height() - 16) / 2
+        height = (frame.height() - 12 - 4 * self.tracks) / self.tracks
         box = QRectF(frame.left() + 8, frame.top() + 6 + player * (height + 4), width, height)
         name_px = max(13.0, min(PLATE_NAME_PX, box.height() * 0.22))
         dot = name_px * PEG_DOT
@@ -264,7 +300,7 @@ class BoardWidget(QWidget):
                            label, name_px * 1.25)
             right = badge.left() - 4
         score_px = max(16.0, min(56.0, (box.height() - name_px * 1.3) * 0.72))
-        widest = str(WINNING_SCORE)
+        widest = str(self.target)
         while score_px > 12.0 and QFontMetricsF(theme.font(score_px, bold=True)) \
                 .horizontalAdvance(widest) > right - box.left() - 10:
             score_px -= 1.0
@@ -282,7 +318,7 @@ class BoardWidget(QWidget):
     def _paint_plates(self, p: QPainter, frame: QRectF) -> None:
         t = theme.current()
         ink = theme.board_colours(self.colour, t)
-        for player in (0, 1):
+        for player in range(self.tracks):
             parts = self.plate_layout(player)
             box = parts["box"]
             p.setPen(QPen(QColor(ink.text), 1.5) if t.high_contrast else Qt.PenStyle.NoPen)
@@ -290,7 +326,7 @@ class BoardWidget(QWidget):
             p.drawRoundedRect(box, 8, 8)
             centre, dot = parts["dot"]
             # the player's peg, in its colour and its shape (colour is never the only sign)
-            self._peg_shape(p, centre, dot, player, QColor(t.pegs[player]))
+            self._peg_shape(p, centre, dot, player, QColor(t.peg(player)))
             p.setPen(QColor(ink.text))
             name_box = parts["name"]
             p.setFont(parts["name_font"])
@@ -318,11 +354,14 @@ class BoardWidget(QWidget):
     def _crowded_numbers(self) -> frozenset[int]:
         """The hole numbers a skunk line's label stands in place of, at this size (worked
         out once per size: the board repaints on every frame of a peg's hop)."""
-        key = (self.width(), self.height(), theme.zoom())
-        if getattr(self, "_crowded", (None,))[0] != key:
-            scores = frozenset(p * PER_PASS + m for m in range(5, PER_PASS + 1, 5)
-                               for p in range(3) if self._crowded_by_a_line(p * PER_PASS + m))
+        key = (self.width(), self.height(), theme.zoom(), self.target)
+        if self._crowded is None or self._crowded[0] != key:
+            per_pass = self.per_pass
+            scores = frozenset(p * per_pass + m for m in range(5, per_pass + 1, 5)
+                               for p in range(self.passes)
+                               if self._crowded_by_a_line(p * per_pass + m))
             self._crowded = (key, scores)
+            return scores
         return self._crowded[1]
 
     def _crowded_by_a_line(self, score: int) -> bool:
@@ -332,9 +371,9 @@ class BoardWidget(QWidget):
         number_metrics = QFontMetricsF(self.number_font())
         x = self.hole(0, score).x()
         half_number = number_metrics.horizontalAdvance(str(score)) / 2
-        for after, label in LINES.items():
+        for after, label in self.lines.items():
             line_x, pass_index = self._line_x(after)
-            if pass_index != (score - 1) // PER_PASS:
+            if pass_index != (score - 1) // self.per_pass:
                 continue
             room = label_metrics.horizontalAdvance(label) / 2 + half_number + 4
             if abs(x - line_x) < room:
@@ -345,7 +384,7 @@ class BoardWidget(QWidget):
         ink = theme.board_colours(self.colour)
         p.setFont(self._line_font())
         strip = self._number_strip()
-        for after, label in LINES.items():
+        for after, label in self.lines.items():
             x, pass_index = self._line_x(after)
             band = self._band(pass_index)
             p.setPen(QPen(QColor(ink.line), 2, Qt.PenStyle.DashLine))
@@ -359,18 +398,19 @@ class BoardWidget(QWidget):
         r = max(1.8, self._spacing() * 0.17)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(ink.hole))
-        for player in (0, 1):
-            for score in range(0, HOLES + 1):
+        for player in range(self.tracks):
+            for score in range(0, self.holes + 1):
                 pegs = (0, 1) if score == 0 else (0,)
                 for peg in pegs:
                     p.drawEllipse(self.hole(player, score, peg), r, r)
-        p.drawEllipse(self.hole(0, HOLES + 1), r * 1.8, r * 1.8)
+        p.drawEllipse(self.hole(0, self.holes + 1), r * 1.8, r * 1.8)
         p.setPen(QColor(ink.text))
         p.setFont(self.number_font())
         strip = self._number_strip()
-        for marker in range(5, PER_PASS + 1, 5):
-            for pass_index in range(3):
-                score = pass_index * PER_PASS + marker
+        per_pass = self.per_pass
+        for marker in range(5, per_pass + 1, 5):
+            for pass_index in range(self.passes):
+                score = pass_index * per_pass + marker
                 if score in self._crowded_numbers():
                     continue  # the line's own label stands there
                 x = self.hole(0, score).x()
@@ -381,7 +421,7 @@ class BoardWidget(QWidget):
         r = self.peg_radius() * (1 + 0.3 * lifted)
         shadow = QPointF(centre.x() + 1.5 + 3 * lifted, centre.y() + 1.5 + 3 * lifted)
         self._peg_shape(p, shadow, r, player, None)
-        colour = QColor(theme.current().pegs[player])
+        colour = QColor(theme.current().peg(player))
         self._peg_shape(p, centre, r, player, colour)
 
     @staticmethod
@@ -402,6 +442,9 @@ class BoardWidget(QWidget):
             p.setPen(QPen(edge, theme.current().outline))
         if PEG_SHAPES[player] == "round":
             p.drawEllipse(centre, r, r)
+        elif PEG_SHAPES[player] == "square":
+            d = r * 0.9  # a square of about the same area
+            p.drawRect(QRectF(centre.x() - d, centre.y() - d, 2 * d, 2 * d))
         else:
             d = r * 1.25  # a diamond of the same area reads as the same size
             p.drawPolygon(QPolygonF([QPointF(centre.x(), centre.y() - d),
@@ -422,7 +465,7 @@ class BoardWidget(QWidget):
         return QPointF(a.x() + (b.x() - a.x()) * f, a.y() + (b.y() - a.y()) * f - hop)
 
     def _paint_pegs(self, p: QPainter) -> None:
-        for player in (0, 1):
+        for player in range(self.tracks):
             flying = self._flying.get(player)
             if flying is None:
                 self._peg(p, self.hole(player, self.backs[player], 0), player)

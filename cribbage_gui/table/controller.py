@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QThread, Signal
 
 from ai import GameCancelled, HumanPlayer
-from ai.base import Player
+from ai.base import Player, check_plays
 from ai.match.driver import DecisionMade, GameStarted, game_events, game_seed
 from ai.registry import make_builtin_player
 from engine import Action, GameState
+from engine.rules import VARIANT, Rules, variant_rules
 
 
 @dataclass(frozen=True)
@@ -45,11 +46,31 @@ class GameSetup:
     # TWO_PLAYERS and both seats are people); () against the computer
     people: tuple[str, ...] = ()
     assist: bool = False  # pass and play: both agreed to the hint and the inspector
+    # a variant (``engine.rules.VARIANTS``): its name, and in a game of three or four the
+    # registry names of the computer players in the other seats, in seat order from the
+    # person's left (in four-player the second of them is the person's partner)
+    variant: str = VARIANT
+    others: tuple[str, ...] = ()
 
     @property
     def two_players(self) -> bool:
         """Two people at this screen (pass and play), no computer."""
         return len(self.people) == 2
+
+    @property
+    def rules(self) -> Rules:
+        return variant_rules(self.variant)
+
+    def computer_seats(self) -> dict[int, str]:
+        """The computer players by seat (none in pass and play)."""
+        if self.two_players:
+            return {}
+        n = self.rules.players
+        names = self.others if n > 2 else (self.opponent,)
+        if len(names) != n - 1:
+            raise ValueError(f"a {self.variant} game needs {n - 1} computer players, "
+                             f"not {len(names)}")
+        return {(self.human_seat + 1 + i) % n: name for i, name in enumerate(names)}
 
 
 TWO_PLAYERS = "human"  # the "opponent" of a pass-and-play game: another person
@@ -73,7 +94,7 @@ class _Worker(QThread):
     human_turn = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, players: tuple[Player, Player], setup: GameSetup, game: GameState,
+    def __init__(self, players: tuple[Player, ...], setup: GameSetup, game: GameState,
                  rng_states: tuple | None, report_from: int,
                  on_action: Callable[[_Worker], None] | None = None) -> None:
         super().__init__()
@@ -102,14 +123,16 @@ def new_game(setup: GameSetup, decks: tuple = (), cuts: tuple = ()) -> GameState
     """The game a setup starts (the person's seat counts or pegs by hand if asked);
     ``decks`` and ``cuts`` script its first deals and its cut for deal (the guided first
     game's prepared deals; see ``GameState.new``)."""
-    manual = [False, False]
-    pegging = [False, False]  # (False, False), GameState.new's default, unless asked
+    rules = setup.rules
+    manual = [False] * rules.players
+    pegging = [False] * rules.players  # GameState.new's default, unless asked
     for seat in (0, 1) if setup.two_players else (setup.human_seat,):
         manual[seat] = setup.manual_count
         pegging[seat] = setup.manual_pegging
     return GameState.new(game_seed(setup.seed, setup.index), first_dealer=setup.first_dealer,
-                         manual_count=(manual[0], manual[1]), muggins=setup.muggins,
-                         manual_pegging=(pegging[0], pegging[1]), decks=decks, cuts=cuts)
+                         manual_count=tuple(manual), muggins=setup.muggins,
+                         manual_pegging=tuple(pegging), decks=decks, cuts=cuts,
+                         rules=rules)
 
 
 class GameController(QObject):
@@ -131,7 +154,7 @@ class GameController(QObject):
         self.game: GameState | None = None
         self.human: HumanPlayer | None = None  # the person whose decision is awaited
         self.humans: tuple[HumanPlayer, ...] = ()  # every person at the table
-        self.players: tuple[Player, Player] | None = None  # by seat
+        self.players: tuple[Player, ...] | None = None  # by seat
         self.checkpoints: list[Checkpoint] = []
         self.autosave: Callable[[GameState, tuple], None] | None = None
         self._worker: _Worker | None = None
@@ -154,9 +177,12 @@ class GameController(QObject):
         else:
             self.humans = (self.human,)
             # (the window offers only our players; a setup is never a way to run a program)
-            opponent = make_builtin_player(setup.opponent, where="a game in the window")
-            self.players = (self.human, opponent) if setup.human_seat == 0 \
-                else (opponent, self.human)
+            computers = {seat: make_builtin_player(name, where="a game in the window")
+                         for seat, name in setup.computer_seats().items()}
+            for computer in computers.values():
+                check_plays(computer, setup.variant)
+            self.players = tuple(computers.get(seat, self.human)
+                                 for seat in range(setup.rules.players))
         report_from = len(game.events) if game is not None else 0  # a new game: all
         if game is None:
             game = new_game(setup, decks, cuts)

@@ -28,15 +28,16 @@ class ControlsState:
 
 
 def controls_state(phase: Phase | None, chosen: int = 0, undo: bool = False,
-                   can_undo: bool = False, match: str = "") -> ControlsState:
+                   can_undo: bool = False, match: str = "", to_throw: int = 2
+                   ) -> ControlsState:
     """The bar while the person decides in ``phase`` (None: not their turn, the computer's
     or the show's, or no game) with ``chosen`` cards chosen for the crib; ``undo``: the
     game allows taking back, ``can_undo``: there is a decision to take back; ``match``: the
-    match's line."""
+    match's line; ``to_throw``: the cards a player throws to the crib in this game."""
     claiming = phase is Phase.COUNT or phase is Phase.PEG
     return ControlsState(
         throw_shown=phase is Phase.DISCARD,
-        throw_enabled=phase is Phase.DISCARD and chosen == 2,
+        throw_enabled=phase is Phase.DISCARD and chosen == to_throw,
         claim_shown=claiming,
         claim_pegging=phase is Phase.PEG,
         hint_enabled=phase is Phase.DISCARD or phase is Phase.PLAY,

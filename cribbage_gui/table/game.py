@@ -29,7 +29,15 @@ from ai.match.driver import DecisionMade, GameStarted, player_rng
 from ai.match.series import Series
 from ai.registry import acc_variant
 from cribbage_gui.app.jobs import ADVICE_MEMO, run_job
-from cribbage_gui.app.texts import YOU, cards_and, crib_of, match_sentence, player_title
+from cribbage_gui.app.texts import (
+    YOU,
+    cards_and,
+    crib_of,
+    match_sentence,
+    player_title,
+    seat_names,
+    side_names,
+)
 from cribbage_gui.services.history import HistoryError
 from cribbage_gui.table.controller import TWO_PLAYERS, GameController, GameSetup, new_game
 from cribbage_gui.table.controls_state import ControlsState, controls_state
@@ -39,6 +47,7 @@ from cribbage_gui.table.saving import SavedGame
 from engine import Claim, Observation, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, Played, SaidGo
+from engine.rules import RULES, VARIANT, variant_rules
 
 
 def is_pegging_claim(phase) -> bool:
@@ -134,14 +143,16 @@ class Playing(QObject):
         return self.setup is not None and (not self.setup.two_players or self.setup.assist)
 
     @property
-    def names(self) -> tuple[str, str]:
+    def names(self) -> tuple[str, ...]:
         setup = self.current_setup()
         if setup.two_players:
             return (setup.people[0], setup.people[1])
+        if setup.rules.players > 2:  # by compass point round the table
+            return seat_names(setup.rules.players, setup.human_seat)
         them = player_title(setup.opponent)
         return (YOU, them) if setup.human_seat == 0 else (them, YOU)
 
-    def file_players(self) -> tuple[str, str]:
+    def file_players(self) -> tuple[str, ...]:
         return file_players(self.current_setup())
 
     @property
@@ -152,12 +163,20 @@ class Playing(QObject):
 
     # ------------------------------------------------------------------ starting games
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1,
-                    people: tuple[str, ...] = (), assist: bool = False) -> None:
+                    people: tuple[str, ...] = (), assist: bool = False,
+                    variant: str = VARIANT, others: tuple[str, ...] = ()) -> None:
         """A game, or a match of ``length`` games scored in ACC points, which the expert
         plays for (``expert:acc``) rather than for each game's win. With ``people`` (two
         names, by seat) a game between two people at this screen instead, ``assist`` if
-        both agreed to the hint and the inspector."""
+        both agreed to the hint and the inspector. A ``variant`` other than six-card is a
+        single game against the computer: ``opponent`` in two-player five-card, or in a
+        game of three or four ``others`` (the computer players from the person's left
+        round; in four-player the second is the person's partner)."""
         s = self.settings()
+        if variant != VARIANT:
+            length, people = 1, ()
+            if variant_rules(variant).players > 2:
+                opponent = others[0]
         self.series = Series(length)
         self.lesson = False
         two = len(people) == 2
@@ -169,7 +188,8 @@ class Playing(QObject):
             opponent=opponent, seed=secrets.randbits(48) if seed is None else seed,
             index=0, manual_count=s.manual_count, muggins=s.muggins,
             manual_pegging=s.manual_pegging, undo=length == 1 and not two,
-            people=tuple(people) if two else (), assist=assist and two))
+            people=tuple(people) if two else (), assist=assist and two, variant=variant,
+            others=tuple(others) if variant_rules(variant).players > 2 else ()))
 
     def start_lesson(self, opponent: str, seed: int, decks: tuple, cuts: tuple) -> None:
         """The guided first game: a single game against ``opponent`` whose first deals and
@@ -198,12 +218,13 @@ class Playing(QObject):
             self.undo_used = False
         self.presenter.begin(TableModel(setup.human_seat, self.names,
                                         pass_and_play=setup.two_players,
-                                        covered=setup.two_players))
+                                        covered=setup.two_players, rules=setup.rules))
         self._show_controls()
         if game is not None:  # before the worker starts adding to game.events
             if shown is None:  # a resumed save: its heading first, as when it began
                 first = next(e.dealer for e in game.events if isinstance(e, Dealt))
-                shown = [GameStarted(setup.index, game.seed, first, ("", "")),
+                shown = [GameStarted(setup.index, game.seed, first,
+                                     ("",) * setup.rules.players),
                          *game.events]
             self.presenter.catch_up(shown)
         self.controller.start(setup, game, rng_states, decks, cuts)
@@ -256,6 +277,8 @@ class Playing(QObject):
         me, them = setup.human_seat, 1 - setup.human_seat
         if self.lesson:
             return f"Learning to play, against {player_title(setup.opponent)}"
+        if setup.variant != VARIANT:
+            return variant_line(setup, self.names)
         if setup.two_players:
             first, second = setup.people[0], setup.people[1]
             if s.length == 1:
@@ -274,8 +297,13 @@ class Playing(QObject):
         setup = self.setup
         state = controls_state(self.obs.phase if self.obs is not None else None,
                                len(self.table.selected), setup is not None and setup.undo,
-                               self.can_undo, self.match_line())
+                               self.can_undo, self.match_line(), self.to_throw)
         return state if self.assisted else replace(state, hint_enabled=False)
+
+    @property
+    def to_throw(self) -> int:
+        """How many cards a player throws to the crib in the game on the table."""
+        return 2 if self.setup is None else self.setup.rules.cards_to_crib
 
     def _publish_controls(self) -> None:
         self.controls_changed.emit(self.controls())
@@ -351,7 +379,8 @@ class Playing(QObject):
             crib = "your crib" if two and obs.dealer == obs.seat \
                 else crib_of(self.names[obs.dealer])
             who = f"{self.names[obs.seat]}: choose" if two else "Choose"
-            self.table.set_status(f"{who} two cards for {crib}")
+            cards = "two cards" if self.to_throw == 2 else "a card"
+            self.table.set_status(f"{who} {cards} for {crib}")
             if self.assisted:
                 self.discard_turn.emit(obs)
         elif obs.phase is Phase.PLAY:
@@ -376,7 +405,8 @@ class Playing(QObject):
         obs = self.obs
         assert obs is not None, "a decision is handed in only while one is pending"
         if isinstance(action, Toss | PlayCard) and self.controller.checkpoints \
-                and not self.two_players:  # between two people: not rated (see above)
+                and not self.two_players and obs.rules == RULES:  # between two people: not
+            # rated (see above); a variant's decisions are not rated yet
             decision = next(self._ids)
             self._decisions.append(decision)
             self._undo.append((self.controller.checkpoints[-1], self._turn_mark, decision))
@@ -399,7 +429,9 @@ class Playing(QObject):
             chosen = set(self.table.selected)
             if card in chosen:
                 chosen.discard(card)
-            elif len(chosen) == 2:
+            elif len(chosen) == self.to_throw == 1:
+                chosen = {card}  # one to throw: the card clicked instead
+            elif len(chosen) == self.to_throw:
                 self._refuse("two cards only: click a chosen card to put it back")
                 return
             else:
@@ -417,18 +449,19 @@ class Playing(QObject):
     def double_click_card(self, card: int) -> None:
         if self.obs is None or self.obs.phase is not Phase.DISCARD:
             return
-        chosen = set(self.table.selected) | {card}
-        if len(chosen) == 2:
+        chosen = {card} if self.to_throw == 1 else set(self.table.selected) | {card}
+        if len(chosen) == self.to_throw:
             self.table.selected = chosen
             self.throw()
 
     def throw(self) -> None:
-        """Throw the two chosen cards (asking first when the setting says so)."""
+        """Throw the chosen cards (asking first when the setting says so)."""
         obs = self.obs
         if obs is None or obs.phase is not Phase.DISCARD:
             return
-        if len(self.table.selected) != 2:
-            self._refuse("choose exactly two cards for the crib")
+        if len(self.table.selected) != self.to_throw:
+            self._refuse("choose exactly two cards for the crib" if self.to_throw == 2
+                         else "choose one card for the crib")
             return
         action = Toss(tuple(sorted(self.table.selected)))
         reason = why_illegal(obs, action)
@@ -532,7 +565,8 @@ class Playing(QObject):
             return
         try:
             self.last_game_id = record_finished(
-                self.history, SavedGame(setup, game, (), series, self.undo_used))
+                self.history, SavedGame(setup, game, (), series, self.undo_used)) \
+                if setup.variant == VARIANT else None  # (a variant's: not kept yet)
         except HistoryError as exc:
             self.last_game_id = None
             self.message.emit(f"The game was not added to your history: {exc}")
@@ -558,7 +592,7 @@ class Playing(QObject):
             self.start_game(next_setup(setup, series, winner))
         else:
             self.start_match(setup.opponent, None, series.length, setup.people,
-                             setup.assist)
+                             setup.assist, setup.variant, setup.others)
 
     def next_save(self, winner: int) -> SavedGame | None:
         """After a game of a match that goes on, the next game as a save, before it starts
@@ -570,15 +604,37 @@ class Playing(QObject):
         return fresh_save(next_setup(self.setup, self.series, winner), self.series)
 
 
-def file_players(setup: GameSetup) -> tuple[str, str]:
-    """The players by seat as a game file names them: "you" and the opponent's registry
-    name (between two people, their names)."""
+def file_players(setup: GameSetup) -> tuple[str, ...]:
+    """The players by seat as a game file names them: "you" and the computer players'
+    registry names (between two people, their names)."""
     if setup.two_players:
         return (setup.people[0], setup.people[1])
-    names = ["", ""]
-    names[setup.human_seat] = "you"
-    names[1 - setup.human_seat] = setup.opponent
-    return (names[0], names[1])
+    names = ["you"] * setup.rules.players
+    for seat, name in setup.computer_seats().items():
+        names[seat] = name
+    return tuple(names)
+
+
+VARIANT_TITLES = {"six-card": "Six-card", "five-card": "Five-card",
+                  "three-player": "Three players", "four-player": "Four players"}
+
+
+def variant_line(setup: GameSetup, names: tuple[str, ...]) -> str:
+    """The game bar's line in a variant: "Five-card, against Expert"; "Three players: West
+    (Expert), East (Heuristic)"; "Four players: your partner North (Expert); West
+    (Random) and East (Random)"."""
+    rules = setup.rules
+    title = VARIANT_TITLES[setup.variant]
+    if rules.players == 2:
+        return f"{title}, against {player_title(setup.opponent)}"
+    seats = setup.computer_seats()
+    who = {seat: f"{names[seat]} ({player_title(name)})" for seat, name in seats.items()}
+    if not rules.partners:
+        return f"{title}: " + ", ".join(who.values())
+    mine = rules.side_of(setup.human_seat)
+    partner = [w for seat, w in who.items() if rules.side_of(seat) == mine]
+    them = [w for seat, w in who.items() if rules.side_of(seat) != mine]
+    return f"{title}: your partner {' and '.join(partner)}; against {' and '.join(them)}"
 
 
 def next_setup(setup: GameSetup, series: Series, winner: int) -> GameSetup:
@@ -604,6 +660,29 @@ def two_players_summary(saved: SavedGame) -> str:
         line += (f" (best of {series.length}, game {saved.setup.index + 1}: games "
                  f"{series.wins(0)} – {series.wins(1)})")
     return line
+
+
+def side_titles(setup: GameSetup) -> tuple[str, ...]:
+    """The names of the scores kept in a game against the computer, by side: "You" and
+    the opponent's title, or a variant's seats by compass point ("You and North")."""
+    rules = setup.rules
+    if rules.players > 2:
+        return side_names(seat_names(rules.players, setup.human_seat), rules.sides)
+    them = player_title(setup.opponent)
+    return (YOU, them) if setup.human_seat == 0 else (them, YOU)
+
+
+def variant_summary(saved: SavedGame) -> str:
+    """The line that offers to resume a variant's game: "Your three-player game: You 40,
+    West 52, East 31"."""
+    setup = saved.setup
+    names = side_titles(setup)
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, saved.game.scores,
+                                                                 strict=True))
+    title = VARIANT_TITLES[setup.variant].lower()
+    if setup.rules.players == 2:
+        return f"Your {title} game against {player_title(setup.opponent)}: {scores}"
+    return f"Your game of {title}: {scores}"
 
 
 def record_finished(history, saved: SavedGame) -> int:

@@ -28,9 +28,9 @@ from cribbage_gui.app.tables import fill, make_table
 from cribbage_gui.app.texts import YOU, result_sentence
 from cribbage_gui.table.controls import FitLabel
 from engine.events import SOURCES
-from engine.rules import DOUBLE_SKUNK_LINE, SKUNK_LINE, WINNING_SCORE
+from engine.rules import RULES, Rules
 
-SYMBOLS = tuple(zip(theme.SEAT_SYMBOLS, ("●", "◆"), strict=True))  # each seat's marker, as
+SYMBOLS = tuple(zip(theme.SEAT_SYMBOLS, ("●", "◆", "■"), strict=True))  # each seat's marker, as
 # the pegs are (round, diamond): pyqtgraph's name, and as text
 SOURCE_NAMES = {"pegging": "Pegging", "hand": "Hands", "crib": "Cribs",
                 "his_heels": "His heels", "muggins": "Muggins"}
@@ -38,18 +38,19 @@ SOURCE_NAMES = {"pegging": "Pegging", "hand": "Hands", "crib": "Cribs",
 
 @dataclass(frozen=True)
 class GameSummary:
-    names: tuple[str, str]
+    names: tuple[str, ...]  # by side: a player, or a partnership
     winner: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     skunk: int
-    points: list[dict[str, int]]  # by seat, by source
-    progress: list[tuple[int, int, int]]  # (deal, score 0, score 1) after each deal
+    points: list[dict[str, int]]  # by side, by source
+    progress: list[tuple[int, ...]]  # (deal, score 0, score 1, ...) after each deal
     review: str  # the review's headline ("" when not rated)
     match: str  # the match score ("" for a single game)
     forfeit: str | None = None
     # the points that took the winner out, as the play-by-play said them (the cards of a
     # winning show are under this box): "" when unknown
     finish: str = ""
+    rules: Rules = RULES  # the variant: its target and skunk lines
 
 
 class GameOverDialog(QDialog):
@@ -62,8 +63,8 @@ class GameOverDialog(QDialog):
     analyse = Signal()  # the last deal on the analysis board
 
     def __init__(self, summary: GameSummary, next_label: str = "Play again",
-                 parent=None, people: tuple[str, ...] = (), analysable: bool = False
-                 ) -> None:
+                 parent=None, people: tuple[str, ...] = (), analysable: bool = False,
+                 reviewable: bool = True) -> None:
         super().__init__(parent)
         self.summary = summary
         self.setWindowTitle("Game over")
@@ -83,9 +84,11 @@ class GameOverDialog(QDialog):
         elif s.finish:
             lines.append(f"<b>The last points:</b> {html.escape(s.finish)}")
         if s.skunk:
-            loser = s.names[1 - s.winner]
+            line = s.rules.double_skunk_line if s.skunk == 2 else s.rules.skunk_line
+            losers = [name for side, name in enumerate(s.names)
+                      if side != s.winner and s.scores[side] < line]
             kind = "a double skunk" if s.skunk == 2 else "a skunk"
-            lines.append(f"{loser} finished below {'61' if s.skunk == 2 else '91'}: {kind} "
+            lines.append(f"{' and '.join(losers)} finished below {line}: {kind} "
                          f"(worth 3 match points under ACC rules).")
         if s.match:
             lines.append(s.match)
@@ -121,6 +124,7 @@ class GameOverDialog(QDialog):
                              (self.close_button, self.reject)):
             button.clicked.connect(slot)
             self.button_row.addWidget(button)
+        self.review_button.setVisible(reviewable)  # (not a variant's game, yet)
         layout.addLayout(self.button_row)
         # larger text: a larger box, as far as its window allows (the chart takes the rest)
         least = self.minimumSizeHint()
@@ -221,11 +225,13 @@ class GameOverDialog(QDialog):
 
     def _points_table(self) -> QTableWidget:
         s = self.summary
-        sources = [src for src in SOURCES if s.points[0][src] or s.points[1][src]
+        sides = range(len(s.names))
+        sources = [src for src in SOURCES if any(s.points[side][src] for side in sides)
                    or src in ("pegging", "hand", "crib")]
-        table = make_table(["", s.names[0], s.names[1]])
-        rows = [[SOURCE_NAMES[src], s.points[0][src], s.points[1][src]] for src in sources]
-        rows.append(["Total", s.scores[0], s.scores[1]])
+        table = make_table(["", *s.names])
+        rows = [[SOURCE_NAMES[src], *(s.points[side][src] for side in sides)]
+                for src in sources]
+        rows.append(["Total", *s.scores])
         fill(table, rows, highlight=len(rows) - 1)
         table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a figure to read: no focus frame
@@ -233,9 +239,9 @@ class GameOverDialog(QDialog):
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.resizeColumnsToContents()
-        for c in (1, 2):
+        for c in range(1, len(s.names) + 1):
             table.setColumnWidth(c, max(table.columnWidth(c), 64))
-        width = sum(table.columnWidth(c) for c in range(3)) + 4
+        width = sum(table.columnWidth(c) for c in range(len(s.names) + 1)) + 4
         table.setFixedWidth(width)
         height = table.horizontalHeader().height() + sum(
             table.rowHeight(r) for r in range(table.rowCount())) + 6
@@ -258,21 +264,24 @@ class GameOverDialog(QDialog):
         chart.setLabel("bottom", "deal")
         chart.setMouseEnabled(x=False, y=False)
         chart.hideButtons()
-        deals = np.array([d for d, _, _ in s.progress], dtype=float)
+        deals = np.array([p[0] for p in s.progress], dtype=float)
         self.lines: list[tuple[np.ndarray, np.ndarray]] = []
-        for seat in (0, 1):
+        for seat in range(len(s.names)):
             scores = np.array([p[1 + seat] for p in s.progress], dtype=float)
             self.lines.append((deals, scores))
             chart.plot(deals, scores, name=s.names[seat],
-                       pen=pg.mkPen(t.pegs[seat], width=2.5), symbol=SYMBOLS[seat][0],
-                       symbolSize=7, symbolBrush=t.pegs[seat], symbolPen=None)
+                       pen=pg.mkPen(t.peg(seat), width=2.5), symbol=SYMBOLS[seat][0],
+                       symbolSize=7, symbolBrush=t.peg(seat), symbolPen=None)
         self.skunk_lines: list[pg.InfiniteLine] = []
-        for line, label in ((SKUNK_LINE - 0.5, "skunk"), (DOUBLE_SKUNK_LINE - 0.5, "double skunk")):
+        for line, label in ((s.rules.skunk_line - 0.5, "skunk"),
+                            (s.rules.double_skunk_line - 0.5, "double skunk")):
+            if line < 0:
+                continue  # no double skunk (five-card)
             self.skunk_lines.append(pg.InfiniteLine(pos=line, angle=0, pen=pg.mkPen(
                 t.neutral, style=Qt.PenStyle.DashLine), label=label,
                 labelOpts={"position": 0.02, "color": t.muted, "anchors": [(0, 1), (0, 1)]}))
             chart.addItem(self.skunk_lines[-1])
-        chart.setYRange(0, WINNING_SCORE, padding=0.02)
+        chart.setYRange(0, s.rules.target, padding=0.02)
         chart.setXRange(0, max(1.0, deals.max()), padding=0.04)
         # (the points table's height at 200% text; narrow enough that the box fits beside
         # the winning show on a 1024-pixel screen at 200% text)
@@ -326,10 +335,10 @@ class GameOverDialog(QDialog):
     def legend_html(self, stacked: bool = False) -> str:
         """"━●━ You   ━■━ Expert", each sample in its player's colour (``stacked``: one
         name under the other)."""
-        pegs = theme.current().pegs
+        t = theme.current()
         return ("<br>" if stacked else "&nbsp;&nbsp;&nbsp;").join(
-            f"<span style='color:{pegs[seat]}'>━{SYMBOLS[seat][1]}━</span>&nbsp;"
-            f"{html.escape(self.summary.names[seat])}" for seat in (0, 1))
+            f"<span style='color:{t.peg(seat)}'>━{SYMBOLS[seat][1]}━</span>&nbsp;"
+            f"{html.escape(self.summary.names[seat])}" for seat in range(len(self.summary.names)))
 
     def plotted_points(self, step: float = 0.1) -> list[QPointF]:
         """Where the lines run on the screen (scene coordinates): every point, and the

@@ -23,6 +23,7 @@ from cribbage_gui.app.texts import (
     possessive,
     result_sentence,
     says,
+    side_names,
     spoken_count,
 )
 from engine.cards import card_label
@@ -39,6 +40,7 @@ from engine.events import (
     StarterCut,
     Tossed,
 )
+from engine.rules import RULES, Rules
 from engine.scoring import ScoreItem
 
 
@@ -75,7 +77,7 @@ class LogEntry:
 @dataclass
 class TableModel:
     my_seat: int
-    names: tuple[str, str] = ("You", "Computer")
+    names: tuple[str, ...] = ("You", "Computer")  # by seat
     reveal: bool = False  # show the opponent's cards (AI-vs-AI)
     pass_and_play: bool = False  # two people at one screen: ``my_seat`` is the viewer
     covered: bool = False  # pass and play: the screen is being handed over, no hand shown
@@ -97,10 +99,39 @@ class TableModel:
     forfeit: str | None = None
     forfeit_reason: str | None = None  # why the loser forfeited (the engine's fault)
     log: list[LogEntry] = field(default_factory=list)
+    rules: Rules = RULES  # the variant: its seats, its sides, its cards
+    crib_backs: int = 0  # the crib's cards dealt from the deck this deal (face down)
+
+    def __post_init__(self) -> None:
+        n, sides = self.rules.players, self.rules.sides
+        if n != 2:  # the lists by seat, and the scores by side (a partnership's one)
+            self.scores, self.back_pegs = [0] * sides, [0] * sides
+            self.hands = [[] for _ in range(n)]
+            self.hidden, self.go_at = [0] * n, [None] * n
+            self.tossed = [() for _ in range(n)]
+            self.played = [[] for _ in range(n)]
 
     @property
     def opponent(self) -> int:
         return 1 - self.my_seat
+
+    @property
+    def seats(self) -> range:
+        return range(self.rules.players)
+
+    @property
+    def others(self) -> list[int]:
+        """The other seats from this seat's left round (the opponent, with two)."""
+        n = self.rules.players
+        return [(self.my_seat + i) % n for i in range(1, n)]
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """The name of each score: a player's, or a partnership's."""
+        return side_names(self.names, self.rules.sides)
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
 
     @property
     def go_said(self) -> list[bool]:
@@ -139,12 +170,12 @@ class TableModel:
     def _on_GameStarted(self, e: GameStarted) -> None:
         if any(entry.kind == "game" for entry in self.log):
             return  # the same game resumed (a save, an undo): already announced
-        self._say("game", f"Game {e.index + 1}: {self.names[0]} v {self.names[1]}")
+        self._say("game", f"Game {e.index + 1}: {' v '.join(self.side_names)}")
 
     def _on_CutForDeal(self, e: CutForDeal) -> None:
         self.cuts.append(e.cards)
-        cuts = f"{self.names[0]} {card_label(e.cards[0])}, {self.names[1]} " \
-               f"{card_label(e.cards[1])}"
+        cuts = ", ".join(f"{self.names[seat]} {card_label(card)}"
+                         for seat, card in enumerate(e.cards))
         if e.dealer is None:
             self._say("cut", f"Cut for deal: {cuts}. A tie: cut again.", cards=e.cards)
         else:
@@ -156,15 +187,17 @@ class TableModel:
         # pass and play: both people may be watching the show that ended; the new hands
         # stay face down until the screen is handed to the first to discard
         self.covered = self.covered or self.pass_and_play
-        for seat in (0, 1):
+        for seat in self.seats:
             self.hands[seat] = list(e.hands[seat]) if self.known(seat) else []
             # face-down cards; in pass and play, how many the seat holds either way
-            self.hidden[seat] = 6 if self.pass_and_play or not self.known(seat) else 0
+            self.hidden[seat] = self.rules.cards_dealt \
+                if self.pass_and_play or not self.known(seat) else 0
             self.tossed[seat] = ()
             self.played[seat] = []
+        self.crib_backs = self.rules.crib_from_deck
         self.starter = None
         self.current, self.count = [], 0
-        self.go_at = [None, None]
+        self.go_at = [None] * self.rules.players
         self.show = None
         self._say("deal", f"Deal {e.deal}: {says(self.names[e.dealer], 'deal')}.", e.dealer)
 
@@ -174,8 +207,9 @@ class TableModel:
         # "Mueller throws two cards to their own crib", not "... to Mueller's crib"
         crib = "their own crib" if e.seat == self.dealer and self.names[e.seat] != YOU \
             else crib_of(self.names[self.dealer])
+        tossed = self.rules.cards_to_crib
         if self.pass_and_play:
-            self.hidden[e.seat] -= 2
+            self.hidden[e.seat] -= tossed
         if self.known(e.seat):
             self.hands[e.seat] = [c for c in self.hands[e.seat] if c not in e.cards]
         if self.public(e.seat):
@@ -183,8 +217,9 @@ class TableModel:
                               f"{crib}.", e.seat, e.cards)
         else:
             if not self.known(e.seat):
-                self.hidden[e.seat] -= 2
-            self._say("toss", f"{says(self.names[e.seat], 'throw')} two cards to {crib}.",
+                self.hidden[e.seat] -= tossed
+            what = "two cards" if tossed == 2 else "a card" if tossed == 1 else f"{tossed} cards"
+            self._say("toss", f"{says(self.names[e.seat], 'throw')} {what} to {crib}.",
                       e.seat)
 
     def _on_StarterCut(self, e: StarterCut) -> None:
@@ -208,13 +243,15 @@ class TableModel:
 
     def _on_CountReset(self, e: CountReset) -> None:
         self.current, self.count = [], 0
-        self.go_at = [None, None]
+        self.go_at = [None] * self.rules.players
         self._say("reset", f"The count of {e.count} ends; a new count starts at 0.")
 
     def _on_Show(self, e: Show) -> None:
         self.show = ShowStage(e.seat, e.what, e.cards, e.starter)
         if e.what == "hand" and (self.pass_and_play or not self.known(e.seat)):
             self.hidden[e.seat] = 0
+        if e.what == "crib":
+            self.crib_backs = 0
         self.current = []
 
     def _on_Claimed(self, e: Claimed) -> None:
@@ -224,8 +261,9 @@ class TableModel:
                            f"{e.what}; it holds {e.actual}.", e.seat)
 
     def _on_Scored(self, e: Scored) -> None:
-        self.back_pegs[e.seat] = self.scores[e.seat]
-        self.scores[e.seat] = e.total
+        side = self.side_of(e.seat)
+        self.back_pegs[side] = self.scores[side]
+        self.scores[side] = e.total
         cards = tuple(dict.fromkeys(c for item in e.items for c in item.cards))
         if e.source in ("hand", "crib") and self.show is not None:
             self.show.items, self.show.points = e.items, e.points
@@ -246,8 +284,8 @@ class TableModel:
 
     def _on_GameOver(self, e: GameOver) -> None:
         self.game_over = e
-        self._say("end", result_sentence(self.names, e.winner, e.scores, e.skunk) + ".",
-                  e.winner)
+        self._say("end", result_sentence(self.side_names, e.winner, e.scores, e.skunk) + ".",
+                  e.winner if self.rules.sides == self.rules.players else None)
 
     def _on_Forfeited(self, e: Forfeited) -> None:
         self.forfeit = f"{self.names[e.seat]} forfeits ({e.reason})."

@@ -102,9 +102,10 @@ class Presenter(QObject):
     def _show_model(self, model: TableModel) -> None:
         self.model = model
         self.table.set_model(model)
-        self.board.set_names(model.names)
+        self.board.set_rules(model.rules)
+        self.board.set_names(model.side_names)
         self.board.reset(model.scores, model.back_pegs)
-        self.board.set_dealer(model.dealer)
+        self.board.set_dealer(None if model.dealer is None else model.side_of(model.dealer))
 
     def set_paused(self, paused: bool) -> None:
         self.paused = paused
@@ -141,7 +142,7 @@ class Presenter(QObject):
             m.apply(event)
         self.table.refresh(animate=False)
         self.board.reset(m.scores, m.back_pegs)
-        self.board.set_dealer(m.dealer)
+        self.board.set_dealer(None if m.dealer is None else m.side_of(m.dealer))
         self.table.announce("")
         self.table.set_show_words(m.show.spoken if m.show else "")
 
@@ -220,21 +221,22 @@ class Presenter(QObject):
         if isinstance(e, GameStarted) and m.game_over is not None:
             # the next game of a series: a fresh table with the same players and view
             m = TableModel(m.my_seat, m.names, reveal=m.reveal,
-                           pass_and_play=m.pass_and_play, covered=m.pass_and_play)
+                           pass_and_play=m.pass_and_play, covered=m.pass_and_play,
+                           rules=m.rules)
             self._show_model(m)
         m.apply(e)
         t = self.table
         if not isinstance(e, Scored | DecisionMade):
             t.set_highlight(())  # a glow marks only the score being announced
         if isinstance(e, CutForDeal):
-            a, b = e.cards
             who = "tie: cut again" if e.dealer is None else says(m.names[e.dealer], "deal")
-            t.announce(f"Cut for deal: {m.names[0]} {card_label(a)}, "
-                       f"{m.names[1]} {card_label(b)}: {who}")
+            cuts = ", ".join(f"{m.names[seat]} {card_label(card)}"
+                             for seat, card in enumerate(e.cards))
+            t.announce(f"Cut for deal: {cuts}: {who}")
         elif isinstance(e, Dealt):
             t.announce("")
             t.set_show_words("")
-            self.board.set_dealer(e.dealer)
+            self.board.set_dealer(m.side_of(e.dealer))
         elif isinstance(e, Played):
             t.announce("")
         elif isinstance(e, SaidGo):
@@ -251,11 +253,13 @@ class Presenter(QObject):
         elif isinstance(e, GameOver | Forfeited):
             over = m.game_over
             assert over is not None, "the model keeps the game's end it has just applied"
-            result = result_sentence(m.names, over.winner, over.scores, 0)
-            if m.show is not None and m.show.seat == over.winner and not m.forfeit:
+            result = result_sentence(m.side_names, over.winner, over.scores, 0)
+            if m.show is not None and m.side_of(m.show.seat) == over.winner \
+                    and not m.forfeit:
                 # the cards on the table are the count that won: say whose they are (a
                 # crib holds the loser's throw too, which looks wrong without a word)
-                own = "your" if m.names[over.winner] == YOU else "their"
+                own = "your" if m.names[m.show.seat] == YOU else "their" \
+                    if m.rules.sides == m.rules.players else possessive(m.names[m.show.seat])
                 result += f" on {own} {m.show.what}" + ("," if over.skunk else "")
             result += SKUNK_WORDS[over.skunk]  # after the hand: not a skunk "on their hand"
             t.announce(f"{m.forfeit} {result}!" if m.forfeit else f"{result}!")
@@ -268,7 +272,8 @@ class Presenter(QObject):
 
     def _show_score(self, e: Scored) -> int:
         m, t = self.shown_model(), self.table
-        self.board.peg_to(e.seat, e.total, m.back_pegs[e.seat])
+        side = m.side_of(e.seat)
+        self.board.peg_to(side, e.total, m.back_pegs[side])
         if e.source in ("hand", "crib"):
             t.refresh()
             t.set_show_words(m.show.spoken if m.show else "")

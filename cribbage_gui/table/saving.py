@@ -21,9 +21,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from ai import schema
+from ai.base import check_plays
 from ai.match.driver import game_seed
 from ai.match.series import Series
 from ai.paths import (  # noqa: F401 (the window's modules and tests find them here)
@@ -38,6 +39,7 @@ from ai.paths import (  # noqa: F401 (the window's modules and tests find them h
 from cribbage_gui.table.controller import TWO_PLAYERS, GameSetup
 from engine import GameState, bounded
 from engine.errors import RecordError
+from engine.rules import VARIANT, VARIANTS
 
 SAVE_NAME = "current_game.json"
 CLAIM_NAME = "current_game.lock"  # the window that has the saved game (SaveStore.claim)
@@ -113,12 +115,20 @@ def encode(saved: SavedGame) -> dict[str, Any]:
     """A saved game as JSON-ready data."""
     return {
         "format": SAVE_FORMAT, "version": SAVE_VERSION,
-        "setup": asdict(saved.setup),
+        "setup": _setup_fields(saved.setup),
         "game": saved.game.to_record(),
         "rng_states": list(saved.rng_states),
         "series": {"length": saved.series.length, "results": saved.series.results},
         "undo_used": saved.undo_used,
     }
+
+
+def _setup_fields(setup: GameSetup) -> dict[str, Any]:
+    """The setup as data; a six-card game's as it always was (no variant, no others)."""
+    fields = asdict(setup)
+    if setup.variant == VARIANT:
+        del fields["variant"], fields["others"]
+    return fields
 
 
 _Person = Annotated[str, Field(min_length=1, max_length=MAX_PERSON, strict=True)]
@@ -138,6 +148,8 @@ class _Setup(BaseModel):
     undo: StrictBool = False
     people: tuple[()] | tuple[_Person, _Person] = ()  # pass and play: the names by seat
     assist: StrictBool = False
+    variant: Annotated[StrictStr, Field(max_length=20)] = VARIANT  # VARIANTS' (checked)
+    others: Annotated[tuple[schema.Name, ...], Field(max_length=3)] = ()
 
 
 class _Series(BaseModel):
@@ -157,7 +169,7 @@ class SaveModel(BaseModel):
     version: schema.Version
     setup: _Setup
     game: schema.GameRecord
-    rng_states: tuple[dict[str, Any], dict[str, Any]]
+    rng_states: schema.Seats[dict[str, Any]]  # by seat
     series: _Series = _Series()
     undo_used: StrictBool = False
 
@@ -178,6 +190,8 @@ def decode(data: Any) -> SavedGame:
     fields = model.setup.model_dump()
     # names a person typed, shown on the table and the board: no control characters
     fields["people"] = tuple(person_name(n, "?") for n in fields["people"])
+    if fields["variant"] not in VARIANTS:
+        raise RecordError(f"unknown variant {bounded.json_text(fields['variant'], 20)}")
     setup = GameSetup(**fields)
     if setup.two_players != (setup.opponent == TWO_PLAYERS):
         raise RecordError("a game between two people names both of them, and only such a "
@@ -186,19 +200,28 @@ def decode(data: Any) -> SavedGame:
         series = Series(model.series.length, [(w, k) for w, k in model.series.results])
         if series.over:
             raise RecordError("the match it belongs to is already decided")
+        if setup.others and setup.rules.players == 2:
+            raise RecordError("a game of two names one opponent, not others")
+        computers = setup.computer_seats()  # (a ValueError: the wrong number of players)
+        if len(model.rng_states) != setup.rules.players:
+            raise RecordError(f"a {setup.variant} game keeps {setup.rules.players} random "
+                              f"states, not {len(model.rng_states)}")
         for seat, state in enumerate(model.rng_states):  # check them now, not in the worker
             # a file never starts a program: an outside engine is refused here
-            player = HumanPlayer() if seat == setup.human_seat or setup.two_players \
-                else make_builtin_player(setup.opponent)
+            player = make_builtin_player(computers[seat]) if seat in computers \
+                else HumanPlayer()
+            check_plays(player, setup.variant)
             player.restore_random_state(state)
     except RecordError:
         raise
     except ValueError as exc:  # an unknown or outside opponent, a random state it cannot
         raise RecordError(f"bad save: {bounded.clean(exc, 200)}") from exc  # take
     game = GameState.from_record(data["game"], seeded=True)
+    if game.rules != setup.rules:
+        raise RecordError(f"its game is not a {setup.variant} game")
     if game.seed != game_seed(setup.seed, setup.index):
         raise RecordError("its game was not dealt from its setup's seed")
-    return SavedGame(setup, game, model.rng_states, series, model.undo_used)
+    return SavedGame(setup, game, tuple(model.rng_states), series, model.undo_used)
 
 
 def person_name(text: object, default: str) -> str:

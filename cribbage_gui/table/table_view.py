@@ -261,7 +261,8 @@ class TableView(QGraphicsView):
         self.count_bubble = self._bubble(18)
         self.show_words = self._bubble(17)
         self.status = self._bubble(15, "status_bubble")
-        self.go_chips = [self._bubble(13, "go_chip"), self._bubble(13, "go_chip")]  # by seat
+        # by seat (four: a variant's table seats up to four; with two, the last are empty)
+        self.go_chips = [self._bubble(13, "go_chip") for _ in range(4)]
         self.deck = CardItem(None, 60, self.back)
         self.scene().addItem(self.deck)
         self.deck.setZValue(1)
@@ -336,12 +337,35 @@ class TableView(QGraphicsView):
         play = top + h + max(0.0, bottom - top - 2 * h) * 0.3
         return top, play, bottom
 
-    def _hand_positions(self, n: int, y: float, spread: float) -> list[QPointF]:
+    def _hand_positions(self, n: int, y: float, spread: float,
+                        centre: float | None = None) -> list[QPointF]:
         r = self.sceneRect()
         w = self.card_width()
         total = w + spread * (n - 1) if n else 0
-        left = r.center().x() - total / 2
+        left = (r.center().x() if centre is None else centre) - total / 2
         return [QPointF(left + i * spread, y) for i in range(n)]
+
+    def _columns(self) -> list[tuple[float, float]]:
+        """The left and right of each other seat's place along the top, from the person's
+        left round: the whole width for the opponent of two players, else equal columns."""
+        r = self.sceneRect()
+        m = self.model
+        n = 1 if m is None else m.rules.players - 1
+        if n == 1:
+            return [(r.left(), r.right())]
+        width = (r.width() - self.card_width() * 0.5) / n
+        left = r.left() + self.card_width() * 0.25
+        return [(left + i * width, left + (i + 1) * width) for i in range(n)]
+
+    def _play_step(self) -> float:
+        """How far apart the cards of the count lie: 0.45 of a card, closer when a count of
+        three or four players' cards would reach the crib at the right."""
+        w = self.card_width()
+        m = self.model
+        if m is None or m.rules.players == 2 or len(m.current) < 2:
+            return w * 0.45
+        room = self.sceneRect().right() - w * 2.6 - (self.sceneRect().center().x() - w * 1.6)
+        return max(w * 0.18, min(w * 0.45, (room - w) / (len(m.current) - 1)))
 
     def hand_order(self) -> list[int]:
         """This player's cards left to right as drawn (keys 1-6 pick them in this order)."""
@@ -417,7 +441,7 @@ class TableView(QGraphicsView):
         if m is None:
             return
         wanted: set[CardKey] = set()
-        me, opp = m.my_seat, m.opponent
+        me = m.my_seat
         # the player's hand along the bottom, lifted when selected
         mine = self.hand_order()
         for i, (card, pos) in enumerate(zip(mine, self._hand_positions(
@@ -427,18 +451,25 @@ class TableView(QGraphicsView):
             item.move_to(QPointF(pos.x(), pos.y() - lift), ms)
             item.interactive = self.interactive
             item.setZValue(10 + i)
-        # the opponent's hand along the top: face down, unless revealed
-        theirs = (by_rank(m.hands[opp]) if self.sort_hand else m.hands[opp]) \
-            if m.visible(opp) else [None] * m.hidden[opp]
-        for i, (held, pos) in enumerate(zip(theirs, self._hand_positions(
-                len(theirs), top_row, w * (1.08 if m.visible(opp) else 0.62)), strict=True)):
-            key: CardKey = held if held is not None else ("back", opp, i)
-            item = self._item(key, held, wanted)
-            item.move_to(pos, ms)
-            item.interactive = False
-            item.setZValue(10 + i)
-        # the crib beside the dealer
-        crib_cards = [(seat, c) for seat in (0, 1) for c in m.tossed[seat]]
+        # the others' hands along the top: face down, unless revealed
+        for seat, (left, right) in zip(m.others, self._columns(), strict=True):
+            theirs = (by_rank(m.hands[seat]) if self.sort_hand else m.hands[seat]) \
+                if m.visible(seat) else [None] * m.hidden[seat]
+            spread = w * (1.08 if m.visible(seat) else 0.62)
+            if m.rules.players > 2 and len(theirs) > 1:  # each hand within its column
+                spread = min(spread, max(w * 0.2, (right - left - w) / (len(theirs) - 1)))
+            for i, (held, pos) in enumerate(zip(theirs, self._hand_positions(
+                    len(theirs), top_row, spread, (left + right) / 2), strict=True)):
+                key: CardKey = held if held is not None else ("back", seat, i)
+                item = self._item(key, held, wanted)
+                item.move_to(pos, ms)
+                item.interactive = False
+                item.setZValue(10 + i)
+        # the crib beside the dealer (with more players, at the right of the play, where
+        # the top row has no room); a card dealt to it from the deck face down, from the deck
+        crib_cards: list[tuple[int, int | None]] = \
+            [(seat, c) for seat in m.seats for c in m.tossed[seat]]
+        crib_cards += [(-1, None)] * m.crib_backs
         if m.show is not None and m.show.what == "crib":
             crib_cards = []
         caption_px = self.text_px(11)
@@ -446,14 +477,17 @@ class TableView(QGraphicsView):
         crib_caption.setVisible(m.dealer is not None and bool(crib_cards))
         if m.dealer is not None:
             crib_y = hand_row if m.dealer == me else top_row
-            for i, (seat, card) in enumerate(crib_cards):
-                item = self._item(("crib", card), None, wanted, from_seat=seat)
+            if m.rules.players > 2:
+                crib_y = play_row
+            for i, (seat, thrown) in enumerate(crib_cards):
+                crib_key: CardKey = ("crib", thrown) if thrown is not None else ("back", -1, i)
+                item = self._item(crib_key, None, wanted, from_seat=seat)
                 item.move_to(QPointF(r.right() - w - margin - i * w * 0.08,
                                      crib_y - i * w * 0.04), ms)
                 item.setZValue(5 + i)
             # named, above the pile at the bottom of the table, below it at the top
             crib_caption.setText("Crib")
-            below = crib_y == top_row
+            below = crib_y != hand_row
             crib_caption.setPos(
                 r.right() - margin - w / 2 - crib_caption.boundingRect().width() / 2,
                 crib_y + h + 2 if below else
@@ -472,13 +506,18 @@ class TableView(QGraphicsView):
         # the cut for deal, until the first deal: each player's card face up with their name
         # under it, seat 0's on the left as the announcement names them
         cutting = m.deal == 0 and bool(m.cuts)
-        for seat in (0, 1):
+        for seat in range(len(self.go_chips)):
+            if seat >= m.rules.players:  # a label of a larger table before
+                if f"cut{seat}" in self.labels:
+                    self.labels[f"cut{seat}"].setVisible(False)
+                continue
             label = self._label(f"cut{seat}", self.text_px(13))
             label.setVisible(cutting)
             if not cutting:
                 continue
             card = m.cuts[-1][seat]
-            side = -1 if seat == 0 else 1  # in the order the announcement names them
+            # in the order the announcement names them: with two, 0.8 of a card either side
+            side = 2 * seat - (m.rules.players - 1)
             x = r.center().x() - w / 2 + side * w * 0.8
             item = self._item(("cut", card), card, wanted)
             item.move_to(QPointF(x, play_row + h * 0.15), ms)
@@ -489,18 +528,23 @@ class TableView(QGraphicsView):
         # the play: the current count in the middle, earlier cards in front of each player
         current = [c for _, c in m.current]
         if m.show is None:
+            step = self._play_step()
             for i, (seat, card) in enumerate(m.current):
                 item = self._item(("played", card), card, wanted, from_seat=seat)
-                item.move_to(QPointF(r.center().x() - w * 1.6 + i * w * 0.45, play_row), ms)
+                item.move_to(QPointF(r.center().x() - w * 1.6 + i * step, play_row), ms)
                 item.setZValue(20 + i)
                 item.setScale(1.0)
                 item.dim = False
             # cards of earlier counts: small and dimmed, left of the count, each player's
-            # on their own side
-            for seat in (me, opp):
+            # on their own side (the others' in one row, from the person's left round)
+            theirs_before = 0
+            for seat in (me, *m.others):
                 earlier = [c for c in m.played[seat] if c not in current]
                 y = play_row + (h * 0.52 if seat == me else -h * 0.25)
-                for i, card in enumerate(earlier):
+                first = 0 if seat == me else theirs_before
+                if seat != me:
+                    theirs_before += len(earlier)
+                for i, card in enumerate(earlier, first):
                     item = self._item(("played", card), card, wanted, from_seat=seat)
                     item.move_to(QPointF(margin + w * 1.45 + i * w * 0.26, y), ms)
                     item.setZValue(15 + i)
@@ -523,7 +567,8 @@ class TableView(QGraphicsView):
         show = m.show
         assert show is not None, "the show's cards are placed only in the show"
         cards = by_rank(show.cards) if self.sort_hand else list(show.cards)
-        left = r.center().x() - (w * 1.1 * 5.4) / 2
+        slots = len(cards) + 1.4  # the cards, a gap and the starter: 5.4 for a hand of four
+        left = r.center().x() - (w * 1.1 * slots) / 2
         y = self.rows()[1] - h * 0.15
         for i, card in enumerate(cards):
             item = self._item(("show", card), card, wanted, from_seat=show.seat)
@@ -532,13 +577,13 @@ class TableView(QGraphicsView):
             item.setScale(1.0)
             item.dim = False
         item = self._item(("starter", show.starter), show.starter, wanted)
-        item.move_to(QPointF(left + 4.4 * w * 1.1, y), ms)
+        item.move_to(QPointF(left + (slots - 1) * w * 1.1, y), ms)
         item.setZValue(30)
 
     def _place_bubbles(self, m: TableModel, w: float, h: float) -> None:
         r = self.sceneRect()
         top_row, play_row, hand_row = self.rows()
-        last_x = r.center().x() - w * 1.6 + max(0, len(m.current) - 1) * w * 0.45 + w
+        last_x = r.center().x() - w * 1.6 + max(0, len(m.current) - 1) * self._play_step() + w
         self.count_bubble.set_text(f"{m.count}" if m.current and m.show is None else "",
                                    round(self.text_px(18)))
         self.count_bubble.setPos(last_x + w * 0.45, play_row + h / 2)
@@ -553,19 +598,29 @@ class TableView(QGraphicsView):
         self.status.max_width = r.width() * 0.8
         self.status.setPos(r.center().x(), hand_row - h * 0.2 - self.text_px(14))
         self.status.update()
+        columns = dict(zip(m.others, self._columns(), strict=True))
         for seat, chip in enumerate(self.go_chips):
-            at = m.go_at[seat] if m.show is None else None
+            at = m.go_at[seat] if seat < m.rules.players and m.show is None else None
             chip.set_text("" if at is None else f"{m.names[seat]}: go at {at}",
                           round(self.text_px(13)))
             below = seat == m.my_seat
+            if m.rules.players > 2 and not below and seat in columns:  # under their hand
+                left, right = columns[seat]
+                chip.setPos((left + right) / 2, top_row + h + self.text_px(13))
+                continue
             chip.setPos(min(r.right() - w * 1.4, last_x + w * 1.9),
                         play_row + (h + self.text_px(13) if below else -self.text_px(13)))
+        for seat in range(len(self.go_chips)):
+            if seat >= m.rules.players and f"name{seat}" in self.labels:
+                self.labels[f"name{seat}"].setVisible(False)  # a larger table's before
         for seat, y in ((m.my_seat, r.bottom() - self.text_px(13) * 1.35),
-                        (m.opponent, 3)):
+                        *((other, 3) for other in m.others)):
             label = self._label(f"name{seat}", self.text_px(13))
+            label.setVisible(True)
             crib = " · crib" if m.dealer == seat else ""
             label.setText(m.names[seat] + crib)
-            label.setPos(r.center().x() - label.boundingRect().width() / 2, y)
+            left, right = columns.get(seat, (r.left(), r.right()))
+            label.setPos((left + right) / 2 - label.boundingRect().width() / 2, y)
         for bubble in (self.count_bubble, self.announcement, self.status, *self.go_chips):
             bubble.anchor, bubble.base_size = bubble.pos(), bubble.size
         self._arrange_bubbles()

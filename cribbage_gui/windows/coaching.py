@@ -33,7 +33,7 @@ class Coaching(QObject):
         panel.watch_clicks(table)
         panel.idle_card_clicked.connect(self._idle_click)
 
-    def begin(self, names: tuple[str, str], seat: int) -> None:
+    def begin(self, names: tuple[str, ...], seat: int) -> None:
         """A lesson starts: the coach's first words."""
         self.coach = Coach(names, seat)
         self.panel.show_said(self.coach.current)

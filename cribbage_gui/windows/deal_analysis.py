@@ -33,10 +33,11 @@ class DealAnalysis:
 
     def available(self) -> bool:
         """The show waits for Continue after a deal's last count (or the game's end), in a
-        game against the computer."""
+        two-player six-card game against the computer (the board's)."""
         playing = self.w.playing
         return (self.waiting and playing.setup is not None and not self.w.watching.active
-                and not playing.setup.two_players and deal_over_now(playing.shown_events))
+                and not playing.setup.two_players and playing.setup.variant == "six-card"
+                and deal_over_now(playing.shown_events))
 
     def refresh(self) -> None:
         self.button.setVisible(self.available())

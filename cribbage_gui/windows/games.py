@@ -12,8 +12,9 @@ from PySide6.QtCore import QTimer
 from cribbage_gui.app.texts import YOU
 from cribbage_gui.dialogs.dialogs import FIRST_OPPONENT, LEARN
 from cribbage_gui.panels.reasoning import review_headline
-from cribbage_gui.services.history import points_by_source, scores_by_deal
+from cribbage_gui.services.sides import side_points, side_scores_by_deal
 from cribbage_gui.table.game_over import GameSummary
+from engine.rules import VARIANT
 
 if TYPE_CHECKING:
     from cribbage_gui.windows.window_parts import Window
@@ -70,10 +71,11 @@ class Games:
             opponent, seed, length = choice.opponent, choice.seed, choice.length
             if choice.people:  # two people: their names kept, the computer opponent too
                 w.settings.player1, w.settings.player2 = choice.people
-            else:
+            elif choice.variant == VARIANT:  # (a variant's players are not the usual)
                 w.settings.opponent = opponent
             w.settings.save(w.qsettings)
-            self.start_match(opponent, seed, length, choice.people, choice.assist)
+            self.start_match(opponent, seed, length, choice.people, choice.assist,
+                             choice.variant, choice.others)
 
     def clear_table(self) -> None:
         """Whatever is on the table (a lesson, a watch) ends; the game bar is back."""
@@ -82,12 +84,13 @@ class Games:
         self.w.game_bar.setVisible(True)
 
     def start_match(self, opponent: str, seed: int | None = None, length: int = 1,
-                    people: tuple[str, ...] = (), assist: bool = False) -> None:
+                    people: tuple[str, ...] = (), assist: bool = False,
+                    variant: str = VARIANT, others: tuple[str, ...] = ()) -> None:
         w = self.w
         if w.closing:
             return
         self.clear_table()
-        w.playing.start_match(opponent, seed, length, people, assist)
+        w.playing.start_match(opponent, seed, length, people, assist, variant, others)
         setup = w.playing.current_setup()
         opponent = setup.opponent  # a match: the expert plays for ACC points
         w.follow.new_table((None, opponent) if setup.human_seat == 0 else (opponent, None))
@@ -99,12 +102,13 @@ class Games:
         events = game.events
         model = self.w.presenter.shown_model()
         last = next((e for e in reversed(model.log) if e.kind == "score"), None)
-        return GameSummary(model.names, over.winner, over.scores, over.skunk,
-                           points_by_source(events), scores_by_deal(events),
+        rules = model.rules
+        return GameSummary(model.side_names, over.winner, over.scores, over.skunk,
+                           side_points(events, rules), side_scores_by_deal(events, rules),
                            review_headline(playing.ratings) if playing.ratings else "",
                            playing.match_text(), model.forfeit,
-                           last.text if last is not None and last.seat == over.winner
-                           else "")
+                           last.text if last is not None and last.seat is not None
+                           and rules.side_of(last.seat) == over.winner else "", rules)
 
     def game_finished(self, over) -> None:
         w = self.w
@@ -116,7 +120,9 @@ class Games:
         label = "Next game" if s.length > 1 and not s.over else "Play again"
         # whose marked decisions the box offers to practise: the person's, or each of two
         # people's, once the review (in the background) has rated them
-        seats = (0, 1) if setup.two_players else (setup.human_seat,)
+        seats: tuple[int, ...] = (0, 1) if setup.two_players else (setup.human_seat,)
+        if setup.variant != VARIANT:
+            seats = ()  # a variant's game is not rated yet: nothing to practise
         found: dict[int, list] = {}
         game_id = w.playing.last_game_id
 
@@ -126,10 +132,14 @@ class Games:
                 f"{summary.names[seat]}'s mistakes in this game"
             w.practice.practise_now(found.get(seat, []), game_id, name)
 
+        # (the review and the analysis board are two-player six-card: not a variant's)
+        standard = setup.variant == VARIANT
         box = w.dialogs.game_over(summary, label, lambda: w.playing.next_game(over.winner),
-                                  self.new_game_dialog, w.reviews.review_game,
+                                  self.new_game_dialog,
+                                  w.reviews.review_game if standard else None,
                                   tuple(summary.names[seat] for seat in seats), practise,
-                                  None if setup.two_players else w.deal_analysis.open)
+                                  None if setup.two_players or not standard
+                                  else w.deal_analysis.open)
 
         def rated(positions: dict[int, list]) -> None:
             found.update(positions)

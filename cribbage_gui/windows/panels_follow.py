@@ -39,10 +39,11 @@ class PanelsFollow:
     def new_table(self, players) -> None:
         """A new table: the panels start afresh for these players."""
         w = self.w
-        names = w.presenter.shown_model().names
+        model = w.presenter.shown_model()
+        names = model.names
         seat = None if w.watching.active else w.playing.current_setup().human_seat
         w.reasoning.begin(names, seat, "win" if seat is None else w.playing.objective)
-        w.log.begin(names)
+        w.log.begin(names, model.rules.sides)
         accessibility.name_widgets(w.window())  # the panels' widgets, made for them
         weights = [i for i, n in enumerate(players) if n and n.partition(":")[0] == "weights"]
         self.weights_seat = weights[0] if weights else None

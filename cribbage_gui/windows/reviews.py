@@ -86,10 +86,12 @@ class Reviews:
         playing = self.w.playing
         game_id = getattr(playing, "last_game_id", None)
         game, setup = playing.controller.game, playing.setup
-        if game is None or setup is None:
+        if game is None or setup is None or setup.rules.players != 2 \
+                or setup.variant != "six-card":  # (a variant's game is not reviewed yet)
             return
         record, seat = game.to_record(), setup.human_seat
-        players, objective = playing.file_players(), playing.objective
+        first, second = playing.file_players()
+        players, objective = (first, second), playing.objective
         keep = game_id is not None and not setup.two_players  # (two people: no "your")
         if not keep and on_positions is None:
             return

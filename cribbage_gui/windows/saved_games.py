@@ -11,11 +11,19 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
-from cribbage_gui.app.texts import YOU, player_title, result_sentence
+from cribbage_gui.app.texts import player_title, result_sentence
 from cribbage_gui.dialogs.elsewhere import ELSEWHERE, TAKE_OVER, ask_elsewhere
 from cribbage_gui.services.history import HistoryError
-from cribbage_gui.table.game import fresh_save, next_setup, record_finished, two_players_summary
+from cribbage_gui.table.game import (
+    fresh_save,
+    next_setup,
+    record_finished,
+    side_titles,
+    two_players_summary,
+    variant_summary,
+)
 from cribbage_gui.table.saving import SavedGame
+from engine.rules import VARIANT
 
 if TYPE_CHECKING:
     from cribbage_gui.windows.window_parts import Window
@@ -121,6 +129,8 @@ class SavedGames:
             return None
         if saved.setup.two_players:
             return two_players_summary(saved)
+        if saved.setup.variant != VARIANT:
+            return variant_summary(saved)
         me, title = saved.setup.human_seat, player_title(saved.setup.opponent)
         scores = (f"you {saved.game.scores[me]}, {title} {saved.game.scores[1 - me]}")
         series = saved.series
@@ -157,9 +167,8 @@ class SavedGames:
         winner = over.winner
         assert winner is not None, "only a finished game is settled"
         saved.series.add(winner, over.skunk)
-        them = player_title(saved.setup.opponent)
-        names = (YOU, them) if saved.setup.human_seat == 0 else (them, YOU)
-        result = result_sentence(names, winner, (over.scores[0], over.scores[1]), over.skunk)
+        result = result_sentence(side_titles(saved.setup), winner, tuple(over.scores),
+                                 over.skunk)
         self.w.playing.last_game_id = game_id
         following = fresh_save(next_setup(saved.setup, saved.series, winner),
                                saved.series) if saved.series.length > 1 \

@@ -216,20 +216,23 @@ class WindowDialogs:
         self.quick_window.start()
 
     def game_over(self, summary: GameSummary, next_label: str, on_again: Callable[[], None],
-                  on_new_opponent: Callable[[], None], on_review: Callable[[], object],
+                  on_new_opponent: Callable[[], None], on_review: Callable[[], object] | None,
                   people: tuple[str, ...] = (),
                   on_practise: Callable[[int], object] | None = None,
                   on_analyse: Callable[[], object] | None = None) -> GameOverDialog:
         """The summary of a finished game, opened below the board; ``people``: whose
         marked decisions it offers to practise (``on_practise(index)``), once rated;
-        ``on_analyse``: what its *Analyse the last deal* does (no button without it)."""
+        ``on_analyse``: what its *Analyse the last deal* does (no button without it), and
+        ``on_review`` its *Review game* (likewise)."""
         box = GameOverDialog(summary, next_label, self.window, people=people,
-                             analysable=on_analyse is not None)
+                             analysable=on_analyse is not None,
+                             reviewable=on_review is not None)
         if on_analyse is not None:
             box.analyse.connect(on_analyse)
         box.again.connect(on_again)
         box.new_opponent.connect(on_new_opponent)
-        box.review.connect(on_review)
+        if on_review is not None:
+            box.review.connect(on_review)
         if on_practise is not None:
             box.practise.connect(on_practise)
         self.game_over_box = box

@@ -299,3 +299,19 @@ def test_explicit_chance_deals_every_variant(name):
         game.apply(seat, actions[rng.integers(len(actions))])
     assert len(game.cuts[0]) == rules.players and max(game.scores) == rules.target
     assert GameState.from_json(game.to_json()) == game
+
+
+def test_a_seats_view_of_the_deal_keeps_only_its_own_hand_at_any_table():
+    """What a player observes of a deal of three or four (``seat_view``): its own cards in
+    its own place, every other hand empty; before, the view of a two-seat deal was made for
+    any table, and seat 2 saw its cards as seat 1's."""
+    from engine.events import Dealt, seat_view
+
+    for players in (2, 3, 4):
+        hands = tuple(tuple(range(5 * s, 5 * s + 5)) for s in range(players))
+        dealt = Dealt(1, 0, hands)
+        for seat in range(players):
+            seen = seat_view(dealt, seat).hands
+            assert len(seen) == players
+            assert seen[seat] == hands[seat]
+            assert all(h == () for s, h in enumerate(seen) if s != seat)
