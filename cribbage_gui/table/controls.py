@@ -33,10 +33,9 @@ class GameBar(QWidget):
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.match_label = QLabel("")
+        # the whole line where it fits, else its short form (the whole in the tooltip)
+        self.match_label = FitLabel()
         self.match_label.setAccessibleName("Match")
-        self.match_label.setSizePolicy(QSizePolicy.Policy.Ignored,
-                                       QSizePolicy.Policy.Preferred)
         layout.addWidget(self.match_label, 1)
         self.hint_button = QPushButton("Hint")
         self.hint_button.setToolTip("What the strongest computer player would do (H)")
@@ -81,7 +80,7 @@ class GameBar(QWidget):
         self.hint_button.setEnabled(state.hint_enabled)
         self.undo_button.setVisible(state.undo_shown)
         self.undo_button.setEnabled(state.undo_enabled)
-        self.match_label.setText(state.match)
+        self.match_label.set_texts(state.match, state.match_short or state.match)
 
     def set_claim_prompt(self, pegging: bool) -> None:
         """The claim widgets for the show's count, or for pegging during the play."""

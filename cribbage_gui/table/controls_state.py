@@ -25,11 +25,12 @@ class ControlsState:
     undo_shown: bool = False  # the game allows taking decisions back (casual games)
     undo_enabled: bool = False  # ... and there is one to take back
     match: str = ""  # the opponent, or the match's score ("" without a game)
+    match_short: str = ""  # the same where the bar is too narrow for it ("": the same)
 
 
 def controls_state(phase: Phase | None, chosen: int = 0, undo: bool = False,
-                   can_undo: bool = False, match: str = "", to_throw: int = 2
-                   ) -> ControlsState:
+                   can_undo: bool = False, match: str = "", to_throw: int = 2,
+                   match_short: str = "") -> ControlsState:
     """The bar while the person decides in ``phase`` (None: not their turn, the computer's
     or the show's, or no game) with ``chosen`` cards chosen for the crib; ``undo``: the
     game allows taking back, ``can_undo``: there is a decision to take back; ``match``: the
@@ -43,4 +44,4 @@ def controls_state(phase: Phase | None, chosen: int = 0, undo: bool = False,
         hint_enabled=phase is Phase.DISCARD or phase is Phase.PLAY,
         undo_shown=undo,
         undo_enabled=can_undo,
-        match=match)
+        match=match, match_short=match_short)

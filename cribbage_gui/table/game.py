@@ -290,6 +290,20 @@ class Playing(QObject):
         return (f"Best of {s.length}: you {s.wins(me)} – {s.wins(them)} "
                 f"(match points {s.points(me)} – {s.points(them)})")
 
+    def match_short(self) -> str:
+        """The game bar's line where the whole does not fit ("": the same): a variant's
+        name, and in four-player the partner ("Four players, partner North")."""
+        setup = self.setup
+        if setup is None or setup.variant == VARIANT or self.lesson:
+            return ""
+        title = VARIANT_TITLES[setup.variant]
+        if setup.rules.players == 2:
+            return f"{title} v {player_title(setup.opponent)}"
+        if setup.rules.partners:
+            partner = (setup.human_seat + setup.rules.sides) % setup.rules.players
+            return f"{title}, partner {self.names[partner]}"
+        return title
+
     # ------------------------------------------------------------------ the controls
     def controls(self) -> ControlsState:
         """What the game bar offers now: a function of the person's pending decision (none
@@ -297,7 +311,8 @@ class Playing(QObject):
         setup = self.setup
         state = controls_state(self.obs.phase if self.obs is not None else None,
                                len(self.table.selected), setup is not None and setup.undo,
-                               self.can_undo, self.match_line(), self.to_throw)
+                               self.can_undo, self.match_line(), self.to_throw,
+                               self.match_short())
         return state if self.assisted else replace(state, hint_enabled=False)
 
     @property
