@@ -1,8 +1,9 @@
 """Cribbage as reinforcement-learning environments: a PettingZoo AEC environment for two
-agents, and a Gymnasium environment for one agent against any built-in player.
+agents (three or four in the variants), and a Gymnasium environment for one agent against
+built-in players.
 
-Both are the engine's game (``engine.GameState``) as it is: standard two-player six-card
-cribbage to 121, the hands and crib counted automatically. ``pettingzoo`` and ``gymnasium``
+Both are the engine's game (``engine.GameState``) as it is: by default standard two-player
+six-card cribbage to 121, the hands and crib counted automatically. ``pettingzoo`` and ``gymnasium``
 are an optional extra (``pip install -e ".[env]"``)::
 
     from ai.env import env as cribbage_env
@@ -35,6 +36,16 @@ held, the six dealt, the two thrown, the starter, the cards this seat played thi
 cards the opponent played, the cards of the current count), then: own score and the
 opponent's (/121), dealer or not, the count (/31), discarding, playing, own go, the
 opponent's go, the opponent's cards left (/6).
+
+**The variants** (``variant="five-card"``, ``"three-player"``, ``"four-player"``): one
+agent a seat, ``player_0`` .. ``player_{N-1}``. A toss of one card (three or four
+players) is that card's number, 0-51, in the discard. The observation has a plane of cards
+played and a go for each seat, placed by where it sits from the observer, and the scores
+by side, own first, over the variant's target (:func:`observe`). The rewards are
+``GameState.returns``: +1 to the winning side (both partners), -1 to each losing partner
+in four-player, and -1/2 to each of the two losers in three-player. That is zero-sum, as
+OpenSpiel's are. A -1 to each loser would leave every agent's best policy the same: its
+losing outcomes are worth the same to it either way. The six-card default is as it was.
 
 **Rewards** come at the end: +1 to the winner and -1 to the loser (``objective="win"``) or
 the game's ACC match points, +-2, +-3 for a skunk (``"acc"``), as

@@ -56,7 +56,7 @@ def tables(entrants: int, rules: Rules) -> list[tuple[int, ...]]:
     >>> tables(4, VARIANTS["four-player"])
     [(0, 2, 1, 3), (0, 1, 2, 3), (0, 1, 3, 2)]
     """
-    found = []
+    found: list[tuple[int, ...]] = []
     for p in itertools.combinations(range(entrants), rules.players):
         if rules.partners:
             a, b, c, d = p
@@ -266,8 +266,8 @@ def format_standings(r: dict[str, Any]) -> str:
               + (" (partners share their side's wins)" if r["variant"] == "four-player"
                  else ""), "", "tables (win rate at the table):"]
     for table in r["tables"]:
-        rate = {row["name"]: row["win_rate"] for row in table["standings"]}
+        won = {row["name"]: row["win_rate"] for row in table["standings"]}
         sides = " v ".join(" and ".join(side) for side in table["sides"])
         lines.append(f"  {sides}: " + ", ".join(
-            f"{' and '.join(side)} {rate[side[0]]:.1%}" for side in table["sides"]))
+            f"{' and '.join(side)} {won[side[0]]:.1%}" for side in table["sides"]))
     return "\n".join(lines)
