@@ -170,3 +170,10 @@ def test_the_gymnasium_env_refuses_a_player_of_the_two_player_game_only():
         CribbageGymEnv("mueller", variant="three-player")
     with pytest.raises(ValueError, match="four-player needs 3 opponents, not 2"):
         CribbageGymEnv(("random", "random"), variant="four-player")
+
+
+@pytest.mark.parametrize("variant", ["three-player", "four-player"])
+def test_gymnasiums_checker_passes_on_a_variant(variant):
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(CribbageGymEnv("random", variant=variant), skip_render_check=True)
