@@ -1,8 +1,9 @@
 """Cribbage as reinforcement-learning environments: a PettingZoo AEC environment for two
-agents, and a Gymnasium environment for one agent against any built-in player.
+agents (three or four in the variants), and a Gymnasium environment for one agent against
+built-in players.
 
-Both are the engine's game (``engine.GameState``) as it is: standard two-player six-card
-cribbage to 121, the hands and crib counted automatically. ``pettingzoo`` and ``gymnasium``
+Both are the engine's game (``engine.GameState``) as it is: by default standard two-player
+six-card cribbage to 121, the hands and crib counted automatically. ``pettingzoo`` and ``gymnasium``
 are an optional extra (``pip install -e ".[env]"``)::
 
     from ai.env import env as cribbage_env
@@ -36,6 +37,16 @@ cards the opponent played, the cards of the current count), then: own score and 
 opponent's (/121), dealer or not, the count (/31), discarding, playing, own go, the
 opponent's go, the opponent's cards left (/6).
 
+**The variants** (``variant="five-card"``, ``"three-player"``, ``"four-player"``): one
+agent a seat, ``player_0`` .. ``player_{N-1}``. A toss of one card (three or four
+players) is that card's number, 0-51, in the discard. The observation has a plane of cards
+played and a go for each seat, placed by where it sits from the observer, and the scores
+by side, own first, over the variant's target (:func:`observe`). The rewards are
+``GameState.returns``: +1 to the winning side (both partners), -1 to each losing partner
+in four-player, and -1/2 to each of the two losers in three-player. That is zero-sum, as
+OpenSpiel's are. A -1 to each loser would leave every agent's best policy the same: its
+losing outcomes are worth the same to it either way. The six-card default is as it was.
+
 **Rewards** come at the end: +1 to the winner and -1 to the loser (``objective="win"``) or
 the game's ACC match points, +-2, +-3 for a skunk (``"acc"``), as
 ``GameState.returns``. Who acts next is ``GameState.current_player`` (the pone throws
@@ -57,13 +68,14 @@ from engine.actions import (
     TERMINAL,
     TOSS_PAIRS,
     Action,
+    Toss,
     action_from_id,
     action_id,
     toss_index,
 )
 from engine.errors import IllegalActionError
 from engine.events import seat_view
-from engine.rules import MAX_COUNT, WINNING_SCORE, match_points
+from engine.rules import MAX_COUNT, RULES, Rules, match_points, variant_name, variant_rules
 
 # the engine's action ids (engine.actions), up to the claims: the hands, the crib and the
 # play's points are counted automatically here
@@ -76,6 +88,23 @@ PLANES = 7
 N_SCALARS = 9
 OBSERVATION_SIZE = PLANES * N_CARDS + N_SCALARS  # 373
 AGENTS = ("player_0", "player_1")  # by seat
+
+
+def observation_size(rules: Rules = RULES) -> int:
+    """The length of the observation vector of a variant's seat: :data:`OBSERVATION_SIZE`
+    (373) with two players, 429 with three, 483 with four (see :func:`observe`).
+
+    >>> from engine.rules import VARIANTS
+    >>> [observation_size(VARIANTS[v]) for v in ("five-card", "three-player", "four-player")]
+    [373, 429, 483]
+    """
+    n = rules.players
+    return (5 + n) * N_CARDS + rules.sides + (n - 1) + 3 + n + (n - 1)
+
+
+def agents(rules: Rules = RULES) -> tuple[str, ...]:
+    """The agents' names by seat: ``player_0`` .. ``player_{N-1}``."""
+    return tuple(f"player_{seat}" for seat in range(rules.players))
 
 
 def _reset_needed_base():
@@ -144,19 +173,41 @@ def decode_action(number: int) -> Action:
     return action_from_id(action_number(number))
 
 
+def _number(action: Action) -> int:
+    """:func:`encode_action`, and a toss of one card (three or four players) that card's
+    number: it puts that card down, as a card played does."""
+    if isinstance(action, Toss) and len(action.cards) == 1:
+        return action.cards[0]
+    return encode_action(action)
+
+
+def game_action(game: GameState, action: Any) -> Action:
+    """The engine's action of an action number in ``game`` now: :func:`decode_action`,
+    except that in the discard of a variant that tosses one card (three or four players)
+    0-51 toss that card. TypeError or ValueError as :func:`action_number` says."""
+    number = action_number(action)
+    if number < N_CARDS and game.phase is Phase.DISCARD and game.rules.cards_to_crib == 1:
+        return Toss((number,))
+    return action_from_id(number)
+
+
 def action_mask(game: GameState, seat: int) -> np.ndarray:
     """1 for each action ``seat`` may take now, 0 for the rest."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     for action in game.legal_actions(seat):
-        mask[encode_action(action)] = 1
+        mask[_number(action)] = 1
     return mask
 
 
 def observe(game: GameState, seat: int) -> np.ndarray:
-    """``seat``'s view of the game as a vector (see the module docstring)."""
+    """``seat``'s view of the game as a vector (see the module docstring): every other seat
+    is placed by where it sits from this one (1 on its left, ...), so one layout serves
+    every seat."""
     obs = game.observation(seat)
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    planes = out[:PLANES * N_CARDS].reshape(PLANES, N_CARDS)
+    rules = obs.rules
+    n = rules.players
+    out = np.zeros(observation_size(rules), dtype=np.float32)
+    planes = out[:(5 + n) * N_CARDS].reshape(5 + n, N_CARDS)
     planes[0, list(obs.hand)] = 1
     planes[1, list(obs.dealt)] = 1
     if obs.toss is not None:
@@ -164,22 +215,29 @@ def observe(game: GameState, seat: int) -> np.ndarray:
     if obs.starter is not None:
         planes[3, obs.starter] = 1
     for by, card in obs.played:
-        planes[4 if by == seat else 5, card] = 1
+        planes[4 + (by - seat) % n, card] = 1
     for _, card in obs.current:
-        planes[6, card] = 1
-    out[PLANES * N_CARDS:] = (
-        obs.my_score / WINNING_SCORE, obs.opponent_score / WINNING_SCORE,
-        float(obs.is_dealer), obs.count / MAX_COUNT, float(obs.phase is Phase.DISCARD),
-        float(obs.phase is Phase.PLAY), float(obs.go_said[seat]),
-        float(obs.go_said[1 - seat]), obs.opponent_cards_left / 6)
+        planes[4 + n, card] = 1
+    side = rules.side_of(seat)
+    dealer = np.zeros(n - 1)  # the dealer's place from this seat (none set: on its right)
+    if (obs.dealer - seat) % n < n - 1:
+        dealer[(obs.dealer - seat) % n] = 1
+    out[(5 + n) * N_CARDS:] = np.concatenate((
+        [obs.scores[(side + k) % rules.sides] / rules.target for k in range(rules.sides)],
+        dealer,
+        [obs.count / MAX_COUNT, float(obs.phase is Phase.DISCARD),
+         float(obs.phase is Phase.PLAY)],
+        [float(obs.go_said[(seat + k) % n]) for k in range(n)],
+        # how many cards each other seat holds: public, as at the table
+        [len(game.hands[(seat + k) % n]) / rules.cards_dealt for k in range(1, n)]))
     return out
 
 
-def _spaces():
+def _spaces(rules: Rules = RULES):
     from gymnasium import spaces
 
     observation = spaces.Dict({
-        "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32),
+        "observation": spaces.Box(0.0, 1.0, (observation_size(rules),), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8)})
     return observation, spaces.Discrete(N_ACTIONS)
 
@@ -191,13 +249,16 @@ def _aec_base():
 
 
 class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
-    """Two agents, ``player_0`` (seat 0) and ``player_1``, as a PettingZoo AEC environment
-    (see the module docstring). ``objective`` chooses the rewards ("win" or "acc");
-    ``render_mode="ansi"`` renders the table as text."""
+    """One agent a seat, ``player_0`` (seat 0), ``player_1``, ..., as a PettingZoo AEC
+    environment (see the module docstring): two in ``variant`` "six-card" (the default)
+    and "five-card", three in "three-player", four in "four-player". ``objective``
+    chooses the rewards ("win" or "acc"); ``render_mode="ansi"`` renders the table as
+    text."""
 
     metadata = {"name": "cribbage_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, objective: str = "win", render_mode: str | None = None) -> None:
+    def __init__(self, objective: str = "win", render_mode: str | None = None,
+                 variant: str = "six-card") -> None:
         super().__init__()
         if objective not in ("win", "acc"):
             raise ValueError(f"unknown objective {objective!r}: win or acc")
@@ -205,17 +266,19 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
             raise ValueError(f"unknown render mode {render_mode!r}: ansi or None")
         self.objective = objective
         self.render_mode = render_mode
-        self.possible_agents = list(AGENTS)
-        self._observation_space, self._action_space = _spaces()
+        self.rules = variant_rules(variant)
+        self.variant = variant_name(self.rules)
+        self.possible_agents = list(agents(self.rules))
+        self._observation_space, self._action_space = _spaces(self.rules)
         self.game: GameState | None = None
         self._seeds = np.random.SeedSequence()
 
     def observation_space(self, agent: str):
-        _seat(agent)
+        _seat(agent, self.possible_agents)
         return self._observation_space
 
     def action_space(self, agent: str):
-        _seat(agent)
+        _seat(agent, self.possible_agents)
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -223,17 +286,18 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
         if seed is not None:
             self._seeds = np.random.SeedSequence(seed)
         game_seed = int(self._seeds.spawn(1)[0].generate_state(1, np.uint64)[0] >> 1)
-        self.game = GameState.new(game_seed)
+        self.game = GameState.new(game_seed) if self.rules == RULES else \
+            GameState.new(game_seed, rules=self.rules)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = AGENTS[self.game.current_player()]
+        self.agent_selection = self.possible_agents[self.game.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = _seat(agent)
+        seat = _seat(agent, self.possible_agents)
         game = self._game()
         return {"observation": observe(game, seat), "action_mask": action_mask(game, seat)}
 
@@ -250,8 +314,8 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
-        seat = AGENTS.index(self.agent_selection)
-        move = decode_action(action)
+        seat = self.possible_agents.index(self.agent_selection)
+        move = game_action(game, action)
         if move not in game.legal_actions(seat):
             raise IllegalActionError(f"{self.agent_selection} may not take action {action} "
                                      f"({move!r}) now")
@@ -260,14 +324,14 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
         mover = game.current_player()
         if mover == TERMINAL:
             returns = game.returns(self.objective)
-            self.rewards = {a: returns[i] for i, a in enumerate(AGENTS)}
+            self.rewards = {a: returns[i] for i, a in enumerate(self.possible_agents)}
             self.terminations = {a: True for a in self.agents}
             for agent in self.agents:
                 self.infos[agent] = {"winner": game.winner, "scores": tuple(game.scores),
                                      "skunk": game.skunk}
         else:
             self.rewards = {a: 0.0 for a in self.agents}
-            self.agent_selection = AGENTS[mover]
+            self.agent_selection = self.possible_agents[mover]
         self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())
@@ -279,8 +343,9 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
 
         game = self._game()
         current = " ".join(card_name(c) for _, c in game.current)
-        return (f"deal {game.deal_number}, {game.phase}, scores {game.scores[0]}-"
-                f"{game.scores[1]}, count {game.count} ({current})")
+        scores = "-".join(str(score) for score in game.scores)
+        return (f"deal {game.deal_number}, {game.phase}, scores {scores}, count "
+                f"{game.count} ({current})")
 
     def close(self) -> None:
         pass
@@ -294,13 +359,14 @@ class CribbageEnv(_aec_base()):  # type: ignore[misc]  # pettingzoo's base class
 raw_env = CribbageEnv  # PettingZoo's name for the unwrapped environment
 
 
-def env(objective: str = "win", render_mode: str | None = None):
+def env(objective: str = "win", render_mode: str | None = None, variant: str = "six-card"):
     """The PettingZoo environment as PettingZoo's own classic games come: ``CribbageEnv``
     inside its standard wrappers. An illegal action ends the game, the agent that took it
     losing (``TerminateIllegalWrapper``: -1, or -3 with ``objective="acc"``, as a skunk,
     the other agent 0); an action outside the action space fails an assertion
     (``AssertOutOfBoundsWrapper``); a step or an observation before ``reset()`` is refused
     (``OrderEnforcingWrapper``). ``CribbageEnv`` itself raises on an illegal action.
+    ``variant``: the game (``engine.rules.VARIANTS``), one agent a seat.
 
     >>> game = env()
     >>> game.reset(seed=1)
@@ -310,18 +376,18 @@ def env(objective: str = "win", render_mode: str | None = None):
     from pettingzoo.utils import wrappers
 
     worst = -1.0 if objective == "win" else -float(match_points(1))
-    wrapped = wrappers.TerminateIllegalWrapper(CribbageEnv(objective, render_mode),
+    wrapped = wrappers.TerminateIllegalWrapper(CribbageEnv(objective, render_mode, variant),
                                                illegal_reward=worst)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def _seat(agent: Any) -> int:
+def _seat(agent: Any, names: list[str]) -> int:
     """The seat of a PettingZoo agent's name; ValueError for another name."""
-    if isinstance(agent, str) and agent in AGENTS:
-        return AGENTS.index(agent)
+    if isinstance(agent, str) and agent in names:
+        return names.index(agent)
     raise ValueError(f"unknown agent {bounded.clean(repr(agent), 40)}: "
-                     f"{' or '.join(AGENTS)}")
+                     f"{', '.join(names[:-1])} or {names[-1]}")
 
 
 def _gym_base():
@@ -341,24 +407,43 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
     Gymnasium's ``check_env``, which steps with unmasked samples); with ``"raise"`` it
     raises ``IllegalActionError`` and changes nothing. Either way, an
     action that is not an integer of the action space raises, and so does a step after the
-    game's end (:class:`ResetNeededError`: call ``reset()``)."""
+    game's end (:class:`ResetNeededError`: call ``reset()``).
+
+    ``variant`` plays another game (``engine.rules.VARIANTS``): the other seats are played
+    by ``opponent`` (a name: every other seat; or one name a seat, listed from the agent's
+    left round the table, so in "four-player" the second is the agent's partner), each a
+    player of that variant (``random``, ``heuristic``, ``expert``); the seat is drawn from
+    every seat. They decide from their observations, as in a variant's match
+    (``ai.match.variant``)."""
 
     metadata: dict[str, Any] = {"render_modes": []}
 
-    def __init__(self, opponent: str = "random", objective: str = "win",
-                 seat: int | None = None, illegal_action: str = "lose") -> None:
+    def __init__(self, opponent: str | tuple[str, ...] | list[str] = "random",
+                 objective: str = "win", seat: int | None = None,
+                 illegal_action: str = "lose", variant: str = "six-card") -> None:
+        from ai.base import check_plays
         from ai.registry import make_player
 
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action is raise or lose, not {illegal_action!r}")
         self.illegal_action = illegal_action
-        if seat not in (None, 0, 1):
-            raise ValueError(f"seat is 0, 1 or None (drawn), not {seat!r}")
+        self.rules = variant_rules(variant)
+        n = self.rules.players
+        if seat is not None and (isinstance(seat, bool) or seat not in range(n)):
+            raise ValueError(f"seat is {', '.join(map(str, range(n)))} or None (drawn), "
+                             f"not {seat!r}")
         if objective not in ("win", "acc"):
             raise ValueError(f"unknown objective {objective!r}: win or acc")
-        self.observation_space, self.action_space = _spaces()
+        names = [opponent] * (n - 1) if isinstance(opponent, str) else list(opponent)
+        if len(names) != n - 1:
+            raise ValueError(f"{variant_name(self.rules)} needs {n - 1} opponent"
+                             f"{'s' if n > 2 else ''}, not {len(names)}")
+        self.observation_space, self.action_space = _spaces(self.rules)
         self.opponent_name = opponent
-        self.opponent = make_player(opponent, seed=0)
+        self.opponents = [make_player(name, seed=0) for name in names]
+        for player in self.opponents:
+            check_plays(player, variant_name(self.rules))
+        self.opponent = self.opponents[0]
         self.objective = objective
         self.fixed_seat = seat
         self.seat = 0
@@ -369,9 +454,12 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         rng = self.np_random
-        self.seat = int(rng.integers(2)) if self.fixed_seat is None else self.fixed_seat
-        self.game = GameState.new(int(rng.integers(2**62)))
-        self.opponent.new_game(1 - self.seat, np.random.default_rng(rng.integers(2**62)))
+        n = self.rules.players
+        self.seat = int(rng.integers(n)) if self.fixed_seat is None else self.fixed_seat
+        self.game = GameState.new(int(rng.integers(2**62))) if self.rules == RULES else \
+            GameState.new(int(rng.integers(2**62)), rules=self.rules)
+        for k, player in enumerate(self.opponents, start=1):
+            player.new_game((self.seat + k) % n, np.random.default_rng(rng.integers(2**62)))
         self._seen = 0
         self._lost_by_illegal_action = False
         self._opponent_moves()
@@ -381,7 +469,7 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
         game = self._live()
         if game.is_over or self._lost_by_illegal_action:
             raise ResetNeededError("the game is over: call reset() to start a new one")
-        move = decode_action(action)
+        move = game_action(game, action)
         if move not in game.legal_actions(self.seat):
             if self.illegal_action == "raise":
                 raise IllegalActionError(f"action {action} ({move!r}) is not legal now")
@@ -396,14 +484,19 @@ class CribbageGymEnv(_gym_base()):  # type: ignore[misc]  # gymnasium's base cla
 
     def _opponent_moves(self) -> None:
         game = self._live()
-        other = 1 - self.seat
-        while game.current_player() == other:
+        n = self.rules.players
+        while (other := game.current_player()) not in (self.seat, TERMINAL):
             self._tell_opponent()
-            game.apply(other, self.opponent.decide(game.observation(other)).action)
+            player = self.opponents[(other - self.seat) % n - 1]
+            game.apply(other, player.decide(game.observation(other)).action)
         self._tell_opponent()
 
     def _tell_opponent(self) -> None:
+        """The two-player six-card opponent is told the events it may see, as the match
+        driver tells it; a variant's players decide from their observations alone."""
         game = self._live()
+        if self.rules != RULES:
+            return
         for event in game.events[self._seen:]:
             self.opponent.observe(seat_view(event, 1 - self.seat))
         self._seen = len(game.events)

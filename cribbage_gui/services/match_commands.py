@@ -93,7 +93,13 @@ def register(subparsers: argparse._SubParsersAction,
                "--duplicate --workers 2 --out results/")
     t.add_argument("players", nargs="+", metavar="PLAYER",
                    help=f"two to {MAX_PLAYERS} players (in any case): {names}")
-    t.add_argument("--games", "-n", type=games, default=200, help="games per pair")
+    t.add_argument("--variant", choices=tuple(VARIANTS), default=VARIANT,
+                   help="the game: six-card (the default, a round robin of pairs), "
+                        "five-card, three-player or four-player: every table of the "
+                        "variant's players, at every seating, on the same deals "
+                        "(docs/variants.md)")
+    t.add_argument("--games", "-n", type=games, default=200,
+                   help="games per pair (with --variant, per table)")
     t.add_argument("--seed", "-s", type=seed, default=0)
     t.add_argument("--duplicate", action="store_true")
     t.add_argument("--workers", "-j", type=workers, default=os.cpu_count() or 1)
@@ -404,6 +410,8 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     from ai.match.tournament import run_tournament
     from cribbage_gui.services.tournament_runs import check_history, store
 
+    if args.variant != VARIANT:
+        return _variant_tournament(args)
     args.players = [canonical_name(name) for name in args.players]
     if len(args.players) > MAX_PLAYERS:
         raise UsageError(f"a tournament takes at most {MAX_PLAYERS} players, not "
@@ -435,6 +443,34 @@ def _tournament(args: argparse.Namespace, chart: Chart | None) -> int:
     if history is not None:
         store(history, results)
     return 0
+
+
+def _variant_tournament(args: argparse.Namespace) -> int:
+    """``cribbage tournament P1 P2 ... --variant NAME``: every table at every seating, on
+    the same deals (``ai.match.variant_tournament``). No ratings and no history: those
+    are the two-player game's."""
+    from ai.match.variant_tournament import format_standings, games_in, run_variant_tournament
+
+    if args.ratings_out:
+        raise UsageError("--ratings-out rates the two-player six-card game only")
+    rules = VARIANTS[args.variant]
+    names = [canonical_name(name) for name in args.players]
+    say_timeout_problems("tournament", names)
+    total = games_in(min(len(names), MAX_PLAYERS), rules, args.games)
+    with tqdm(total=total, unit="game", desc="tournament", disable=None) as bar:
+        results = run_variant_tournament(names, rules, args.games, args.seed,
+                                         args.workers, progress=bar.update,
+                                         save_games=_saver(args, "tournament"),
+                                         backend=backend_from(args))
+    _stopped_early("tournament", results["stopped_early"],
+                   sum(p["games"] for p in results["tables"]), total, "games")
+    if args.json:
+        print(json.dumps(results, indent=1))
+    else:
+        print(format_standings(results))
+    if args.out:
+        _write_results(results, args.out, None)
+    return STOPPED if results["stopped_early"] else 0
 
 
 def _write_results(results: dict, out: Path, chart: Chart | None) -> None:
