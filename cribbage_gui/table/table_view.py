@@ -457,7 +457,8 @@ class TableView(QGraphicsView):
                 if m.visible(seat) else [None] * m.hidden[seat]
             spread = w * (1.08 if m.visible(seat) else 0.62)
             if m.rules.players > 2 and len(theirs) > 1:  # each hand within its column
-                spread = min(spread, max(w * 0.2, (right - left - w) / (len(theirs) - 1)))
+                spread = min(spread, max(w * 0.2, (right - left - w * 1.15)
+                                         / (len(theirs) - 1)))  # (a gap between hands)
             for i, (held, pos) in enumerate(zip(theirs, self._hand_positions(
                     len(theirs), top_row, spread, (left + right) / 2), strict=True)):
                 key: CardKey = held if held is not None else ("back", seat, i)
