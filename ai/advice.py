@@ -13,6 +13,11 @@ The plain ranking players learn first (expected hand plus or minus the expected 
 the opponent's two crib cards random) is reported beside it (``plain_net``,
 ``Rating.plain_best``), as information rather than as a verdict.
 
+In a variant (five-card, three players, four in partnership: ``obs.rules``) the advisor
+is the variant expert (``ai.players.expert_variants``), which plays for expected points:
+the records' objective is ``"points"`` and what has no meaning there is None (the chance
+of winning; the two-player game's exact crib), see ``ai._advice_variants``.
+
 Example::
 
     >>> from engine import GameState, Phase
@@ -36,6 +41,7 @@ import numpy as np
 from ai.base import Decision
 from engine import Observation, Phase, PlayCard, Toss, analyze_discards
 from engine.cards import Card
+from engine.rules import RULES
 
 ADVISOR = "expert"
 ADVISORS = {"win": ADVISOR, "acc": "expert:acc"}  # by objective: the game, or ACC points
@@ -57,23 +63,42 @@ def advisor(objective: str = "win"):
     return players[objective]
 
 
-def value_text(value: float, objective: str) -> str:
+def value_text(value: float | None, objective: str) -> str:
     """An option's figure as players read it: "54.1%" (the chance of winning) or "+0.42"
-    (expected ACC points net)."""
+    (expected ACC points net); "—" for a figure a variant has not (None)."""
+    if value is None:
+        return "—"
     return f"{value:+.2f}" if objective == "acc" else f"{value:.1%}"
 
 
-def lost_text(lost: float, objective: str) -> str:
-    """What a choice gave up: "2.1%" or "0.12 pts" (ACC points); "—" for nothing."""
-    if lost < 5e-5:
+def lost_text(lost: float | None, objective: str) -> str:
+    """What a choice gave up: "2.1%" or "0.12 pts" (ACC points); "—" for nothing, or for a
+    figure a variant has not (None)."""
+    if lost is None or lost < 5e-5:
         return "—"
     return f"{lost:.2f} pts" if objective == "acc" else f"{lost:.1%}"
+
+
+def known(value: float | None) -> float:
+    """A figure the two-player six-card game's advice always has (a chance of winning,
+    the exact crib), for code that works on that game only; ValueError for a variant's
+    None (it has no such figure)."""
+    if value is None:
+        raise ValueError("a variant's advice has no chance of winning or exact crib")
+    return value
+
+
+def sort_value(value: float | None) -> float:
+    """A figure to sort a table's column by: a figure a variant has not (None) last."""
+    return float("-inf") if value is None else value
 
 
 def moment_seed(obs: Observation) -> int:
     """A seed fixed by what the observation shows, so asking twice gives the same answer."""
     key = repr((obs.seat, obs.deal, obs.dealer, obs.scores, obs.dealt, obs.hand, obs.played,
-                obs.current, obs.count, obs.starter, obs.go_said, obs.toss)).encode()
+                obs.current, obs.count, obs.starter, obs.go_said, obs.toss)
+               # (a variant's rules too; the six-card game's seeds are as they were)
+               + (() if obs.rules == RULES else (obs.rules,))).encode()
     return int.from_bytes(hashlib.sha256(key).digest()[:8], "little")
 
 
@@ -107,24 +132,27 @@ class DiscardChoice:
     hand_median: float
     hand_max: int
     hand_histogram: tuple[int, ...]  # starters giving each hand score 0..29 (46 in all)
-    crib_exact: float  # exact expected crib, opponent's cards random (+ yours, - theirs)
+    crib_exact: float | None  # exact expected crib, opponent's cards random (+ yours,
+    # - theirs); None in a variant
     crib: float  # expected crib as the advisor models the opponent's toss (signed)
     pegging: float  # expected pegging points gained minus given
     net: float  # hand + crib + pegging: the advisor's expected points
-    plain_net: float  # hand + crib_exact: the classic ranking
-    win: float  # the objective's figure keeping this: the probability of winning the game,
-    # or (objective "acc") the expected ACC match points net
-    win_lost: float  # against the best option, in the same unit (0 for the best)
+    plain_net: float | None  # hand + crib_exact: the classic ranking (None in a variant)
+    win: float | None  # the objective's figure keeping this: the probability of winning the
+    # game, or (objective "acc") the expected ACC match points net; None in a variant
+    win_lost: float | None  # against the best option, in the same unit (0 for the best)
     points_lost: float  # the advisor's expected points against the best option
 
 
 @dataclass(frozen=True)
 class DiscardAdvice:
     dealt: tuple[Card, ...]
-    my_crib: bool
-    scores: tuple[int, int]  # (mine, the opponent's)
+    my_crib: bool  # the crib is my side's (mine, or my partner's)
+    scores: tuple[int, int]  # (mine, the best other side's)
     options: tuple[DiscardChoice, ...]  # best first: by the objective, then points
-    objective: str = "win"  # or "acc": the options' win figures are ACC points
+    objective: str = "win"  # or "acc": the options' win figures are ACC points; "points"
+    # in a variant: ranked by expected points, no win figures
+    variant: str = "six-card"
 
     @property
     def best(self) -> DiscardChoice:
@@ -132,8 +160,11 @@ class DiscardAdvice:
 
     @property
     def plain_best(self) -> DiscardChoice:
-        """The best option by expected hand plus or minus crib alone."""
-        return max(self.options, key=lambda o: o.plain_net)
+        """The best option by expected hand plus or minus crib alone (in a variant, which
+        has no exact crib figure, the best)."""
+        if self.objective == "points":
+            return self.best
+        return max(self.options, key=lambda o: o.plain_net or 0.0)
 
     def option(self, toss) -> DiscardChoice:
         """The option that throws ``toss`` (in any order)."""
@@ -195,6 +226,10 @@ def discard_advice(obs: Observation, objective: str = "win",
         return memo.get(("discard", objective, obs), lambda: discard_advice(obs, objective))
     if obs.phase is not Phase.DISCARD:
         raise ValueError("discard advice needs an observation of the discard")
+    if obs.rules != RULES:
+        from ai import _advice_variants
+
+        return _advice_variants.discard_advice(obs, _decide(obs))
     from ai.players.expert import ExpertDiscard  # loaded with the advisor
     from ai.tables.expert import acc_points
 
@@ -235,19 +270,20 @@ class PlayOption:
 
     card: Card
     points: float  # expected net pegging points to the end of the play, playing it
-    win: float  # the objective's figure playing it: the probability of winning the game,
-    # or (objective "acc") the expected ACC match points net
+    win: float | None  # the objective's figure playing it: the probability of winning the
+    # game, or (objective "acc") the expected ACC match points net; None in a variant
     points_lost: float  # against the best option (negative: more points, fewer wins)
-    win_lost: float  # against the best option (0 when it wins as often or more)
+    win_lost: float | None  # against the best option (0 when it wins as often or more)
 
 
 @dataclass(frozen=True)
 class PlayAdvice:
     mode: str  # what the advisor plays for at this score: "points", or near the end its
-    # objective ("win", or "acc")
+    # objective ("win", or "acc"); always "points" in a variant
     options: tuple[PlayOption, ...]  # the advisor's choice first, then by its measure
     samples: int  # sampled opponent hands
-    objective: str = "win"
+    objective: str = "win"  # "points" in a variant (no win figures)
+    variant: str = "six-card"
 
     @property
     def best(self) -> PlayOption:
@@ -268,6 +304,10 @@ def play_advice(obs: Observation, objective: str = "win",
         return memo.get(("play", objective, obs), lambda: play_advice(obs, objective))
     if obs.phase is not Phase.PLAY or not obs.legal_cards:
         raise ValueError("play advice needs an observation of a card to play")
+    if obs.rules != RULES:
+        from ai import _advice_variants
+
+        return _advice_variants.play_advice(obs, _decide(obs))
     from ai.players.expert import END_GAME
 
     points, win = _advisor_at(obs, objective).evaluate_play(obs, ("points", objective))
@@ -304,7 +344,8 @@ class Rating:
     given up (in a match scored in ACC points, expected ACC points given up). ``mode`` is
     what "best" is measured by: the objective ("win", or "acc") for every discard and for
     a card from 86 points on, points for a card before; a negative ``points_lost`` means
-    the choice scores more on average but wins less often."""
+    the choice scores more on average but wins less often. In a variant both are
+    ``"points"`` and ``win_lost`` is None (no chance of winning is worked out there)."""
 
     kind: str  # "discard" or "play"
     deal: int
@@ -315,7 +356,8 @@ class Rating:
     plain_best: tuple[Card, ...] | None = None  # discards: best by hand ± crib alone
     options: int = 0  # how many different choices there were
     mode: str = "win"  # "win", "acc" or "points": what the best is best by
-    objective: str = "win"  # what win_lost measures: "win", or "acc" (ACC points)
+    objective: str = "win"  # what win_lost measures: "win", or "acc" (ACC points);
+    # "points" in a variant (win_lost None)
 
     @property
     def is_best(self) -> bool:
@@ -334,6 +376,10 @@ def rate(obs: Observation, action, objective: str = "win",
     if isinstance(action, Toss):
         advice = discard_advice(obs, objective, memo)
         mine = advice.option(action.cards)
+        if advice.objective == "points":  # a variant: by expected points
+            return Rating("discard", obs.deal, tuple(mine.toss), tuple(advice.best.toss),
+                          mine.points_lost, None, None, len(advice.options), "points",
+                          "points")
         return Rating("discard", obs.deal, tuple(mine.toss), tuple(advice.best.toss),
                       mine.points_lost, mine.win_lost, tuple(advice.plain_best.toss),
                       len(advice.options), objective, objective)
@@ -345,5 +391,5 @@ def rate(obs: Observation, action, objective: str = "win",
         card = play.option(action.card)
         return Rating("play", obs.deal, (action.card,), (play.best.card,),
                       card.points_lost, card.win_lost, None, len(ranks), play.mode,
-                      objective)
+                      play.objective)
     return None
