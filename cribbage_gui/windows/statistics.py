@@ -108,15 +108,16 @@ class StatisticsWindow(QDialog):
         self.setWindowTitle("Statistics")
         self.resize(880, 680)
         self.history = history
-        self.kept_variants = history.variants()
         self.variant = "six-card"
         outer = QVBoxLayout(self)
-        outer.addLayout(self._variant_row())
         self.tabs = QTabWidget()
         outer.addWidget(self.tabs, 1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
-        outer.addWidget(self.buttons)
+        # the variant on the buttons' row: it takes none of the charts' height
+        bottom = self._variant_row()
+        bottom.addWidget(self.buttons)
+        outer.addLayout(bottom)
         summary_tab = QWidget()
         self.tabs.addTab(summary_tab, "Summary")
         self.tabs.addTab(self._games_tab(), "Games")
@@ -182,8 +183,7 @@ class StatisticsWindow(QDialog):
         label = QLabel("&Variant:")
         self.variant_box = QComboBox()
         for name, title in VARIANT_TITLES.items():
-            kept = " (no games yet)" if name not in self.kept_variants else ""
-            self.variant_box.addItem(title + kept, name)
+            self.variant_box.addItem(title, name)
         self.variant_box.setAccessibleName("Variant")
         self.variant_box.setAccessibleDescription(
             "The variant whose results, points a deal and accuracy are shown")
