@@ -103,3 +103,32 @@ def test_alt_v_reaches_the_variant(qtbot, history):
     qtbot.waitUntil(stats.tabs.hasFocus, timeout=2000)
     qtbot.keyClick(stats.tabs, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(stats.variant_box.hasFocus, timeout=2000)
+
+
+def test_the_inspectors_tables_show_a_variants_advice_with_dashes(qtbot):
+    """The discard and play tables take a variant's advice (no chance of winning: "—")."""
+    from ai import advice
+    from cribbage_gui.panels.play_options import PlayTab
+    from cribbage_gui.panels.reasoning import DiscardTab
+    from engine import PlayCard, Toss
+    from engine.record import Replay
+    from engine.state import GameState
+
+    game = play_variant_game([make_player("random") for _ in range(3)],
+                             VARIANTS["three-player"], 2, 0)
+    moments = [(state.observation(seat), action)
+               for state, seat, action in Replay(GameState, game.to_record())]
+    obs = next(o for o, a in moments if isinstance(a, Toss))
+    tab = DiscardTab()
+    qtbot.addWidget(tab)
+    tab.show_advice(advice.discard_advice(obs))
+    assert tab.table.rowCount() == 5
+    assert [tab.table.item(r, 6).text() for r in range(5)] == ["—"] * 5
+    assert "expected points" in tab.title.text()
+    obs = next(o for o, a in moments if isinstance(a, PlayCard)
+               and len({c >> 2 for c in o.legal_cards}) > 1)
+    play = PlayTab()
+    qtbot.addWidget(play)
+    play.show_advice(advice.play_advice(obs))
+    assert play.table.rowCount() >= 2
+    assert {play.table.item(r, 2).text() for r in range(play.table.rowCount())} == {"—"}
