@@ -16,7 +16,7 @@ the opponent's two crib cards random) is reported beside it (``plain_net``,
 In a variant (five-card, three players, four in partnership: ``obs.rules``) the advisor
 is the variant expert (``ai.players.expert_variants``), which plays for expected points:
 the records' objective is ``"points"`` and what has no meaning there is None (the chance
-of winning; the two-player game's exact crib), see ``ai._advice_variants``.
+of winning; the two-player game's exact crib): see the end of this module.
 
 Example::
 
@@ -42,6 +42,7 @@ from ai.base import Decision
 from engine import Observation, Phase, PlayCard, Toss, analyze_discards
 from engine.cards import Card
 from engine.rules import RULES
+from engine.scoring import score_hand
 
 ADVISOR = "expert"
 ADVISORS = {"win": ADVISOR, "acc": "expert:acc"}  # by objective: the game, or ACC points
@@ -227,9 +228,7 @@ def discard_advice(obs: Observation, objective: str = "win",
     if obs.phase is not Phase.DISCARD:
         raise ValueError("discard advice needs an observation of the discard")
     if obs.rules != RULES:
-        from ai import _advice_variants
-
-        return _advice_variants.discard_advice(obs, _decide(obs))
+        return _variant_discard_advice(obs, _decide(obs))
     from ai.players.expert import ExpertDiscard  # loaded with the advisor
     from ai.tables.expert import acc_points
 
@@ -305,9 +304,7 @@ def play_advice(obs: Observation, objective: str = "win",
     if obs.phase is not Phase.PLAY or not obs.legal_cards:
         raise ValueError("play advice needs an observation of a card to play")
     if obs.rules != RULES:
-        from ai import _advice_variants
-
-        return _advice_variants.play_advice(obs, _decide(obs))
+        return _variant_play_advice(obs, _decide(obs))
     from ai.players.expert import END_GAME
 
     points, win = _advisor_at(obs, objective).evaluate_play(obs, ("points", objective))
@@ -393,3 +390,66 @@ def rate(obs: Observation, action, objective: str = "win",
                       card.points_lost, card.win_lost, None, len(ranks), play.mode,
                       play.objective)
     return None
+
+
+# ---------------------------------------------------------------------------- variants
+# The variant expert maximises its side's expected points over the deal; no table of the
+# chance of winning is built for a variant yet. So a variant's records are in points, their
+# objective is "points", and what has no meaning there is None rather than a made-up
+# number: the chance of winning (win, win_lost) and the two-player game's exact crib with
+# the opponent's cards random (crib_exact, plain_net).
+POINTS = "points"  # the objective of a variant's advice: expected points, no chance to win
+
+
+def _hand_statistics(keep: tuple[int, ...], unseen: list[int]) -> tuple[int, float, float,
+                                                                       int, tuple[int, ...]]:
+    """The kept hand's show over every starter in ``unseen``: min, mean, median, max and
+    the histogram of scores 0..29 (how many starters give each)."""
+    scores = np.array([score_hand(keep, s) for s in unseen])
+    histogram = np.bincount(scores, minlength=30)[:30]
+    return (int(scores.min()), float(scores.mean()), float(np.median(scores)),
+            int(scores.max()), tuple(int(x) for x in histogram))
+
+
+def _variant_discard_advice(obs: Observation, decision: Decision) -> DiscardAdvice:
+    """Every toss of the observed cards, the variant expert's best first (its order: the
+    most expected points), from its ``decision`` at ``obs``."""
+    from ai.players.expert_variants import VariantExpertDiscard
+
+    reasoning = decision.reasoning
+    assert isinstance(reasoning, VariantExpertDiscard)
+    unseen = [c for c in range(52) if c not in obs.dealt]
+    best = reasoning.options[reasoning.chosen]
+    order = sorted(range(len(reasoning.options)),
+                   key=lambda i: (i != reasoning.chosen, -reasoning.options[i].value))
+    choices = []
+    for i in order:
+        o = reasoning.options[i]
+        low, mean, median, high, histogram = _hand_statistics(o.keep, unseen)
+        choices.append(DiscardChoice(
+            keep=o.keep, toss=o.toss, hand_min=low, hand_mean=mean, hand_median=median,
+            hand_max=high, hand_histogram=histogram, crib_exact=None,
+            crib=reasoning.crib_sign * o.crib, pegging=o.pegging, net=o.value,
+            plain_net=None, win=None, win_lost=None, points_lost=best.value - o.value))
+    ours = obs.rules.side_of(obs.dealer) == obs.side
+    return DiscardAdvice(tuple(obs.dealt), ours, (obs.my_score, obs.opponent_score),
+                         tuple(choices), POINTS, reasoning.variant)
+
+
+def _variant_play_advice(obs: Observation, decision: Decision) -> PlayAdvice:
+    """Every rank the observed seat may play, the variant expert's card first, then by its
+    net points to the end of the play, from its ``decision`` at ``obs``."""
+    from ai.players.expert_variants import VariantExpertPlay
+
+    reasoning = decision.reasoning
+    assert isinstance(reasoning, VariantExpertPlay)
+    by_rank: dict[int, tuple[int, float]] = {}
+    for c in reasoning.candidates:  # cards of one rank play alike: the chosen card, or the
+        rank = c.card >> 2          # first of its rank
+        if rank not in by_rank or c.card == reasoning.chosen:
+            by_rank[rank] = (c.card, c.value)
+    best = by_rank[reasoning.chosen >> 2][1]
+    ranks = sorted(by_rank, key=lambda r: (r != reasoning.chosen >> 2, -by_rank[r][1]))
+    options = tuple(PlayOption(by_rank[r][0], by_rank[r][1], None, best - by_rank[r][1], None)
+                    for r in ranks)
+    return PlayAdvice(POINTS, options, reasoning.samples, POINTS, reasoning.variant)
