@@ -13,6 +13,11 @@ The plain ranking players learn first (expected hand plus or minus the expected 
 the opponent's two crib cards random) is reported beside it (``plain_net``,
 ``Rating.plain_best``), as information rather than as a verdict.
 
+In a variant (five-card, three players, four in partnership: ``obs.rules``) the advisor
+is the variant expert (``ai.players.expert_variants``), which plays for expected points:
+the records' objective is ``"points"`` and what has no meaning there is None (the chance
+of winning; the two-player game's exact crib): see the end of this module.
+
 Example::
 
     >>> from engine import GameState, Phase
@@ -36,6 +41,8 @@ import numpy as np
 from ai.base import Decision
 from engine import Observation, Phase, PlayCard, Toss, analyze_discards
 from engine.cards import Card
+from engine.rules import RULES
+from engine.scoring import score_hand
 
 ADVISOR = "expert"
 ADVISORS = {"win": ADVISOR, "acc": "expert:acc"}  # by objective: the game, or ACC points
@@ -57,23 +64,42 @@ def advisor(objective: str = "win"):
     return players[objective]
 
 
-def value_text(value: float, objective: str) -> str:
+def value_text(value: float | None, objective: str) -> str:
     """An option's figure as players read it: "54.1%" (the chance of winning) or "+0.42"
-    (expected ACC points net)."""
+    (expected ACC points net); "—" for a figure a variant has not (None)."""
+    if value is None:
+        return "—"
     return f"{value:+.2f}" if objective == "acc" else f"{value:.1%}"
 
 
-def lost_text(lost: float, objective: str) -> str:
-    """What a choice gave up: "2.1%" or "0.12 pts" (ACC points); "—" for nothing."""
-    if lost < 5e-5:
+def lost_text(lost: float | None, objective: str) -> str:
+    """What a choice gave up: "2.1%" or "0.12 pts" (ACC points); "—" for nothing, or for a
+    figure a variant has not (None)."""
+    if lost is None or lost < 5e-5:
         return "—"
     return f"{lost:.2f} pts" if objective == "acc" else f"{lost:.1%}"
+
+
+def known(value: float | None) -> float:
+    """A figure the two-player six-card game's advice always has (a chance of winning,
+    the exact crib), for code that works on that game only; ValueError for a variant's
+    None (it has no such figure)."""
+    if value is None:
+        raise ValueError("a variant's advice has no chance of winning or exact crib")
+    return value
+
+
+def sort_value(value: float | None) -> float:
+    """A figure to sort a table's column by: a figure a variant has not (None) last."""
+    return float("-inf") if value is None else value
 
 
 def moment_seed(obs: Observation) -> int:
     """A seed fixed by what the observation shows, so asking twice gives the same answer."""
     key = repr((obs.seat, obs.deal, obs.dealer, obs.scores, obs.dealt, obs.hand, obs.played,
-                obs.current, obs.count, obs.starter, obs.go_said, obs.toss)).encode()
+                obs.current, obs.count, obs.starter, obs.go_said, obs.toss)
+               # (a variant's rules too; the six-card game's seeds are as they were)
+               + (() if obs.rules == RULES else (obs.rules,))).encode()
     return int.from_bytes(hashlib.sha256(key).digest()[:8], "little")
 
 
@@ -107,24 +133,27 @@ class DiscardChoice:
     hand_median: float
     hand_max: int
     hand_histogram: tuple[int, ...]  # starters giving each hand score 0..29 (46 in all)
-    crib_exact: float  # exact expected crib, opponent's cards random (+ yours, - theirs)
+    crib_exact: float | None  # exact expected crib, opponent's cards random (+ yours,
+    # - theirs); None in a variant
     crib: float  # expected crib as the advisor models the opponent's toss (signed)
     pegging: float  # expected pegging points gained minus given
     net: float  # hand + crib + pegging: the advisor's expected points
-    plain_net: float  # hand + crib_exact: the classic ranking
-    win: float  # the objective's figure keeping this: the probability of winning the game,
-    # or (objective "acc") the expected ACC match points net
-    win_lost: float  # against the best option, in the same unit (0 for the best)
+    plain_net: float | None  # hand + crib_exact: the classic ranking (None in a variant)
+    win: float | None  # the objective's figure keeping this: the probability of winning the
+    # game, or (objective "acc") the expected ACC match points net; None in a variant
+    win_lost: float | None  # against the best option, in the same unit (0 for the best)
     points_lost: float  # the advisor's expected points against the best option
 
 
 @dataclass(frozen=True)
 class DiscardAdvice:
     dealt: tuple[Card, ...]
-    my_crib: bool
-    scores: tuple[int, int]  # (mine, the opponent's)
+    my_crib: bool  # the crib is my side's (mine, or my partner's)
+    scores: tuple[int, int]  # (mine, the best other side's)
     options: tuple[DiscardChoice, ...]  # best first: by the objective, then points
-    objective: str = "win"  # or "acc": the options' win figures are ACC points
+    objective: str = "win"  # or "acc": the options' win figures are ACC points; "points"
+    # in a variant: ranked by expected points, no win figures
+    variant: str = "six-card"
 
     @property
     def best(self) -> DiscardChoice:
@@ -132,8 +161,11 @@ class DiscardAdvice:
 
     @property
     def plain_best(self) -> DiscardChoice:
-        """The best option by expected hand plus or minus crib alone."""
-        return max(self.options, key=lambda o: o.plain_net)
+        """The best option by expected hand plus or minus crib alone (in a variant, which
+        has no exact crib figure, the best)."""
+        if self.objective == "points":
+            return self.best
+        return max(self.options, key=lambda o: o.plain_net or 0.0)
 
     def option(self, toss) -> DiscardChoice:
         """The option that throws ``toss`` (in any order)."""
@@ -195,6 +227,8 @@ def discard_advice(obs: Observation, objective: str = "win",
         return memo.get(("discard", objective, obs), lambda: discard_advice(obs, objective))
     if obs.phase is not Phase.DISCARD:
         raise ValueError("discard advice needs an observation of the discard")
+    if obs.rules != RULES:
+        return _variant_discard_advice(obs, _decide(obs))
     from ai.players.expert import ExpertDiscard  # loaded with the advisor
     from ai.tables.expert import acc_points
 
@@ -235,19 +269,20 @@ class PlayOption:
 
     card: Card
     points: float  # expected net pegging points to the end of the play, playing it
-    win: float  # the objective's figure playing it: the probability of winning the game,
-    # or (objective "acc") the expected ACC match points net
+    win: float | None  # the objective's figure playing it: the probability of winning the
+    # game, or (objective "acc") the expected ACC match points net; None in a variant
     points_lost: float  # against the best option (negative: more points, fewer wins)
-    win_lost: float  # against the best option (0 when it wins as often or more)
+    win_lost: float | None  # against the best option (0 when it wins as often or more)
 
 
 @dataclass(frozen=True)
 class PlayAdvice:
     mode: str  # what the advisor plays for at this score: "points", or near the end its
-    # objective ("win", or "acc")
+    # objective ("win", or "acc"); always "points" in a variant
     options: tuple[PlayOption, ...]  # the advisor's choice first, then by its measure
     samples: int  # sampled opponent hands
-    objective: str = "win"
+    objective: str = "win"  # "points" in a variant (no win figures)
+    variant: str = "six-card"
 
     @property
     def best(self) -> PlayOption:
@@ -268,6 +303,8 @@ def play_advice(obs: Observation, objective: str = "win",
         return memo.get(("play", objective, obs), lambda: play_advice(obs, objective))
     if obs.phase is not Phase.PLAY or not obs.legal_cards:
         raise ValueError("play advice needs an observation of a card to play")
+    if obs.rules != RULES:
+        return _variant_play_advice(obs, _decide(obs))
     from ai.players.expert import END_GAME
 
     points, win = _advisor_at(obs, objective).evaluate_play(obs, ("points", objective))
@@ -304,7 +341,8 @@ class Rating:
     given up (in a match scored in ACC points, expected ACC points given up). ``mode`` is
     what "best" is measured by: the objective ("win", or "acc") for every discard and for
     a card from 86 points on, points for a card before; a negative ``points_lost`` means
-    the choice scores more on average but wins less often."""
+    the choice scores more on average but wins less often. In a variant both are
+    ``"points"`` and ``win_lost`` is None (no chance of winning is worked out there)."""
 
     kind: str  # "discard" or "play"
     deal: int
@@ -315,7 +353,8 @@ class Rating:
     plain_best: tuple[Card, ...] | None = None  # discards: best by hand ± crib alone
     options: int = 0  # how many different choices there were
     mode: str = "win"  # "win", "acc" or "points": what the best is best by
-    objective: str = "win"  # what win_lost measures: "win", or "acc" (ACC points)
+    objective: str = "win"  # what win_lost measures: "win", or "acc" (ACC points);
+    # "points" in a variant (win_lost None)
 
     @property
     def is_best(self) -> bool:
@@ -334,6 +373,10 @@ def rate(obs: Observation, action, objective: str = "win",
     if isinstance(action, Toss):
         advice = discard_advice(obs, objective, memo)
         mine = advice.option(action.cards)
+        if advice.objective == "points":  # a variant: by expected points
+            return Rating("discard", obs.deal, tuple(mine.toss), tuple(advice.best.toss),
+                          mine.points_lost, None, None, len(advice.options), "points",
+                          "points")
         return Rating("discard", obs.deal, tuple(mine.toss), tuple(advice.best.toss),
                       mine.points_lost, mine.win_lost, tuple(advice.plain_best.toss),
                       len(advice.options), objective, objective)
@@ -345,5 +388,68 @@ def rate(obs: Observation, action, objective: str = "win",
         card = play.option(action.card)
         return Rating("play", obs.deal, (action.card,), (play.best.card,),
                       card.points_lost, card.win_lost, None, len(ranks), play.mode,
-                      objective)
+                      play.objective)
     return None
+
+
+# ---------------------------------------------------------------------------- variants
+# The variant expert maximises its side's expected points over the deal; no table of the
+# chance of winning is built for a variant yet. So a variant's records are in points, their
+# objective is "points", and what has no meaning there is None rather than a made-up
+# number: the chance of winning (win, win_lost) and the two-player game's exact crib with
+# the opponent's cards random (crib_exact, plain_net).
+POINTS = "points"  # the objective of a variant's advice: expected points, no chance to win
+
+
+def _hand_statistics(keep: tuple[int, ...], unseen: list[int]) -> tuple[int, float, float,
+                                                                       int, tuple[int, ...]]:
+    """The kept hand's show over every starter in ``unseen``: min, mean, median, max and
+    the histogram of scores 0..29 (how many starters give each)."""
+    scores = np.array([score_hand(keep, s) for s in unseen])
+    histogram = np.bincount(scores, minlength=30)[:30]
+    return (int(scores.min()), float(scores.mean()), float(np.median(scores)),
+            int(scores.max()), tuple(int(x) for x in histogram))
+
+
+def _variant_discard_advice(obs: Observation, decision: Decision) -> DiscardAdvice:
+    """Every toss of the observed cards, the variant expert's best first (its order: the
+    most expected points), from its ``decision`` at ``obs``."""
+    from ai.players.expert_variants import VariantExpertDiscard
+
+    reasoning = decision.reasoning
+    assert isinstance(reasoning, VariantExpertDiscard)
+    unseen = [c for c in range(52) if c not in obs.dealt]
+    best = reasoning.options[reasoning.chosen]
+    order = sorted(range(len(reasoning.options)),
+                   key=lambda i: (i != reasoning.chosen, -reasoning.options[i].value))
+    choices = []
+    for i in order:
+        o = reasoning.options[i]
+        low, mean, median, high, histogram = _hand_statistics(o.keep, unseen)
+        choices.append(DiscardChoice(
+            keep=o.keep, toss=o.toss, hand_min=low, hand_mean=mean, hand_median=median,
+            hand_max=high, hand_histogram=histogram, crib_exact=None,
+            crib=reasoning.crib_sign * o.crib, pegging=o.pegging, net=o.value,
+            plain_net=None, win=None, win_lost=None, points_lost=best.value - o.value))
+    ours = obs.rules.side_of(obs.dealer) == obs.side
+    return DiscardAdvice(tuple(obs.dealt), ours, (obs.my_score, obs.opponent_score),
+                         tuple(choices), POINTS, reasoning.variant)
+
+
+def _variant_play_advice(obs: Observation, decision: Decision) -> PlayAdvice:
+    """Every rank the observed seat may play, the variant expert's card first, then by its
+    net points to the end of the play, from its ``decision`` at ``obs``."""
+    from ai.players.expert_variants import VariantExpertPlay
+
+    reasoning = decision.reasoning
+    assert isinstance(reasoning, VariantExpertPlay)
+    by_rank: dict[int, tuple[int, float]] = {}
+    for c in reasoning.candidates:  # cards of one rank play alike: the chosen card, or the
+        rank = c.card >> 2          # first of its rank
+        if rank not in by_rank or c.card == reasoning.chosen:
+            by_rank[rank] = (c.card, c.value)
+    best = by_rank[reasoning.chosen >> 2][1]
+    ranks = sorted(by_rank, key=lambda r: (r != reasoning.chosen >> 2, -by_rank[r][1]))
+    options = tuple(PlayOption(by_rank[r][0], by_rank[r][1], None, best - by_rank[r][1], None)
+                    for r in ranks)
+    return PlayAdvice(POINTS, options, reasoning.samples, POINTS, reasoning.variant)

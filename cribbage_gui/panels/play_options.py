@@ -65,8 +65,10 @@ class PlayTab(QWidget):
             lost = (f"{o.points_lost:.2f} pts" if o.points_lost >= 0.005 else "—") \
                 if by_points else advice.lost_text(o.win_lost, a.objective)
             rows.append([card_label(o.card), NumberItem(o.points, f"{o.points:+.2f}"),
-                         NumberItem(o.win, advice.value_text(o.win, a.objective)),
-                         NumberItem(o.points_lost if by_points else o.win_lost, lost)])
+                         NumberItem(advice.sort_value(o.win),
+                                    advice.value_text(o.win, a.objective)),
+                         NumberItem(o.points_lost if by_points
+                                    else advice.sort_value(o.win_lost), lost)])
         fill(self.table, rows)
         self.table.selectRow(0)
         self._show_selected()

@@ -202,7 +202,8 @@ class DiscardTab(QWidget):
             f" By expected hand ± crib alone, {cards_text(plain.toss)} would be first "
             f"({plain.plain_net:+.2f} against {a.best.plain_net:+.2f}).")
         acc = a.objective == "acc"
-        measure = "expected ACC match points" if acc else "the chance of winning"
+        measure = ("expected ACC match points" if acc else "expected points"
+                   if a.objective == "points" else "the chance of winning")
         self.title.setText(
             f"<b>{cards_text(a.dealt)}</b>, {crib}, at {a.scores[0]}–{a.scores[1]}: best "
             f"first, by {measure} (the hint's choice).{note}")
@@ -216,13 +217,17 @@ class DiscardTab(QWidget):
                          NumberItem(o.net, f"{o.net:+.2f}"),
                          # equal chances sort as the advisor ranks them: by points, then
                          # in its order
-                         NumberItem(o.win, advice.value_text(o.win, a.objective),
-                                    (round(o.win, 9), o.net, -index)),
-                         NumberItem(o.win_lost, advice.lost_text(o.win_lost, a.objective))])
+                         NumberItem(advice.sort_value(o.win),
+                                    advice.value_text(o.win, a.objective),
+                                    (round(advice.sort_value(o.win), 9), o.net, -index)),
+                         NumberItem(advice.sort_value(o.win_lost),
+                                    advice.lost_text(o.win_lost, a.objective))])
             tips.append(f"Keep {cards_text(o.keep)}: hand min {o.hand_min}, mean "
                         f"{o.hand_mean:.2f}, median {o.hand_median:g}, max {o.hand_max} over "
-                        f"46 starters; crib {o.crib:+.2f} (with the opponent's cards random, "
-                        f"exactly {o.crib_exact:+.2f}); hand ± crib {o.plain_net:+.2f}")
+                        f"{sum(o.hand_histogram)} starters; crib {o.crib:+.2f}"
+                        + ("" if o.crib_exact is None or o.plain_net is None else
+                           f" (with the opponent's cards random, exactly "
+                           f"{o.crib_exact:+.2f}); hand ± crib {o.plain_net:+.2f}"))
         fill(self.table, rows, tips=tips)
         self.table.setSortingEnabled(True)
         # best first: by the chance of winning (a stable sort keeps the advisor's order of

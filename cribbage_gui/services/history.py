@@ -1,8 +1,9 @@
 """The game history: every finished game in a SQLite database, and the statistics.
 
 One row per game (opponent, seed, final scores, winner, skunk, the players by seat, the
-game's record to open and review, the person's accuracy once reviewed, and whether two
-people played it at one screen) and one per deal
+game's record to open and review, the person's accuracy once reviewed, whether two
+people played it at one screen, and its variant: ``engine.rules.VARIANTS``, "six-card" for
+every game kept before variants were) and one per deal
 (points by source for both sides, the person's role, and whether the deal was completed). A
 database that cannot be read is set aside (``ai.paths.set_aside``) and a fresh one started.
 The window writes it; ``cribbage review --last`` reads it (no Qt here).
@@ -17,7 +18,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,11 @@ from ai.paths import set_aside
 from cribbage_gui.services import gamefile
 from cribbage_gui.services.gamefile import GameFile, GameFileError
 from cribbage_gui.services.salvage import salvage
-from engine import bounded
+from engine import GameState, bounded
 from engine.bounded import not_a_file
 from engine.errors import CribbageError, UsageError
 from engine.events import SOURCES, Dealt, GameOver, Scored
+from engine.rules import RULES, VARIANTS, Rules, skunk_of, variant_name
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -49,7 +51,8 @@ CREATE TABLE IF NOT EXISTS games (
     players TEXT,
     record TEXT,
     accuracy REAL,
-    two_players INTEGER NOT NULL DEFAULT 0
+    two_players INTEGER NOT NULL DEFAULT 0,
+    variant TEXT NOT NULL DEFAULT 'six-card'
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -66,20 +69,29 @@ CREATE TABLE IF NOT EXISTS deals (
 """
 
 
-# the deals of games against the computer (the person's own figures)
-_AGAINST_COMPUTER = "game_id IN (SELECT id FROM games WHERE two_players = 0)"
+# the deals of games of a variant (the parameter) against the computer (the person's own
+# figures)
+_AGAINST_COMPUTER = ("game_id IN (SELECT id FROM games WHERE two_players = 0 "
+                     "AND variant = ?)")
+VARIANT = "six-card"  # the statistics' variant unless another is asked for
 
 
-def _names(players: str | None) -> tuple[str, str]:
-    """The names by seat kept with a game (two blanks if they are missing or damaged)."""
+def _seats(variant: str) -> int:
+    """The players at a table of ``variant`` (two for a name the program does not know)."""
+    return VARIANTS[variant].players if variant in VARIANTS else 2
+
+
+def _names(players: str | None, seats: int = 2) -> tuple[str, ...]:
+    """The names by seat kept with a game of ``seats`` players (blanks if they are missing
+    or damaged)."""
     try:
         names = bounded.loads(players) if players else None
     except (ValueError, TypeError):
         names = None
-    if not (isinstance(names, list) and len(names) == 2
+    if not (isinstance(names, list) and len(names) == seats
             and all(isinstance(n, str) for n in names)):
-        return ("?", "?")
-    return (bounded.clean(names[0], 40), bounded.clean(names[1], 40))
+        return ("?",) * seats
+    return tuple(bounded.clean(name, 40) for name in names)
 
 
 @dataclass(frozen=True)
@@ -91,16 +103,20 @@ class DealRow:
     human_hand_score: int | None  # the person's hand count in the show, if reached
 
 
-def deal_rows(events: Iterable, human_seat: int) -> list[DealRow]:
-    """Per-deal points by source for both sides, from a game's events."""
+def deal_rows(events: Iterable, human_seat: int, rules: Rules = RULES) -> list[DealRow]:
+    """Per-deal points by source for both sides, from a game's events. In a variant
+    (``rules``) the person's side is the person's score (with a partner's points, in
+    partnership) and the opponent's every other side's together; "dealer" is the person's
+    side dealing; the hand score is the person's own hand."""
     rows: list[DealRow] = []
-    totals = [0, 0]
+    totals = [0] * rules.sides  # (a Scored event's total is its side's)
+    mine = rules.side_of(human_seat)
     current: dict[str, Any] | None = None
 
     def close(complete: bool) -> None:
         if current is not None:
-            rows.append(DealRow(current["deal"], current["dealer"] == human_seat, complete,
-                                current["points"], current["hand"]))
+            rows.append(DealRow(current["deal"], rules.side_of(current["dealer"]) == mine,
+                                complete, current["points"], current["hand"]))
 
     for e in events:
         if isinstance(e, Dealt):
@@ -109,10 +125,11 @@ def deal_rows(events: Iterable, human_seat: int) -> list[DealRow]:
                        "points": {(side, s): 0 for side in ("human", "opponent")
                                   for s in SOURCES}}
         elif isinstance(e, Scored) and current is not None:
-            side = "human" if e.seat == human_seat else "opponent"
-            current["points"][(side, e.source)] += e.total - totals[e.seat]
-            totals[e.seat] = e.total
-            if e.source == "hand" and side == "human":
+            by = rules.side_of(e.seat)
+            side = "human" if by == mine else "opponent"
+            current["points"][(side, e.source)] += e.total - totals[by]
+            totals[by] = e.total
+            if e.source == "hand" and e.seat == human_seat:
                 current["hand"] = sum(i.points for i in e.items)
         elif isinstance(e, GameOver):
             close(False)
@@ -391,7 +408,9 @@ class History:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
         added = {"undo_used": "INTEGER NOT NULL DEFAULT 0", "players": "TEXT",
                  "record": "TEXT", "accuracy": "REAL",
-                 "two_players": "INTEGER NOT NULL DEFAULT 0"}
+                 "two_players": "INTEGER NOT NULL DEFAULT 0",
+                 # every game before the variants was the six-card game
+                 "variant": "TEXT NOT NULL DEFAULT 'six-card'"}
         with self.db:
             for name, kind in added.items():
                 if name not in columns:
@@ -410,19 +429,35 @@ class History:
         ``players``: the names by seat; ``record``: the engine's game record, kept so the
         game can be opened and reviewed; ``two_players``: two people played it at one
         screen, so it is neither a win nor a loss against the computer); returns its id."""
+        return self._store(events, RULES, opponent=opponent, seed=seed,
+                           game_index=game_index, human_seat=human_seat, match_id=match_id,
+                           undo_used=undo_used, players=players, record=record,
+                           two_players=two_players)
+
+    def _store(self, events: list, rules: Rules, *, opponent: str, seed: int,
+               game_index: int, human_seat: int, match_id: str | None, undo_used: bool,
+               players: tuple[str, ...] | None, record: dict | None,
+               two_players: bool) -> int:
         over = next(e for e in reversed(events) if isinstance(e, GameOver))
-        rows = deal_rows(events, human_seat)
+        rows = deal_rows(events, human_seat, rules)
+        mine = rules.side_of(human_seat)
+        theirs = max(score for side, score in enumerate(over.scores) if side != mine)
+        won = over.winner == mine
+        # a win's skunk is the runner-up's (the record's); a loss's, the person's own (at
+        # a table of three, the person may be skunked when the runner-up is not)
+        skunk = over.skunk if won else skunk_of(over.scores[mine], rules)
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO games (finished_at, opponent, seed, game_index, human_seat, "
                 "human_score, opponent_score, human_won, skunk, deals, match_id, undo_used, "
-                "players, record, two_players) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "players, record, two_players, variant) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (_dt.datetime.now().isoformat(timespec="seconds"), opponent, seed,
-                 game_index, human_seat, over.scores[human_seat],
-                 over.scores[1 - human_seat], int(over.winner == human_seat), over.skunk,
-                 len(rows), match_id, int(undo_used),
+                 game_index, human_seat, over.scores[mine], theirs,
+                 int(won), skunk, len(rows), match_id, int(undo_used),
                  None if players is None else json.dumps(list(players)),
-                 None if record is None else json.dumps(record), int(two_players)))
+                 None if record is None else json.dumps(record), int(two_players),
+                 variant_name(rules)))
             game_id = cur.lastrowid
             assert game_id is not None  # an INSERT's row
             for r in rows:
@@ -432,6 +467,59 @@ class History:
                      *(r.points[("human", s)] for s in SOURCES),
                      *(r.points[("opponent", s)] for s in SOURCES), r.human_hand_score))
         return game_id
+
+    @_guarded
+    def record_variant_game(self, game: GameState, names: Sequence[str],
+                            people: Sequence[int], opponents: str | Sequence[str],
+                            match_id: str | None = None, *, seed: int | None = None,
+                            game_index: int = 0, undo_used: bool = False) -> int:
+        """Store a finished game of any variant (``game.rules``: five-card, three players,
+        four in partnership, or the six-card game); returns its id. The window calls it when
+        a variant's game ends.
+
+        ``game``: the finished GameState (its events, scores and record are kept, so the
+        game can be opened and reviewed); ``names``: the players by seat; ``people``: the
+        person's seat(s) (pass and play: every person's); ``opponents``: the computer
+        opponents' names (a list is kept joined: "heuristic, random"), the row's opponent;
+        ``match_id``: the match it belongs to, or None for a single game. ``seed`` (the
+        game's own by default) and ``game_index`` say which game of its match it was.
+
+        The row holds the person's side's score and the best other side's, whether the
+        person's side won, the runner-up's skunk, and each deal's points by source for the
+        person's side (``deal_rows``). A game where people sit on more than one side is a
+        game between people (``two_players``: neither a win nor a loss against the
+        computer). The same game stored twice (same seed, index and record) is stored once:
+        its id is returned.
+
+        >>> from ai.match.variant import play_variant_game
+        >>> from ai.registry import make_player
+        >>> from engine.rules import VARIANTS
+        >>> game = play_variant_game([make_player("random") for _ in range(3)],
+        ...                          VARIANTS["three-player"], 1, 0)
+        >>> history = History(Path(":memory:"))
+        >>> history.record_variant_game(game, ("you", "random", "random"), (0,),
+        ...                             ("random", "random"))
+        1
+        >>> history.totals("three-player")["games"], history.totals()["games"]
+        (1, 0)
+        """
+        if not people or game.winner is None:
+            raise ValueError("a finished game, with the person's seat")
+        rules = game.rules
+        if len(names) != rules.players:
+            raise ValueError(f"a game of {rules.players} players needs {rules.players} "
+                             f"names, not {len(names)}")
+        opponent = opponents if isinstance(opponents, str) else ", ".join(opponents)
+        seed = game.seed if seed is None else seed
+        record = game.to_record()
+        known = self.find_game(seed, game_index, record)
+        if known is not None:
+            return known
+        between_people = len({rules.side_of(seat) for seat in people}) > 1
+        return self._store(game.events, rules, opponent=opponent, seed=seed,
+                           game_index=game_index, human_seat=people[0], match_id=match_id,
+                           undo_used=undo_used, players=tuple(names), record=record,
+                           two_players=between_people)
 
     @_guarded
     def find_game(self, seed: int, game_index: int, record: dict) -> int | None:
@@ -448,21 +536,29 @@ class History:
         whether its record was kept (to open or review), and the accuracy once reviewed."""
         rows = self.db.execute(
             "SELECT id, finished_at, opponent, human_seat, human_score, opponent_score, "
-            "human_won, record IS NOT NULL, accuracy, two_players, players FROM games "
-            "ORDER BY id DESC").fetchall()
+            "human_won, record IS NOT NULL, accuracy, two_players, players, variant "
+            "FROM games ORDER BY id DESC").fetchall()
         return [{"id": i, "finished_at": at, "opponent": o, "human_seat": seat,
                  "human_score": hs, "opponent_score": os_, "human_won": bool(w),
                  "has_record": bool(r), "accuracy": acc, "two_players": bool(two),
-                 "players": _names(players) if two else None}
-                for i, at, o, seat, hs, os_, w, r, acc, two, players in rows]
+                 "players": _names(players, _seats(v)) if two else None, "variant": v}
+                for i, at, o, seat, hs, os_, w, r, acc, two, players, v in rows]
+
+    @_guarded
+    def variants(self) -> list[str]:
+        """The variants of the games kept, six-card first (always there), then in the
+        order of ``engine.rules.VARIANTS``."""
+        kept = {v for (v,) in self.db.execute("SELECT DISTINCT variant FROM games")}
+        return [v for v in VARIANTS if v == VARIANT or v in kept]
 
     @_guarded
     def two_player_games(self) -> list[dict]:
-        """The games two people played at one screen, latest first: id, date, the names by
-        seat, the scores by seat and the winner's seat."""
+        """The six-card games two people played at one screen, latest first: id, date, the
+        names by seat, the scores by seat and the winner's seat."""
         rows = self.db.execute(
             "SELECT id, finished_at, players, human_seat, human_score, opponent_score, "
-            "human_won FROM games WHERE two_players = 1 ORDER BY id DESC").fetchall()
+            "human_won FROM games WHERE two_players = 1 AND variant = ? ORDER BY id DESC",
+            (VARIANT,)).fetchall()
         out = []
         for i, at, players, seat, hs, os_, won in rows:
             scores = [0, 0]
@@ -517,56 +613,61 @@ class History:
             self.db.execute("UPDATE games SET accuracy = ? WHERE id = ?", (accuracy, game_id))
 
     @_guarded
-    def accuracy_history(self) -> list[dict]:
-        """The reviewed games in order played: id, opponent, accuracy."""
+    def accuracy_history(self, variant: str = VARIANT) -> list[dict]:
+        """The reviewed games of ``variant`` in order played: id, opponent, accuracy."""
         return [{"id": i, "opponent": o, "accuracy": a} for i, o, a in self.db.execute(
             "SELECT id, opponent, accuracy FROM games WHERE accuracy IS NOT NULL "
-            "AND two_players = 0 ORDER BY id")]
+            "AND two_players = 0 AND variant = ? ORDER BY id", (variant,))]
 
     # ------------------------------------------------------------------ statistics
     @_guarded
-    def by_opponent(self) -> list[dict]:
+    def by_opponent(self, variant: str = VARIANT) -> list[dict]:
         """Games, wins, win rate, skunks given and taken, per computer opponent (games
-        between two people are not against one)."""
+        between two people are not against one), in games of ``variant``."""
         rows = self.db.execute(
             "SELECT opponent, COUNT(*), SUM(human_won), "
             "SUM(human_won AND skunk >= 1), SUM(NOT human_won AND skunk >= 1), "
-            "SUM(undo_used) FROM games WHERE two_players = 0 GROUP BY opponent "
-            "ORDER BY opponent").fetchall()
+            "SUM(undo_used) FROM games WHERE two_players = 0 AND variant = ? "
+            "GROUP BY opponent ORDER BY opponent", (variant,)).fetchall()
         return [{"opponent": o, "games": n, "wins": w, "win_rate": w / n if n else 0.0,
                  "skunks_given": given, "skunks_taken": taken, "undo_games": undo}
                 for o, n, w, given, taken, undo in rows]
 
     @_guarded
-    def per_deal_averages(self) -> dict[str, dict[str, float]]:
-        """The person's average points per complete deal by source, as dealer and pone."""
+    def per_deal_averages(self, variant: str = VARIANT) -> dict[str, dict[str, float]]:
+        """The person's average points per complete deal by source, as dealer and pone, in
+        games of ``variant`` (in partnership, the side's: see :func:`deal_rows`)."""
         out = {}
         for role, flag in (("dealer", 1), ("pone", 0)):
             row = self.db.execute(
                 "SELECT COUNT(*), AVG(human_pegging), AVG(human_hand), AVG(human_crib) "
                 f"FROM deals WHERE complete = 1 AND human_dealer = ? AND {_AGAINST_COMPUTER}",
-                (flag,)).fetchone()
+                (flag, variant)).fetchone()
             n, peg, hand, crib = row
             out[role] = {"deals": n, "pegging": peg or 0.0, "hand": hand or 0.0,
                          "crib": crib or 0.0}
         return out
 
     @_guarded
-    def win_history(self) -> list[int]:
-        """1 or 0 for each game against the computer in the order played."""
+    def win_history(self, variant: str = VARIANT) -> list[int]:
+        """1 or 0 for each game of ``variant`` against the computer in the order played."""
         return [w for (w,) in self.db.execute(
-            "SELECT human_won FROM games WHERE two_players = 0 ORDER BY id")]
+            "SELECT human_won FROM games WHERE two_players = 0 AND variant = ? ORDER BY id",
+            (variant,))]
 
     @_guarded
-    def hand_scores(self) -> list[int]:
+    def hand_scores(self, variant: str = VARIANT) -> list[int]:
+        """The person's hand counts in the show, in games of ``variant``."""
         return [s for (s,) in self.db.execute(
             f"SELECT human_hand_score FROM deals WHERE human_hand_score IS NOT NULL "
-            f"AND {_AGAINST_COMPUTER}")]
+            f"AND {_AGAINST_COMPUTER}", (variant,))]
 
     @_guarded
-    def totals(self) -> dict[str, int]:
+    def totals(self, variant: str = VARIANT) -> dict[str, int]:
+        """Games of ``variant`` against the computer, and those won."""
         n, wins = self.db.execute(
-            "SELECT COUNT(*), SUM(human_won) FROM games WHERE two_players = 0").fetchone()
+            "SELECT COUNT(*), SUM(human_won) FROM games WHERE two_players = 0 "
+            "AND variant = ?", (variant,)).fetchone()
         return {"games": n, "wins": wins or 0}
 
 

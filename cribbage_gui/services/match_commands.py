@@ -512,11 +512,8 @@ def _review(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from exc
     with tqdm(total=len(file.game.actions), unit="action", desc="review", disable=None,
               leave=False) as bar:
-        try:
-            pair = file.pair
-        except gamefile.GameFileError as exc:
-            raise UsageError(str(exc)) from exc
-        review = review_game(file.game, pair,
+        # (every variant: a game of three or four seats has a name for each)
+        review = review_game(file.game, file.players,
                              progress=lambda done, total: bar.update(done - bar.n),
                              objective=args.objective or objective_of(file.context))
     if args.json:

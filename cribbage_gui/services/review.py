@@ -30,6 +30,14 @@ weighs little, one where the choice decides the game weighs much.
 The chance of winning over the game (``curve``) is seat 0's, after each rated decision:
 the chosen option's value for the player who chose (turned to seat 0's side), starting from
 the first decision's best and ending at 1 or 0 when the game is over.
+
+A game of a variant (five-card, three players, four in partnership: ``docs/variants.md``)
+is judged by what the variant expert plays for, its side's expected points over the deal
+(``ai.advice`` with objective ``"points"``): every option's value is its expected points
+net, ``win_prob_lost`` is the expected points given up (as ``points_lost``), the marks are
+at 1, 2 and 4 points (``POINTS_MARKS``), and accuracy is the share of the points at stake
+kept. No chance of winning is worked out there, so the curve is empty. The summary has one
+row a seat; scores are by side (a player, or a partnership).
 """
 
 from __future__ import annotations
@@ -39,20 +47,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.advice import Memo, as_good_as_best, discard_advice, play_advice
-from engine import GameState, PlayCard, Toss
+from ai.advice import Memo, as_good_as_best, discard_advice, known, play_advice
+from engine import GameState, Observation, PlayCard, Toss
 from engine.cards import Card, card_name
 from engine.record import Replay
-from engine.rules import match_points, skunk_of
+from engine.rules import RULES, match_points, skunk_of, variant_name
 
 MARKS = (("blunder", 0.10), ("mistake", 0.05), ("inaccuracy", 0.02))
 ACC_MARKS = tuple((name, 4 * threshold) for name, threshold in MARKS)  # in ACC points
-OBJECTIVES = ("win", "acc")
+# a variant's, in expected points (in the middle of a game to 121 a point of expected score
+# is worth about 1-2% of the chance of winning, so these sit near the win marks)
+POINTS_MARKS = (("blunder", 4.0), ("mistake", 2.0), ("inaccuracy", 1.0))
+OBJECTIVES = ("win", "acc")  # what a two-player game may be judged by ("points": variants)
 BEST_TOLERANCE = 1e-9  # a choice this close to the best is the best
 
 
 def marks_for(objective: str = "win") -> tuple[tuple[str, float], ...]:
-    return ACC_MARKS if objective == "acc" else MARKS
+    return ACC_MARKS if objective == "acc" else POINTS_MARKS if objective == "points" \
+        else MARKS
 
 
 def mark_of(win_prob_lost: float, objective: str = "win") -> str | None:
@@ -89,7 +101,8 @@ def accuracy_of(win_prob_lost: float, at_stake: float) -> float:
 class ReviewOption:
     cards: tuple[Card, ...]  # the two cards thrown, or the card played
     points: float  # the advisor's expected points (see the module's notes)
-    win: float  # the chooser's probability of winning with it
+    win: float  # the chooser's probability of winning with it (objective "points": its
+    # expected points, as ``points``)
 
 
 @dataclass(frozen=True)
@@ -105,11 +118,12 @@ class ReviewedDecision:
     win_best: float  # the chooser's chance of winning with the best option
     win_chosen: float  # ... with the option chosen
     mode: str  # what the best is best by: the objective, or "points" for a card before 86
-    scores: tuple[int, int]  # before the decision, by seat
+    scores: tuple[int, ...]  # before the decision, by side (by seat with two players)
     dealer: int
     options: tuple[ReviewOption, ...]  # the advisor's best first
     count: int = 0  # the count before a card is played (0 for a discard)
-    objective: str = "win"  # or "acc": the win figures are then expected ACC points net
+    objective: str = "win"  # or "acc": the win figures are then expected ACC points net;
+    # "points" (a variant): they are expected points net
 
     @property
     def mark(self) -> str | None:
@@ -183,26 +197,35 @@ def summarize(decisions: list[ReviewedDecision] | tuple[ReviewedDecision, ...],
 
 @dataclass(frozen=True)
 class GameReview:
-    players: tuple[str, str]
+    players: tuple[str, ...]  # by seat
     decisions: tuple[ReviewedDecision, ...]
     curve: tuple[tuple[int, float], ...]  # (action index, seat 0's chance of winning)
-    scores: tuple[int, int]  # at the end of the record
-    winner: int | None
+    scores: tuple[int, ...]  # at the end of the record, by side (by seat with two players)
+    winner: int | None  # a side
     seconds: float  # how long the review took
-    objective: str = "win"  # or "acc": judged by expected ACC points (the curve's too)
+    objective: str = "win"  # or "acc": judged by expected ACC points (the curve's too);
+    # "points": a variant's game, judged by expected points (no curve)
     seats: tuple[int, ...] = (0, 1)  # whose decisions were rated (see rated_seats)
+    variant: str = "six-card"
 
     @property
-    def summary(self) -> tuple[SeatSummary, SeatSummary]:
-        return summarize(self.decisions, 0), summarize(self.decisions, 1)
+    def summary(self) -> tuple[SeatSummary, ...]:
+        """One a seat."""
+        return tuple(summarize(self.decisions, seat) for seat in range(len(self.players)))
+
+    @property
+    def withheld_seats(self) -> tuple[int, ...]:
+        """The seats whose decisions are not shown (computers', in a game not over)."""
+        return tuple(seat for seat in range(len(self.players)) if seat not in self.seats)
 
     @property
     def withheld(self) -> int | None:
-        """The seat whose decisions are not shown (a computer's, in a game not over)."""
-        return next((seat for seat in (0, 1) if seat not in self.seats), None)
+        """The (first) seat whose decisions are not shown (:attr:`withheld_seats`)."""
+        return next(iter(self.withheld_seats), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players), "rated_seats": list(self.seats),
+        return {"players": list(self.players), "variant": self.variant,
+                "rated_seats": list(self.seats),
                 "decisions": [d.to_dict() for d in self.decisions],
                 "summary": [s.to_dict() for s in self.summary],
                 "curve": [[i, round(p, 6)] for i, p in self.curve],
@@ -217,10 +240,11 @@ class Cancelled(Exception):
     """The review was stopped before the end (``cancelled`` said so)."""
 
 
-def rated_seats(game: GameState, players: tuple[str, str] | list[str]) -> tuple[int, ...]:
-    """Whose decisions a review may show. Both, once the game is over or when no person
-    ("you") played it; while a game against the computer goes on, only the person's: a
-    computer's rated discard names the cards it kept, which the table has not shown.
+def rated_seats(game: GameState, players: tuple[str, ...] | list[str]) -> tuple[int, ...]:
+    """Whose decisions a review may show. Every seat's, once the game is over or when no
+    one person ("you") played it (computers, or people passing the screen); while a game
+    against the computer goes on, only the person's: a computer's rated discard names the
+    cards it kept, which the table has not shown. The same at a table of three or four.
 
     >>> from engine import GameState
     >>> rated_seats(GameState.new(1), ("expert", "you"))
@@ -229,11 +253,11 @@ def rated_seats(game: GameState, players: tuple[str, str] | list[str]) -> tuple[
     (0, 1)
     """
     if game.is_over or list(players).count("you") != 1:
-        return (0, 1)
+        return tuple(range(game.rules.players))
     return (list(players).index("you"),)
 
 
-def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1"),
+def review_game(game: GameState, players: tuple[str, ...] = ("seat 0", "seat 1"),
                 progress: Progress | None = None,
                 cancelled: Callable[[], bool] | None = None,
                 objective: str = "win", memo: Memo | None = None) -> GameReview:
@@ -242,9 +266,16 @@ def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1")
     :func:`rated_seats` allows. Slow work (tens of ms a decision): run it off the GUI
     thread. ``progress`` is told after each action; ``cancelled`` is asked before each
     decision and raises :class:`Cancelled` if true. ``memo`` has the advice already
-    worked out (``ai.advice.Memo``), and keeps what this works out."""
+    worked out (``ai.advice.Memo``), and keeps what this works out. A variant's game (three
+    or four seats, or five cards) is judged by expected points, whatever ``objective``
+    says: the only measure its advisor has (the module's notes)."""
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; one of {', '.join(OBJECTIVES)}")
+    if len(players) != game.rules.players:
+        raise ValueError(f"a game of {game.rules.players} players needs {game.rules.players} "
+                         f"names, not {len(players)}")
+    if game.rules != RULES:
+        objective = "points"
     seats = rated_seats(game, players)
     start = time.perf_counter()
     steps = Replay(GameState, game.to_record())
@@ -261,32 +292,59 @@ def review_game(game: GameState, players: tuple[str, str] = ("seat 0", "seat 1")
             progress(index + 1, total)
     final = steps.game
     curve = _curve(decisions, final, objective)
-    return GameReview((players[0], players[1]), tuple(decisions), curve,
-                      (final.scores[0], final.scores[1]), final.winner,
-                      time.perf_counter() - start, objective, seats)
+    return GameReview(tuple(players), tuple(decisions), curve, tuple(final.scores),
+                      final.winner, time.perf_counter() - start, objective, seats,
+                      variant_name(game.rules))
 
 
 def _rate(state: GameState, seat: int, action: Any, index: int, objective: str = "win",
           memo: Memo | None = None) -> ReviewedDecision | None:
     obs = state.observation(seat)
-    scores = (state.scores[0], state.scores[1])
+    scores = tuple(state.scores)
+    if objective == "points":
+        return _rate_by_points(obs, state.dealer, scores, action, index, memo)
     if isinstance(action, Toss):
         advice = discard_advice(obs, objective, memo)
         mine = advice.option(action.cards)
         best = advice.best
-        options = tuple(ReviewOption(tuple(o.toss), o.net, o.win) for o in advice.options)
+        options = tuple(ReviewOption(tuple(o.toss), o.net, known(o.win))
+                        for o in advice.options)
         return ReviewedDecision(index, seat, obs.deal, "discard", tuple(mine.toss),
-                                tuple(best.toss), mine.points_lost, mine.win_lost, best.win,
-                                mine.win, objective, scores, state.dealer, options,
-                                objective=objective)
+                                tuple(best.toss), mine.points_lost, known(mine.win_lost),
+                                known(best.win), known(mine.win), objective, scores,
+                                state.dealer, options, objective=objective)
     if len({c >> 2 for c in obs.legal_cards}) < 2:
         return None  # one rank to play: no choice
     play = play_advice(obs, objective, memo)
     chosen = play.option(action.card)
-    options = tuple(ReviewOption((o.card,), o.points, o.win) for o in play.options)
+    options = tuple(ReviewOption((o.card,), o.points, known(o.win)) for o in play.options)
     return ReviewedDecision(index, seat, obs.deal, "play", (action.card,), (play.best.card,),
-                            chosen.points_lost, chosen.win_lost, play.best.win, chosen.win,
-                            play.mode, scores, state.dealer, options, obs.count, objective)
+                            chosen.points_lost, known(chosen.win_lost), known(play.best.win),
+                            known(chosen.win), play.mode, scores, state.dealer, options,
+                            obs.count, objective)
+
+
+def _rate_by_points(obs: Observation, dealer: int, scores: tuple[int, ...], action: Any,
+                    index: int, memo: Memo | None) -> ReviewedDecision | None:
+    """A variant's decision, by the variant expert's expected points (its only measure):
+    the "win" figures are the options' points."""
+    if isinstance(action, Toss):
+        advice = discard_advice(obs, "win", memo)
+        mine, best = advice.option(action.cards), advice.best
+        options = tuple(ReviewOption(tuple(o.toss), o.net, o.net) for o in advice.options)
+        return ReviewedDecision(index, obs.seat, obs.deal, "discard", tuple(mine.toss),
+                                tuple(best.toss), mine.points_lost, mine.points_lost,
+                                best.net, mine.net, "points", scores, dealer, options,
+                                objective="points")
+    if len({c >> 2 for c in obs.legal_cards}) < 2:
+        return None  # one rank to play: no choice
+    play = play_advice(obs, "win", memo)
+    chosen = play.option(action.card)
+    options = tuple(ReviewOption((o.card,), o.points, o.points) for o in play.options)
+    return ReviewedDecision(index, obs.seat, obs.deal, "play", (action.card,),
+                            (play.best.card,), chosen.points_lost, chosen.points_lost,
+                            play.best.points, chosen.points, "points", scores, dealer,
+                            options, obs.count, "points")
 
 
 def seat_value(value: float, seat: int, to_seat: int, objective: str = "win") -> float:
@@ -303,6 +361,8 @@ def _curve(decisions: list[ReviewedDecision], final: GameState, objective: str =
         return seat_value(p, d.seat, 0, objective)
 
     points: list[tuple[int, float]] = []
+    if objective == "points":  # a variant's: no chance of winning is worked out
+        return ()
     if decisions:
         points.append((decisions[0].action, seat0(decisions[0], decisions[0].win_best)))
         points.extend((d.action + 1, seat0(d, d.win_chosen)) for d in decisions)
@@ -315,45 +375,73 @@ def _curve(decisions: list[ReviewedDecision], final: GameState, objective: str =
 # ---------------------------------------------------------------------------- text
 def lost_text(lost: float, objective: str) -> str:
     """A decision's loss as the review's tables show it: "2.9%" of the chance of winning,
-    or "0.12" ACC points."""
-    return f"{lost:.2f}" if objective == "acc" else f"{100 * lost:.1f}%"
+    or "0.12" ACC points (or, a variant's, points)."""
+    return f"{lost:.2f}" if objective in ("acc", "points") else f"{100 * lost:.1f}%"
+
+
+def side_names(review: GameReview, side: int) -> str:
+    """The names of a side's seats: a player's, or a partnership's ("Ann & Cy")."""
+    sides = len(review.scores)
+    return " & ".join(review.players[seat] for seat in range(len(review.players))
+                      if seat % sides == side)
+
+
+def _heading(review: GameReview) -> str:
+    names, sides = review.players, len(review.scores)
+    if len(names) == sides:  # a player a side
+        line = " v ".join(f"{name} (seat {seat})" for seat, name in enumerate(names))
+    else:
+        line = " v ".join(
+            f"{side_names(review, side)} (seats "
+            f"{', '.join(str(s) for s in range(len(names)) if s % sides == side)})"
+            for side in range(sides))
+    if review.variant != "six-card":
+        line += f", {review.variant}"
+    if review.winner is not None:
+        others = "-".join(str(score) for side, score in enumerate(review.scores)
+                          if side != review.winner)
+        line += (f": {side_names(review, review.winner)} won "
+                 f"{review.scores[review.winner]}-{others}")
+    return line
 
 
 def format_review(review: GameReview) -> str:
     """The review as text: each decision, then the summary by player."""
     names = review.players
     acc = review.objective == "acc"
-    lines = [f"{names[0]} (seat 0) v {names[1]} (seat 1)"]
-    if review.winner is not None:
-        lines[0] += (f": {names[review.winner]} won {review.scores[review.winner]}-"
-                     f"{review.scores[1 - review.winner]}")
+    points = review.objective == "points"  # a variant's: the loss is in points only
+    lines = [_heading(review)]
     if acc:
         lines.append("a game of a match: judged by expected ACC points (2 a win, 3 a skunk)")
+    if points:
+        lines.append("judged by expected points (the variant expert's measure; no chance "
+                     "of winning is worked out in a variant)")
     lost = "ACC lost" if acc else "win lost"
-    if review.withheld is not None:
-        lines.append(f"the game is not over: {names[review.withheld]}'s decisions are not "
-                     f"shown (they would show cards the table has not)")
+    lost_column = "" if points else f" {lost:>9}"
+    if review.withheld_seats:
+        withheld = " and ".join(f"{names[seat]}'s" for seat in review.withheld_seats)
+        lines.append(f"the game is not over: {withheld} decisions are not shown (they "
+                     f"would show cards the table has not)")
     lines.append("")
     lines.append(f"{'deal':>4}  {'player':<12} {'kind':<7} {'chosen':<7} {'best':<7} "
-                 f"{'points lost':>11} {lost:>9}  mark")
+                 f"{'points lost':>11}{lost_column}  mark")
     for d in review.decisions:
         chosen = " ".join(card_name(c) for c in d.chosen)
         best = "=" if d.is_best else " ".join(card_name(c) for c in d.best)
+        loss = "" if points else f" {lost_text(d.win_prob_lost, review.objective):>9}"
         lines.append(f"{d.deal:>4}  {names[d.seat][:12]:<12} {d.kind:<7} {chosen:<7} "
-                     f"{best:<7} {d.points_lost:>11.2f} "
-                     f"{lost_text(d.win_prob_lost, review.objective):>9}  {d.mark or ''}")
+                     f"{best:<7} {d.points_lost:>11.2f}{loss}  {d.mark or ''}")
     lines.append("")
-    lines.append(f"{'player':<14} {'decisions':>9} {'best':>6} {'points lost':>11} "
-                 f"{lost:>9} {'accuracy':>8}  marks (inaccuracy/mistake/blunder)")
+    lines.append(f"{'player':<14} {'decisions':>9} {'best':>6} {'points lost':>11}"
+                 f"{lost_column} {'accuracy':>8}  marks (inaccuracy/mistake/blunder)")
     lines.append(f"{'':<14} {'':>9} {'':>6} {'a decision, on average':>21}")
     for seat, s in enumerate(review.summary):
         if seat not in review.seats:
             continue
         marks = "/".join(str(s.marks.get(name, 0)) for name, _ in reversed(MARKS))
         n = max(1, s.decisions)  # the mean: a sum of chances of winning means nothing
+        loss = "" if points else f" {lost_text(s.win_prob_lost / n, review.objective):>9}"
         lines.append(f"{names[seat][:14]:<14} {s.decisions:>9} {s.best_rate:>6.0%} "
-                     f"{s.points_lost / n:>11.2f} "
-                     f"{lost_text(s.win_prob_lost / n, review.objective):>9} "
-                     f"{s.accuracy:>8.1f}  {marks}")
+                     f"{s.points_lost / n:>11.2f}{loss} {s.accuracy:>8.1f}  {marks}")
     lines.append(f"(reviewed in {review.seconds:.2f} s)")
     return "\n".join(lines)

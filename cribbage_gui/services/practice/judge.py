@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.advice import Memo, as_good_as_best, discard_advice, play_advice
+from ai.advice import Memo, as_good_as_best, discard_advice, known, play_advice
 from cribbage_gui.services.practice.positions import Position, PositionError
 from engine.cards import Card, card_name, pip_value
 from engine.pegging import peg_points
@@ -61,13 +61,13 @@ def judge(position: Position, answer: tuple[Card, ...] | list[Card],
             raise PositionError("a discard is two different cards of the six")
         advice = discard_advice(obs, position.objective, memo)
         chosen, best = advice.option(answer), advice.best
-        options = tuple(JudgedOption(o.toss, o.net, o.win, o.hand_mean, o.crib, o.pegging)
+        options = tuple(JudgedOption(o.toss, o.net, known(o.win), o.hand_mean, o.crib, o.pegging)
                         for o in advice.options)
         correct = as_good_as_best(chosen.win_lost, position.objective)
         why = discard_why(chosen, best, correct, obs.is_dealer, (mine, theirs),
                           position.objective)
         return Verdict(position.id, "discard", tuple(chosen.toss), tuple(best.toss), correct,
-                       chosen.points_lost, chosen.win_lost, position.objective,
+                       chosen.points_lost, known(chosen.win_lost), position.objective,
                        position.objective, (mine, theirs), options, why)
     if len(answer) != 1 or answer[0] not in obs.legal_cards:
         raise PositionError("a card to play is one card of the hand that fits the count")
@@ -75,14 +75,15 @@ def judge(position: Position, answer: tuple[Card, ...] | list[Card],
     card, top = play.option(answer[0]), play.best
     current = [c for _, c in obs.current]
     now = {o.card: peg_points(current + [o.card]) for o in play.options}
-    options = tuple(JudgedOption((o.card,), o.points, o.win, now=now[o.card])
+    options = tuple(JudgedOption((o.card,), o.points, known(o.win), now=now[o.card])
                     for o in play.options)
     lost = card.points_lost if play.mode == "points" else card.win_lost
     correct = as_good_as_best(lost, play.mode)
-    why = play_why(card.card, top.card, correct, play.mode, card.points_lost, card.win_lost,
+    why = play_why(card.card, top.card, correct, play.mode, card.points_lost, known(card.win_lost),
                    now, obs.count, (mine, theirs), position.objective)
     return Verdict(position.id, "play", (answer[0],), (top.card,), correct, card.points_lost,
-                   card.win_lost, play.mode, position.objective, (mine, theirs), options, why)
+                   known(card.win_lost), play.mode, position.objective, (mine, theirs),
+                   options, why)
 
 
 # ---------------------------------------------------------------------------- why
