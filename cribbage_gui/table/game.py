@@ -47,7 +47,7 @@ from cribbage_gui.table.saving import SavedGame
 from engine import Claim, Observation, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, Played, SaidGo
-from engine.rules import RULES, VARIANT, variant_rules
+from engine.rules import VARIANT, variant_rules
 
 
 def is_pegging_claim(phase) -> bool:
@@ -420,8 +420,7 @@ class Playing(QObject):
         obs = self.obs
         assert obs is not None, "a decision is handed in only while one is pending"
         if isinstance(action, Toss | PlayCard) and self.controller.checkpoints \
-                and not self.two_players and obs.rules == RULES:  # between two people: not
-            # rated (see above); a variant's decisions are not rated yet
+                and not self.two_players:  # between two people: not rated (see above)
             decision = next(self._ids)
             self._decisions.append(decision)
             self._undo.append((self.controller.checkpoints[-1], self._turn_mark, decision))
@@ -580,8 +579,7 @@ class Playing(QObject):
             return
         try:
             self.last_game_id = record_finished(
-                self.history, SavedGame(setup, game, (), series, self.undo_used)) \
-                if setup.variant == VARIANT else None  # (a variant's: not kept yet)
+                self.history, SavedGame(setup, game, (), series, self.undo_used))
         except HistoryError as exc:
             self.last_game_id = None
             self.message.emit(f"The game was not added to your history: {exc}")
@@ -704,6 +702,12 @@ def record_finished(history, saved: SavedGame) -> int:
     """Keep a finished game in the history (once: a game found there already, e.g. one
     recorded just before a crash, is not added again); returns its id."""
     setup, game = saved.setup, saved.game
+    if setup.variant != VARIANT:  # (kept by side, the person's side's figures)
+        computers = setup.computer_seats()
+        return history.record_variant_game(
+            game, file_players(setup), (setup.human_seat,),
+            tuple(computers[seat] for seat in sorted(computers)), None, seed=setup.seed,
+            game_index=setup.index, undo_used=saved.undo_used)
     record = game.to_record()
     known = history.find_game(setup.seed, setup.index, record)
     if known is not None:

@@ -48,6 +48,13 @@ def test_a_variant_plays_to_the_end_through_the_table(make_window, qtbot, varian
     again = GameState.from_record(game.to_record())
     assert again.rules == rules and again.scores == game.scores
     assert setup.variant == variant
+    # kept in the history under its variant, and the person's decisions rated in points
+    qtbot.waitUntil(lambda: window.dialogs.game_over_box is not None, timeout=TIMEOUT)
+    assert window.history.totals(variant)["games"] == 1
+    assert window.history.totals()["games"] == 0  # the six-card figures are apart
+    qtbot.waitUntil(lambda: len(window.playing.ratings) > 3, timeout=TIMEOUT)
+    box = window.dialogs.game_over_box
+    assert not box.review_button.isVisible()  # the review window is two-player still
 
 
 def test_the_crib_takes_one_card_from_each_and_one_from_the_deck(make_window, qtbot):
@@ -219,3 +226,19 @@ def test_a_damaged_variant_save_is_refused_with_its_reason(make_window, qtbot, c
         reason = "3 random states"
     with pytest.raises(RecordError, match=reason):
         saving.decode(data)
+
+
+def test_the_inspector_and_the_hint_work_in_a_variant(make_window, qtbot):
+    window = make_window()
+    start(window, "three-player", seed=11)
+    wait_for_input(qtbot, window)
+    panel = window.reasoning.discard
+    qtbot.waitUntil(lambda: panel.advice is not None, timeout=TIMEOUT)
+    assert len(panel.advice.options) == 5  # each card of five, thrown alone
+    qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.table.announcement.text.startswith("Hint"),
+                    timeout=TIMEOUT)
+    assert len(window.table.selected) == 1  # the hint's one card, ready to throw
+    best = panel.advice.best.toss
+    assert window.table.selected == set(best)
+    assert window.game_bar.throw_button.isEnabled()
