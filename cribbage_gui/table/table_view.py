@@ -483,8 +483,10 @@ class TableView(QGraphicsView):
             for i, (seat, thrown) in enumerate(crib_cards):
                 crib_key: CardKey = ("crib", thrown) if thrown is not None else ("back", -1, i)
                 item = self._item(crib_key, None, wanted, from_seat=seat)
+                # (stacked sideways only with more players: up, it met the hand above)
+                rise = 0.04 if m.rules.players == 2 else 0.0
                 item.move_to(QPointF(r.right() - w - margin - i * w * 0.08,
-                                     crib_y - i * w * 0.04), ms)
+                                     crib_y - i * w * rise), ms)
                 item.setZValue(5 + i)
             # named, above the pile at the bottom of the table, below it at the top
             crib_caption.setText("Crib")
