@@ -251,7 +251,8 @@ class NewGameDialog(QDialog):
 
     @property
     def two_players(self) -> bool:
-        return self.chosen_variant == VARIANT and self.opponent.currentData() == TWO_PLAYERS
+        return variant_rules(self.chosen_variant).players == 2 \
+            and self.opponent.currentData() == TWO_PLAYERS
 
     @property
     def chosen_variant(self) -> str:
@@ -271,7 +272,7 @@ class NewGameDialog(QDialog):
             self.opponent.addItem(fresh.itemText(i), fresh.itemData(i))
             self.opponent.setItemData(i, fresh.itemData(i, Qt.ItemDataRole.ToolTipRole),
                                       Qt.ItemDataRole.ToolTipRole)
-        if variant == VARIANT:
+        if players == 2:
             self.opponent.addItem("Two players at this computer (pass and play)", TWO_PLAYERS)
             self.opponent.setItemData(
                 self.opponent.count() - 1, "Two people share this screen and take turns; "
@@ -342,10 +343,12 @@ class NewGameDialog(QDialog):
         """The opponent (or two people), the seed (None for random), the match's length."""
         text = self.seed.text().strip()
         seed = int(text) if text else None
-        if self.two_players:
-            return NewGame(TWO_PLAYERS, seed, self.match.currentData(), self.people(),
-                           all(a.isChecked() for a in self.agrees))
         variant = self.chosen_variant
+        if self.two_players:
+            return NewGame(TWO_PLAYERS, seed,
+                           self.match.currentData() if variant == VARIANT else 1,
+                           self.people(), all(a.isChecked() for a in self.agrees),
+                           variant=variant)
         if variant == VARIANT:
             return NewGame(self.opponent.currentData(), seed, self.match.currentData())
         players = variant_rules(variant).players

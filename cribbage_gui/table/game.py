@@ -173,10 +173,10 @@ class Playing(QObject):
         game of three or four ``others`` (the computer players from the person's left
         round; in four-player the second is the person's partner)."""
         s = self.settings()
-        if variant != VARIANT:
-            length, people = 1, ()
+        if variant != VARIANT:  # a single game; two people at this screen in five-card
+            length = 1
             if variant_rules(variant).players > 2:
-                opponent = others[0]
+                opponent, people = others[0], ()
         self.series = Series(length)
         self.lesson = False
         two = len(people) == 2
@@ -277,10 +277,12 @@ class Playing(QObject):
         me, them = setup.human_seat, 1 - setup.human_seat
         if self.lesson:
             return f"Learning to play, against {player_title(setup.opponent)}"
-        if setup.variant != VARIANT:
+        if setup.variant != VARIANT and not setup.two_players:
             return variant_line(setup, self.names)
         if setup.two_players:
             first, second = setup.people[0], setup.people[1]
+            if setup.variant != VARIANT:  # (a single game)
+                return f"{VARIANT_TITLES[setup.variant]}: {first} v {second} at this screen"
             if s.length == 1:
                 return f"{first} v {second} at this screen"
             return (f"Best of {s.length}: {first} {s.wins(0)} – {second} {s.wins(1)} "
@@ -297,6 +299,8 @@ class Playing(QObject):
         if setup is None or setup.variant == VARIANT or self.lesson:
             return ""
         title = VARIANT_TITLES[setup.variant]
+        if setup.two_players:
+            return f"{title}: {setup.people[0]} v {setup.people[1]}"
         if setup.rules.players == 2:
             return f"{title} v {player_title(setup.opponent)}"
         if setup.rules.partners:
@@ -689,10 +693,12 @@ def variant_summary(saved: SavedGame) -> str:
     """The line that offers to resume a variant's game: "Your three-player game: You 40,
     West 52, East 31"."""
     setup = saved.setup
-    names = side_titles(setup)
+    names = setup.people if setup.two_players else side_titles(setup)
     scores = ", ".join(f"{name} {score}" for name, score in zip(names, saved.game.scores,
                                                                  strict=True))
     title = VARIANT_TITLES[setup.variant].lower()
+    if setup.two_players:
+        return f"Your {title} game between {setup.people[0]} and {setup.people[1]}: {scores}"
     if setup.rules.players == 2:
         return f"Your {title} game against {player_title(setup.opponent)}: {scores}"
     return f"Your game of {title}: {scores}"
@@ -705,7 +711,7 @@ def record_finished(history, saved: SavedGame) -> int:
     if setup.variant != VARIANT:  # (kept by side, the person's side's figures)
         computers = setup.computer_seats()
         return history.record_variant_game(
-            game, file_players(setup), (setup.human_seat,),
+            game, file_players(setup), (0, 1) if setup.two_players else (setup.human_seat,),
             tuple(computers[seat] for seat in sorted(computers)), None, seed=setup.seed,
             game_index=setup.index, undo_used=saved.undo_used)
     record = game.to_record()

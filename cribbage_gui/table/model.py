@@ -250,6 +250,8 @@ class TableModel:
         self.show = ShowStage(e.seat, e.what, e.cards, e.starter)
         if e.what == "hand" and (self.pass_and_play or not self.known(e.seat)):
             self.hidden[e.seat] = 0
+        if e.what == "hand":  # laid out: five-card's cards the play left are in the show
+            self.hands[e.seat] = []
         if e.what == "crib":
             self.crib_backs = 0
         self.current = []

@@ -242,3 +242,51 @@ def test_the_inspector_and_the_hint_work_in_a_variant(make_window, qtbot):
     best = panel.advice.best.toss
     assert window.table.selected == set(best)
     assert window.game_bar.throw_button.isEnabled()
+
+
+def test_two_people_play_five_card_at_one_screen_each_hand_hidden(make_window, qtbot):
+    """Pass and play in five-card: the two-player game's cover at every change of seat,
+    and the same referee's checks that nobody sees the other's cards."""
+    from cribbage_gui.dialogs.dialogs import NewGame
+    from cribbage_gui.table.controller import TWO_PLAYERS
+    from tests.gui.test_pass_and_play import NAMES, Referee
+
+    window = make_window()
+    window.dialogs.new_game = lambda settings: NewGame(TWO_PLAYERS, 5, 1, NAMES,
+                                                       variant="five-card")
+    window.games.new_game_dialog()
+    setup = window.playing.current_setup()
+    assert setup.variant == "five-card" and window.playing.two_players
+    assert window.playing.match_line() == "Five-card: Ann v Bob at this screen"
+    referee = Referee(qtbot, window)
+    steps = 0
+    while referee.step():
+        steps += 1
+        assert steps < 3000
+    game = window.playing.controller.game
+    assert game.is_over and game.rules == VARIANTS["five-card"]
+    assert referee.covers > 4 and referee.turns[0] and referee.turns[1]
+    qtbot.waitUntil(lambda: window.dialogs.game_over_box is not None, timeout=TIMEOUT)
+    kept = window.history.games()
+    assert kept == [] or all(g.get("two_players") for g in kept)  # not against the computer
+
+
+def test_no_card_is_drawn_twice_when_five_card_play_leaves_cards_for_the_show(make_window,
+                                                                              qtbot):
+    """Five-card's play ends at the first go or 31: the cards left are laid out in the
+    show, and leave the hand (before, the person's were drawn in the hand and the show)."""
+    window = make_window()
+    start(window, "five-card", seed=5)
+    twice: list = []
+    shows = []
+
+    def check(event) -> None:
+        faces = [item.card for item in window.table.card_items.values()
+                 if item.isVisible() and item.face_up and item.card is not None]
+        twice.extend(c for c in set(faces) if faces.count(c) > 1)
+        if type(event).__name__ == "Show":
+            shows.append(event)
+
+    window.presenter.shown.connect(check)
+    play_to_the_end(qtbot, window, discard=throw(2))
+    assert shows and not twice
