@@ -124,7 +124,7 @@ def test_the_new_game_dialog_offers_the_variants_and_their_seats(qtbot):
     assert not dialog.seat_combos[0].isVisible() and dialog.match.isVisible()
     # five-card: an opponent among the players that play it; a single game
     dialog.variant.setCurrentIndex(dialog.variant.findData("five-card"))
-    assert offered(dialog.opponent) == ["random", "heuristic", "expert"]
+    assert offered(dialog.opponent) == ["random", "heuristic", "expert", TWO_PLAYERS]
     assert dialog.opponent.currentData() == "heuristic"  # Medium does not play it
     assert not dialog.match.isVisible()
     dialog.opponent.setCurrentIndex(dialog.opponent.findData("expert"))
