@@ -85,10 +85,11 @@ def says(name: str, verb: str) -> str:
 COMPASS = {3: ("West", "East"), 4: ("West", "North", "East")}
 
 
-def seat_names(players: int, my_seat: int) -> tuple[str, ...]:
-    """The names by seat of a variant's table seen from ``my_seat`` (``YOU``): the others
-    by compass point, from the person's left round."""
-    names = [YOU] * players
+def seat_names(players: int, my_seat: int, people: bool = False) -> tuple[str, ...]:
+    """The names by seat of a variant's table seen from ``my_seat`` (``YOU``; ``people``:
+    people at one screen, where "you" is whoever has it, ``my_seat`` is "South"): the
+    others by compass point, from the person's left round."""
+    names = ["South" if people else YOU] * players
     for i, point in enumerate(COMPASS[players]):
         names[(my_seat + 1 + i) % players] = point
     return tuple(names)

@@ -294,6 +294,11 @@ class NewGameDialog(QDialog):
                 combo.clear()
                 for k in range(fresh.count()):
                     combo.addItem(fresh.itemText(k), fresh.itemData(k))
+                combo.addItem("A person at this computer (pass and play)", TWO_PLAYERS)
+                combo.setItemData(combo.count() - 1, "People share this screen and take "
+                                  "turns: the table hides every hand until the next one "
+                                  "presses Continue; the hint and the inspector are off",
+                                  Qt.ItemDataRole.ToolTipRole)
                 found = combo.findData(chosen)
                 combo.setCurrentIndex(found if found >= 0 else
                                       max(0, combo.findData("heuristic")))

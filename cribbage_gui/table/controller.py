@@ -42,35 +42,52 @@ class GameSetup:
     first_dealer: int | None = None  # None: cut for the deal
     manual_pegging: bool = False
     undo: bool = False  # the person may take back a decision (a casual single game)
-    # pass and play: two people at one screen, their names by seat (``opponent`` is then
-    # TWO_PLAYERS and both seats are people); () against the computer
+    # pass and play: people at one screen, every seat's name by seat (``opponent`` is then
+    # TWO_PLAYERS; with two players both seats are people, with three or four the person's
+    # and those of ``others`` that are TWO_PLAYERS); () against the computer
     people: tuple[str, ...] = ()
     assist: bool = False  # pass and play: both agreed to the hint and the inspector
     # a variant (``engine.rules.VARIANTS``): its name, and in a game of three or four the
-    # registry names of the computer players in the other seats, in seat order from the
-    # person's left (in four-player the second of them is the person's partner)
+    # registry names of the players in the other seats, in seat order from the person's
+    # left (in four-player the second of them is the person's partner; TWO_PLAYERS: a
+    # person at this screen)
     variant: str = VARIANT
     others: tuple[str, ...] = ()
 
     @property
     def two_players(self) -> bool:
-        """Two people at this screen (pass and play), no computer."""
-        return len(self.people) == 2
+        """People share this screen (pass and play): two, or in a variant of three or four
+        two or more, with computer players in the other seats."""
+        return len(self.people) >= 2
+
+    def person_seats(self) -> tuple[int, ...]:
+        """The seats of the people at this screen."""
+        n = self.rules.players
+        if not self.two_players:
+            return (self.human_seat,)
+        if n == 2:
+            return (0, 1)
+        return tuple(sorted({self.human_seat} | {
+            (self.human_seat + 1 + i) % n for i, name in enumerate(self.others)
+            if name == TWO_PLAYERS}))
 
     @property
     def rules(self) -> Rules:
         return variant_rules(self.variant)
 
     def computer_seats(self) -> dict[int, str]:
-        """The computer players by seat (none in pass and play)."""
-        if self.two_players:
-            return {}
+        """The computer players by seat (none in a two-player pass and play)."""
         n = self.rules.players
+        if self.two_players and n == 2:
+            return {}
         names = self.others if n > 2 else (self.opponent,)
         if len(names) != n - 1:
-            raise ValueError(f"a {self.variant} game needs {n - 1} computer players, "
+            raise ValueError(f"a {self.variant} game needs {n - 1} other players, "
                              f"not {len(names)}")
-        return {(self.human_seat + 1 + i) % n: name for i, name in enumerate(names)}
+        if self.people and len(self.people) != n:
+            raise ValueError(f"a {self.variant} game between people names all {n} seats")
+        return {(self.human_seat + 1 + i) % n: name for i, name in enumerate(names)
+                if name != TWO_PLAYERS}
 
 
 TWO_PLAYERS = "human"  # the "opponent" of a pass-and-play game: another person
@@ -126,7 +143,7 @@ def new_game(setup: GameSetup, decks: tuple = (), cuts: tuple = ()) -> GameState
     rules = setup.rules
     manual = [False] * rules.players
     pegging = [False] * rules.players  # GameState.new's default, unless asked
-    for seat in (0, 1) if setup.two_players else (setup.human_seat,):
+    for seat in setup.person_seats():
         manual[seat] = setup.manual_count
         pegging[seat] = setup.manual_pegging
     return GameState.new(game_seed(setup.seed, setup.index), first_dealer=setup.first_dealer,
@@ -171,18 +188,17 @@ class GameController(QObject):
         self.stop()
         self.setup = setup
         self.human = HumanPlayer()
-        if setup.two_players:  # pass and play: a person in each seat
-            self.humans = (self.human, HumanPlayer())
-            self.players = (self.humans[0], self.humans[1])
-        else:
-            self.humans = (self.human,)
-            # (the window offers only our players; a setup is never a way to run a program)
-            computers = {seat: make_builtin_player(name, where="a game in the window")
-                         for seat, name in setup.computer_seats().items()}
-            for computer in computers.values():
-                check_plays(computer, setup.variant)
-            self.players = tuple(computers.get(seat, self.human)
-                                 for seat in range(setup.rules.players))
+        # (the window offers only our players; a setup is never a way to run a program)
+        computers = {seat: make_builtin_player(name, where="a game in the window")
+                     for seat, name in setup.computer_seats().items()}
+        for computer in computers.values():
+            check_plays(computer, setup.variant)
+        # a person in each seat that is not the computer's (pass and play: several)
+        people = {seat: self.human if seat == setup.person_seats()[0] else HumanPlayer()
+                  for seat in setup.person_seats()}
+        self.humans = tuple(people.values())
+        self.players = tuple(computers[seat] if seat in computers else people[seat]
+                             for seat in range(setup.rules.players))
         report_from = len(game.events) if game is not None else 0  # a new game: all
         if game is None:
             game = new_game(setup, decks, cuts)

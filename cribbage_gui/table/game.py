@@ -146,7 +146,7 @@ class Playing(QObject):
     def names(self) -> tuple[str, ...]:
         setup = self.current_setup()
         if setup.two_players:
-            return (setup.people[0], setup.people[1])
+            return tuple(setup.people)
         if setup.rules.players > 2:  # by compass point round the table
             return seat_names(setup.rules.players, setup.human_seat)
         them = player_title(setup.opponent)
@@ -173,13 +173,16 @@ class Playing(QObject):
         game of three or four ``others`` (the computer players from the person's left
         round; in four-player the second is the person's partner)."""
         s = self.settings()
-        if variant != VARIANT:  # a single game; two people at this screen in five-card
+        if variant != VARIANT:  # a single game (pass and play: the seats' names)
             length = 1
-            if variant_rules(variant).players > 2:
+            players = variant_rules(variant).players
+            if players > 2 and TWO_PLAYERS in others:
+                people = seat_names(players, 0, people=True)
+            elif players > 2:
                 opponent, people = others[0], ()
         self.series = Series(length)
         self.lesson = False
-        two = len(people) == 2
+        two = len(people) >= 2
         if two:
             opponent = TWO_PLAYERS
         elif length > 1:
@@ -216,9 +219,10 @@ class Playing(QObject):
         self._shown, self._undo, self._decisions, self._ratings = [], [], [], {}
         if game is None:
             self.undo_used = False
-        self.presenter.begin(TableModel(setup.human_seat, self.names,
-                                        pass_and_play=setup.two_players,
-                                        covered=setup.two_players, rules=setup.rules))
+        self.presenter.begin(TableModel(
+            setup.human_seat, self.names, pass_and_play=setup.two_players,
+            covered=setup.two_players, rules=setup.rules,
+            people_seats=setup.person_seats() if setup.rules.players > 2 else ()))
         self._show_controls()
         if game is not None:  # before the worker starts adding to game.events
             if shown is None:  # a resumed save: its heading first, as when it began
@@ -279,6 +283,8 @@ class Playing(QObject):
             return f"Learning to play, against {player_title(setup.opponent)}"
         if setup.variant != VARIANT and not setup.two_players:
             return variant_line(setup, self.names)
+        if setup.two_players and setup.rules.players > 2:
+            return people_line(setup)
         if setup.two_players:
             first, second = setup.people[0], setup.people[1]
             if setup.variant != VARIANT:  # (a single game)
@@ -299,6 +305,8 @@ class Playing(QObject):
         if setup is None or setup.variant == VARIANT or self.lesson:
             return ""
         title = VARIANT_TITLES[setup.variant]
+        if setup.two_players and setup.rules.players > 2:
+            return f"{title} at this screen"
         if setup.two_players:
             return f"{title}: {setup.people[0]} v {setup.people[1]}"
         if setup.rules.players == 2:
@@ -623,13 +631,28 @@ class Playing(QObject):
 
 def file_players(setup: GameSetup) -> tuple[str, ...]:
     """The players by seat as a game file names them: "you" and the computer players'
-    registry names (between two people, their names)."""
-    if setup.two_players:
+    registry names (between people, their names)."""
+    if setup.two_players and setup.rules.players == 2:
         return (setup.people[0], setup.people[1])
-    names = ["you"] * setup.rules.players
+    names = list(setup.people) if setup.two_players else ["you"] * setup.rules.players
     for seat, name in setup.computer_seats().items():
         names[seat] = name
     return tuple(names)
+
+
+def people_line(setup: GameSetup) -> str:
+    """The game bar's line of people at one screen with computer players: "Four players
+    at this screen: South and North against West (Expert) and East (Random)"."""
+    rules, names = setup.rules, setup.people
+    computers = setup.computer_seats()
+    who = [f"{names[seat]} ({player_title(computers[seat])})" if seat in computers
+           else names[seat] for seat in range(rules.players)]
+    title = f"{VARIANT_TITLES[setup.variant]} at this screen"
+    if not rules.partners:
+        return f"{title}: " + ", ".join(who)
+    return f"{title}: " + " against ".join(
+        " and ".join(who[seat] for seat in range(side, rules.players, rules.sides))
+        for side in range(rules.sides))
 
 
 VARIANT_TITLES = {"six-card": "Six-card", "five-card": "Five-card",
@@ -711,7 +734,7 @@ def record_finished(history, saved: SavedGame) -> int:
     if setup.variant != VARIANT:  # (kept by side, the person's side's figures)
         computers = setup.computer_seats()
         return history.record_variant_game(
-            game, file_players(setup), (0, 1) if setup.two_players else (setup.human_seat,),
+            game, file_players(setup), setup.person_seats(),
             tuple(computers[seat] for seat in sorted(computers)), None, seed=setup.seed,
             game_index=setup.index, undo_used=saved.undo_used)
     record = game.to_record()

@@ -100,6 +100,9 @@ class TableModel:
     forfeit_reason: str | None = None  # why the loser forfeited (the engine's fault)
     log: list[LogEntry] = field(default_factory=list)
     rules: Rules = RULES  # the variant: its seats, its sides, its cards
+    # pass and play with computer players too (three or four): the people's seats, whose
+    # cards the model keeps; () is every seat (two people)
+    people_seats: tuple[int, ...] = ()
     crib_backs: int = 0  # the crib's cards dealt from the deck this deal (face down)
 
     def __post_init__(self) -> None:
@@ -143,7 +146,8 @@ class TableModel:
 
     def known(self, seat: int) -> bool:
         """Does the model keep ``seat``'s cards (to show them when it may)?"""
-        return self.pass_and_play or seat == self.my_seat or self.reveal
+        return (self.pass_and_play and (not self.people_seats or seat in self.people_seats)
+                or seat == self.my_seat or self.reveal)
 
     def public(self, seat: int) -> bool:
         """May the log name ``seat``'s unplayed cards? (Not in pass and play: both people
@@ -216,7 +220,7 @@ class TableModel:
             self._say("toss", f"{says(self.names[e.seat], 'throw')} {cards_text(e.cards)} to "
                               f"{crib}.", e.seat, e.cards)
         else:
-            if not self.known(e.seat):
+            if not self.known(e.seat) and not self.pass_and_play:
                 self.hidden[e.seat] -= tossed
             what = "two cards" if tossed == 2 else "a card" if tossed == 1 else f"{tossed} cards"
             self._say("toss", f"{says(self.names[e.seat], 'throw')} {what} to {crib}.",

@@ -222,7 +222,7 @@ class Presenter(QObject):
             # the next game of a series: a fresh table with the same players and view
             m = TableModel(m.my_seat, m.names, reveal=m.reveal,
                            pass_and_play=m.pass_and_play, covered=m.pass_and_play,
-                           rules=m.rules)
+                           rules=m.rules, people_seats=m.people_seats)
             self._show_model(m)
         m.apply(e)
         t = self.table

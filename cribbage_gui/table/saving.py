@@ -146,7 +146,8 @@ class _Setup(BaseModel):
     first_dealer: schema.Seat | None = None
     manual_pegging: StrictBool = False
     undo: StrictBool = False
-    people: tuple[()] | tuple[_Person, _Person] = ()  # pass and play: the names by seat
+    # pass and play: the names by seat (two, or a variant's every seat)
+    people: Annotated[tuple[_Person, ...], Field(max_length=4)] = ()
     assist: StrictBool = False
     variant: Annotated[StrictStr, Field(max_length=20)] = VARIANT  # VARIANTS' (checked)
     others: Annotated[tuple[schema.Name, ...], Field(max_length=3)] = ()
@@ -200,8 +201,8 @@ def decode(data: Any) -> SavedGame:
         series = Series(model.series.length, [(w, k) for w, k in model.series.results])
         if series.over:
             raise RecordError("the match it belongs to is already decided")
-        if setup.others and setup.rules.players == 2:
-            raise RecordError("a game of two names one opponent, not others")
+        if setup.rules.players == 2 and (setup.others or len(setup.people) not in (0, 2)):
+            raise RecordError("a game of two names one opponent, or two people")
         computers = setup.computer_seats()  # (a ValueError: the wrong number of players)
         if len(model.rng_states) != setup.rules.players:
             raise RecordError(f"a {setup.variant} game keeps {setup.rules.players} random "

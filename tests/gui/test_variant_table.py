@@ -220,7 +220,7 @@ def test_a_damaged_variant_save_is_refused_with_its_reason(make_window, qtbot, c
         reason = "unknown variant"
     elif change == "others":
         data["setup"]["others"] = ["heuristic"]
-        reason = "needs 2 computer players"
+        reason = "needs 2 other players"
     else:
         data["rng_states"] = data["rng_states"][:2]
         reason = "3 random states"
@@ -290,3 +290,62 @@ def test_no_card_is_drawn_twice_when_five_card_play_leaves_cards_for_the_show(ma
     window.presenter.shown.connect(check)
     play_to_the_end(qtbot, window, discard=throw(2))
     assert shows and not twice
+
+
+@pytest.mark.parametrize("variant, others, people", [
+    ("four-player", ("random", "human", "heuristic"), (0, 2)),
+    ("three-player", ("human", "random"), (0, 1)),
+])
+def test_people_share_a_variant_table_with_computer_players(make_window, qtbot, variant,
+                                                             others, people):
+    """Pass and play at a table of three or four: the cover whenever the person to decide
+    changes, each person sees only their own cards, and no one ever sees a computer
+    player's (nor, face up, another person's) until they are played or shown."""
+    from tests.gui.test_pass_and_play import _face_up, _secret, _wait
+
+    window = make_window()
+    window.games.start_match(others[0], seed=9, variant=variant, others=others)
+    setup = window.playing.current_setup()
+    assert setup.person_seats() == people and window.playing.two_players
+    names = window.presenter.model.names
+    assert names[0] == "South" and "at this screen" in window.playing.match_line()
+    assert not window.playing.assisted  # the hint and the inspector are off
+    p = window.playing
+    _wait(qtbot, window)  # the game as saved: its people and players come back as they were
+    from cribbage_gui.table import saving
+    assert saving.decode(saving.encode(window.saves.read())).setup == setup
+    covers = steps = 0
+    seen_seats = set()
+    while True:
+        _wait(qtbot, window)
+        game = p.controller.game
+        viewer = window.presenter.model.my_seat
+        hidden = set().union(*(_secret(game, seat) for seat in range(game.rules.players)
+                               if seat != viewer or p.cover.covering))
+        if window.presenter.model.deal == 0:  # the cut for deal, face up, before the deal
+            hidden -= set(window.presenter.model.cuts[-1] if window.presenter.model.cuts
+                          else ())
+        # (checked where the game waits for a person: elsewhere it may be a deal ahead)
+        if p.obs is not None or p.cover.covering:
+            assert not (_face_up(window) & hidden), "a hand not its viewer's is face up"
+        if p.cover.covering:
+            covers += 1
+            assert p._handover.seat in people
+            qtbot.mouseClick(p.cover.button, Qt.MouseButton.LeftButton)
+        elif window.game_bar.continue_button.isVisible():
+            qtbot.mouseClick(window.game_bar.continue_button, Qt.MouseButton.LeftButton)
+        elif p.obs is not None:
+            obs = p.obs
+            assert obs.seat == viewer and obs.seat in people
+            seen_seats.add(obs.seat)
+            if obs.phase is Phase.DISCARD:
+                click_card(qtbot, window, my_hand(window)[0])
+                qtbot.mouseClick(window.game_bar.throw_button, Qt.MouseButton.LeftButton)
+            else:
+                click_card(qtbot, window, obs.legal_cards[0])
+        elif window.presenter.model.game_over is not None:
+            break
+        steps += 1
+        assert steps < 4000
+    assert covers > 5 and seen_seats == set(people)
+    assert window.playing.controller.game.is_over
