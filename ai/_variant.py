@@ -51,12 +51,31 @@ from engine.kernels import (
 )
 
 
+@kernel("int64(int64[::1], int64)")
+def rollout_policy_card(state, mover):
+    """The rollout's card for ``mover``: the index of the held card that pegs most now
+    (ties to the highest pip, then the highest card), or -1 when none fits (go)."""
+    trial = np.empty(PLAY_STATE, dtype=np.int64)
+    # (typed int64 from the start: a literal -1 reaching play_card compiled a second copy
+    # of it, for the literal)
+    best, best_points, best_card = np.int64(-1), -1, -1
+    for i in range(state[HELD + mover]):
+        if card_fits(state, mover, i):
+            trial[:] = state
+            p = play_card(trial, mover, i)
+            card = held_card(state, mover, i)
+            if p > best_points or (p == best_points and (
+                    card_pip(card) > card_pip(best_card) or (
+                        card_pip(card) == card_pip(best_card) and card > best_card))):
+                best, best_points, best_card = i, p, card
+    return best
+
+
 @kernel("(int64[::1], int64[::1], int64[::1])")
 def rollout(state, side_of, points):
-    """Play the rest of the play from ``state`` greedily (each mover the card that pegs most
-    now, ties to the highest pip, then the highest card; go when none fits) and add each
-    side's points pegged to ``points`` (by side: ``side_of[seat]``)."""
-    trial = np.empty(PLAY_STATE, dtype=np.int64)
+    """Play the rest of the play from ``state`` greedily (:func:`rollout_policy_card`; go
+    when none fits) and add each side's points pegged to ``points`` (by side:
+    ``side_of[seat]``)."""
     while True:
         mover = play_mover(state)
         if mover == -1:
@@ -66,18 +85,7 @@ def rollout(state, side_of, points):
             if play_over(state):
                 return
             continue
-        # (typed int64 from the start: a literal -1 reaching play_card below compiled a
-        # second copy of it, for the literal)
-        best, best_points, best_card = np.int64(-1), -1, -1
-        for i in range(state[HELD + mover]):
-            if card_fits(state, mover, i):
-                trial[:] = state
-                p = play_card(trial, mover, i)
-                card = held_card(state, mover, i)
-                if p > best_points or (p == best_points and (
-                        card_pip(card) > card_pip(best_card) or (
-                            card_pip(card) == card_pip(best_card) and card > best_card))):
-                    best, best_points, best_card = i, p, card
+        best = rollout_policy_card(state, mover)
         if best == -1:
             say_go(state, mover)
             continue
