@@ -2,18 +2,25 @@
 
 The two-player six-card expert (``ai._decide``, ``ai._expert``) stands on tables built for
 that game. In a variant the expert judges each option by playing the deal out over sampled
-cards, on the engine's own play steps (``engine._play``, which seat two to four):
+cards, on the engine's own play steps (``engine._play``, which seat two to four), and weighs
+the sides' points by the variant's win table (``ai.tables.variant_win``):
 
+- **Weights.** A point of each side is worth ``weights[side]`` to this one (its own 1, the
+  others' negative: the ratio of the win table's slopes at the scores, so a leader's points
+  cost more than those of a player far behind).
 - **The play.** The cards every other seat may still hold are drawn from those this seat has
   not seen, ``samples`` times; for each legal card, and each draw, the card is played and
   the rest of the play is played out greedily (each seat the card that pegs most now, ties
-  to the highest); the card's value is the mean of the points pegged from then on by this
-  seat's side less the mean of the other sides' (a partner's cards and points help).
+  to the highest), or searched when few cards are left; the card's value is the mean of
+  the sides' points from then on, weighed.
 - **The discard.** For each way to toss: the kept hand's value exactly, over every starter
   this seat has not seen; the crib's, over sampled deals in which the other seats toss what
-  keeps them the most points among their kept cards; and the play's net pegging, over the
-  same deals played out greedily from the lead. The crib counts for this side when its
-  dealer is on it, and against it (shared between the other sides) when not.
+  keeps them the most points among their kept cards; and the play's weighed pegging, over
+  the same deals played out from the lead. The crib counts with its dealer's side's weight.
+- **Near the end** of the game both judge each option by the chance of winning instead:
+  each sampled deal is played to the end in the order of its events (his heels, the play
+  greedily until a side reaches the target, the hands from the dealer's left, the crib),
+  and the position after it read from the win table (:func:`show_chance`).
 
 The random draws come from numba's stream, seeded by the caller (the player's generator),
 so a decision replays.

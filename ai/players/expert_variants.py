@@ -2,11 +2,12 @@
 four in partnership): each option judged by playing the deal out over sampled cards
 (``ai._variant``), with a reasoning record of every option's figures.
 
-The two-player six-card expert (``ai.players.expert``) stands on tables built for that game
-(the chance of winning at every score, the pegging of every pair of hands); here the expert
-maximises its side's expected points over the deal instead: the kept hand's exact value,
-the crib's, and the play's net pegging against the other sides. A win table for each
-variant is not built yet (docs/variants.md).
+The two-player six-card expert (``ai.players.expert``) stands on tables built for that game;
+here the expert maximises its side's weighed points over the deal: the kept hand's exact
+value, the crib's, and the play's pegging, each side's points weighed by what they do to
+this side's chance of winning (the slope of the variant's win table,
+``ai.tables.variant_win``, at the scores). Near the end of the game it maximises the chance
+of winning itself, read from the same table after each sampled deal (docs/variants.md).
 """
 
 from __future__ import annotations

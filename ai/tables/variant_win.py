@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -158,9 +159,7 @@ def win_table(variant: str | Rules, deals: int | None = None, seed: int = SEED
     table = _load(path, name, deals, seed) if path.is_file() else None
     if table is None:
         table = build(name, deals, seed)
-        try:
+        with contextlib.suppress(OSError):  # (then held in memory only)
             _save(path, table)
-        except OSError:
-            pass
     _LOADED[key] = table
     return table

@@ -18,6 +18,7 @@ from engine.rules import VARIANTS
 from engine.scoring import score_hand
 from engine.state import GameState, Phase
 
+
 @pytest.fixture(autouse=True)
 def small_win_tables(monkeypatch):
     """The expert's win tables from fewer deals (built in a second, not half a minute)."""
@@ -254,3 +255,36 @@ def test_pegging_to_the_target_pegs_what_the_rollout_pegs(variant):
             won = _variant.peg_to_target(state.copy(), sides,
                                          np.zeros(rules.sides, dtype=np.int64), 1)
             assert points[won] > 0
+
+
+@pytest.mark.parametrize("variant", list(TABLES))
+def test_near_the_end_the_expert_pegs_out_when_it_can(variant):
+    """Two points from the target, with a card that pegs two or more: the expert plays
+    one that does (the game is won), valued at a chance of one; every candidate's value is
+    a chance."""
+    rules = VARIANTS[variant]
+    expert = make_player("expert", 5)
+    checked = 0
+    for seed in range(40):
+        scores = tuple([rules.target - 2] + [rules.target - 25] * (rules.sides - 1))
+        game = GameState.new(seed, first_dealer=seed % rules.players, scores=scores,
+                             rules=rules)
+        rng = np.random.default_rng(seed)
+        while not game.is_over and game.phase in (Phase.DISCARD, Phase.PLAY):
+            seat = game.current_player()
+            obs = game.observation(seat)
+            sequence = [c for _, c in obs.current]
+            if (seat == 0 and obs.phase is Phase.PLAY and len({c >> 2 for c in
+                                                               obs.legal_cards}) > 1 and
+                    any(peg_points([*sequence, c]) >= 2 for c in obs.legal_cards)):
+                decision = expert.play(obs)
+                record = decision.reasoning
+                assert isinstance(record, VariantExpertPlay) and record.end
+                assert peg_points([*sequence, decision.action.card]) >= 2
+                assert all(-0.01 <= c.value <= 1.01 for c in record.candidates)
+                assert max(c.value for c in record.candidates) > 0.99
+                checked += 1
+                break
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.integers(len(actions))])
+    assert checked >= 3
