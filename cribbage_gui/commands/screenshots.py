@@ -548,21 +548,22 @@ def _variants(d: Director, want) -> None:
     if want("five-card"):
         w.games.start_match("expert", seed=d.seed, variant="five-card")
         d.until(lambda: model().show is not None and model().show.points is not None
-                and model().show.what == "hand", what="five-card's show")
+                and model().show.what == "hand", timeout=300, what="five-card's show")
         d.grab("five-card")
         w.playing.stop()
     if want("three-player"):
         w.games.start_match("expert", seed=d.seed, variant="three-player",
                             others=("expert", "heuristic"))
+        # (a first start builds the expert's three-player win table: half a minute)
         d.until(lambda: len(model().current) >= 4 and model().show is None
-                and model().deal >= 2, what="three players' play")
+                and model().deal >= 2, timeout=300, what="three players' play")
         w.log.raise_()
         d.grab("three-player")
         w.playing.stop()
     if want("four-player") or want("four-player-over"):
         w.games.start_match("expert", seed=d.seed, variant="four-player",
                             others=("expert", "expert", "expert"))
-        d.until(lambda: len(model().current) >= 5 and model().show is None,
+        d.until(lambda: len(model().current) >= 5 and model().show is None, timeout=300,
                 what="four players' play")
         if want("four-player"):
             w.log.raise_()
