@@ -131,3 +131,54 @@ def test_the_window_opens_an_old_practice_file(qtbot, tmp_path):
     assert window.position is not None and window.position.id in {p.id for p in old}
     assert "Rating 1480" in window.rating_label.text()
     assert not window.variant_box.isVisible()
+
+
+def test_a_variant_s_table_in_the_practice_keeps_each_place_apart(qtbot, tmp_path):
+    """At the four sizes x 100 and 200% text x light and high contrast, in the practice
+    window's narrower table: each other seat's hand, the crib and the count apart and on
+    the table (at 100% the words and your own hand too, as the game's tables are checked),
+    and the Variant box whole, clear of the heading."""
+    from PySide6.QtCore import QRect
+
+    from cribbage_gui.app import theme
+    from tests.gui.test_variant_table_geometry import SIZES, places, problems
+
+    def early(variant):  # a card to play with cards in every hand, some on the table
+        return next(p for p in variant_positions(variant, "play")
+                    if p.table.current and all(p.table.cards_left))
+
+    shown = [variant_positions("three-player", "discard")[0], early("three-player"),
+             variant_positions("four-player", "discard")[0], early("four-player")]
+    window, _ = open_window(qtbot, tmp_path, shown, builtin=builtin_positions()[:1])
+
+    def rect(widget) -> QRect:
+        return QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())
+
+    found = []
+    try:
+        for theme_name in ("light", "high-contrast"):
+            theme.apply(theme_name)
+            for text in (100, 200):
+                theme.set_text_size(text)
+                for size in SIZES:
+                    window.resize(*size)
+                    qtbot.wait(30)
+                    for position in shown:
+                        window.next_position(position)
+                        qtbot.wait(10)
+                        where = (theme_name, text, size, position.variant, position.kind)
+                        found += [(where, p) for p in problems(window.table, text == 100)]
+                        held = set(places(window.table))  # (what was checked is there)
+                        assert {"crib", "my hand"} <= held, where
+                        assert sum(p.startswith("hand ") for p in held) == \
+                            position.table.players - 1, where
+                        box = rect(window.variant_box)
+                        if not QRect(0, 0, window.width(), window.height()).contains(box) \
+                                or box.intersects(rect(window.source_label)) \
+                                or window.variant_box.width() < \
+                                window.variant_box.minimumSizeHint().width():
+                            found.append((where, "the Variant box"))
+    finally:
+        theme.set_text_size(100)
+        theme.apply("light")
+    assert not found, found[:10]
