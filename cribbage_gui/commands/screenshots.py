@@ -29,13 +29,15 @@ from engine.arguments import output_folder, seed
 # (in the order they are taken)
 SCREENS = ("practice", "practice-answer", "analysis-board", "learn-deal", "learn-play",
            "learn-show", "five-card", "three-player", "four-player", "four-player-over",
+           "variant-practice",
            "cut-for-deal", "discard-inspector", "pegging-go", "show", "deal-end",
            "game-over",
            "review", "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
            "statistics", "statistics-games", "statistics-accuracy", "statistics-practice",
            "watching", "match-expert", "match-inspector", "help", "counting-trainer",
            "counting-miss")
-VARIANT_SCREENS = {"five-card", "three-player", "four-player", "four-player-over"}
+VARIANT_SCREENS = {"five-card", "three-player", "four-player", "four-player-over",
+                   "variant-practice"}
 LEARN_SCREENS = {"learn-deal", "learn-play", "learn-show"}  # Help → Learn to play
 AFTER_THE_SHOW = set(SCREENS[SCREENS.index("show") + 1:])  # taken once the game has ended
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
@@ -577,6 +579,43 @@ def _variants(d: Director, want) -> None:
             d.grab("four-player-over", box)
             box.close()
         w.playing.stop()
+    if want("variant-practice"):
+        _variant_practice(d)
+
+
+def _variant_practice(d: Director) -> None:
+    """Practice at a three-player table: a toss of one card from a game's mistakes (the
+    person's seat played at random), answered with another card and judged in points."""
+    from ai.match.variant import play_variant_game
+    from ai.registry import make_player
+    from cribbage_gui.services import gamefile
+    from cribbage_gui.services.practice.games import positions_from_game
+    from engine.rules import VARIANTS
+
+    rules = VARIANTS["three-player"]
+    game = play_variant_game([make_player("random", seed=d.seed),
+                              make_player("heuristic"), make_player("heuristic")],
+                             rules, d.seed, 0)
+    file = gamefile.make(game, ("you", "heuristic", "heuristic"))
+    found = positions_from_game(file, "history:0", "you")
+    shown = next((p for p in found if p.kind == "discard"), None)
+    if shown is None:
+        return
+    w = d.window
+    store = w.practice.open_store()
+    store.add(found, "games")
+    practice = w.practice.positions(scan=False)
+    practice.resize(*d.size)
+    practice.refresh_variants()
+    practice.next_position(shown)
+    wrong = next(c for c in shown.table.dealt if c not in shown.best)
+    practice.card_clicked(wrong)
+    practice.answer()
+    end = time.perf_counter() + 120
+    while practice.verdict is None and time.perf_counter() < end:
+        d.pump(0.02)
+    d.grab("variant-practice", window=practice)
+    practice.close()
 
 
 def _lesson(d: Director, want) -> None:

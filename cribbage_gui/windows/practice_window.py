@@ -16,6 +16,11 @@ has due; their answers are kept as any other.
 The player's finished games not yet searched are reviewed in a worker (:class:`ScanWorker`,
 with progress, cancellable; closing the window stops it) and the marked decisions of the
 person become positions.
+
+Every variant: a position from a five-card, three- or four-player game is shown at that
+variant's table (its seats, its board) and answered with its toss (one card with three or
+four players); it is judged in points. When the practice holds positions of more than one
+variant, the *Variant* box (Alt+V) limits practice to one of them.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -60,9 +66,12 @@ from cribbage_gui.windows.practice_scan import ScanWorker
 from cribbage_gui.windows.practice_view import (
     OPTION_HEADERS,
     OPTION_TIPS,
+    VARIANT_CHOICES,
     card_symbols,
     due_text,
+    headers_of,
     option_rows,
+    priority_of,
     rating_text,
     source_text,
     table_model,
@@ -108,6 +117,8 @@ class PracticeWindow(QWidget):
         self.buttons["find"].setVisible(history is not None)
         self.options_table.setAccessibleName("The options, best first")
         accessibility.name_widgets(self)
+        self.variant: str | None = None  # practice limited to this variant (None: every one)
+        self.refresh_variants()
         if scan:
             self.find_positions()  # (first: the position shown knows a search is under way)
         self.next_position()
@@ -135,6 +146,37 @@ class PracticeWindow(QWidget):
             self._say(" ".join(filter(None, (self.status_label.text(), note))))
         self.unreadable_counted.emit(unreadable)
 
+    # ------------------------------------------------------------------ variants
+    def refresh_variants(self) -> None:
+        """The Variant box: every variant the practice holds positions of, shown when there
+        is more than one (a practice of the six-card game alone looks as it always has)."""
+        try:
+            held = self.store.variants()
+        except PracticeError:
+            held = []
+        box = self.variant_box
+        box.blockSignals(True)
+        box.clear()
+        box.addItem("Every variant", None)
+        for name in held:
+            box.addItem(VARIANT_CHOICES.get(name, name), name)
+        index = box.findData(self.variant) if self.variant in held else 0
+        box.setCurrentIndex(max(0, index))
+        box.blockSignals(False)
+        if self.variant not in held:
+            self.variant = None
+        for widget in (self.variant_label, self.variant_box):
+            widget.setVisible(len(held) > 1)
+
+    def _variant_chosen(self, index: int) -> None:
+        """Practise the variant chosen: the position shown, if of another, gives way."""
+        self.variant = self.variant_box.itemData(index)
+        position = self.position
+        if self.busy or (position is not None and self.verdict is None and (
+                self.variant is None or position.variant == self.variant)):
+            return
+        self.next_position()
+
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         layout = QVBoxLayout(self)
@@ -147,9 +189,21 @@ class PracticeWindow(QWidget):
         self.rating_label = QLabel("")
         top.addWidget(self.rating_label)
         layout.addLayout(top)
+        second = QHBoxLayout()  # the themes, and the Variant box (the heading keeps its row)
         self.themes_label = QLabel("")
         self.themes_label.setStyleSheet(f"color: {theme.current().muted}")
-        layout.addWidget(self.themes_label)
+        second.addWidget(self.themes_label, 1)
+        # practice limited to one variant (shown when the practice holds more than one)
+        self.variant_label = QLabel("&Variant:")
+        self.variant_box = QComboBox()
+        self.variant_box.setAccessibleName("Practise the positions of this variant")
+        self.variant_box.setToolTip("Practise the positions of one variant, or of every "
+                                    "variant")
+        self.variant_label.setBuddy(self.variant_box)
+        self.variant_box.currentIndexChanged.connect(self._variant_chosen)
+        second.addWidget(self.variant_label)
+        second.addWidget(self.variant_box)
+        layout.addLayout(second)
         split = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -228,8 +282,8 @@ class PracticeWindow(QWidget):
         self.buttons["cancel"].setVisible(False)
         # the analysis board at the position, once answered (issue 38)
         self.buttons["analyse"] = analyse_button(
-            self, lambda: None if self.position is None else
-            setup_of(self.position.table, self.position.objective), lambda: False)
+            self, lambda: None if self.position is None or self.position.variant != "six-card"
+            else setup_of(self.position.table, self.position.objective), lambda: False)
         buttons.insertWidget(buttons.count() - 1, self.buttons["analyse"])
         layout.addLayout(buttons)
         self._add_keys()
@@ -301,7 +355,7 @@ class PracticeWindow(QWidget):
             elif position is None:
                 if self.session_total:
                     self._end_session()
-                position = self.store.next_position(self.clock(), self.skipped)
+                position = self.store.next_position(self.clock(), self.skipped, self.variant)
             rating, deviation = self.store.rating()
         except PracticeError as exc:
             self._say(f"Practice cannot go on: {exc}")
@@ -324,6 +378,7 @@ class PracticeWindow(QWidget):
             heading = (f"Practising {self.session_name}, {number} of {self.session_total}"
                        f" · {heading}")
         self.source_label.setText(f"<b>{heading}</b>")
+        self.source_label.setToolTip(heading)  # (whole, where the row cuts it short)
         themes = themes_text(position)
         self.themes_label.setText(f"Themes: {themes}")
         self.themes_label.setVisible(bool(themes))
@@ -349,9 +404,10 @@ class PracticeWindow(QWidget):
     def _show_table(self, model: TableModel) -> None:
         self.table.set_model(model)
         self.table.set_selected(set())
-        self.board.set_names(model.names)
+        self.board.set_rules(model.rules)  # (a variant's: a track a side, its target)
+        self.board.set_names(model.side_names)
         self.board.reset(tuple(model.scores), tuple(model.back_pegs))
-        self.board.set_dealer(model.dealer)
+        self.board.set_dealer(None if model.dealer is None else model.side_of(model.dealer))
 
     def _show_caught_up(self) -> None:
         """Nothing due and nothing new: when the next comes back, and "Practise anyway"."""
@@ -360,7 +416,7 @@ class PracticeWindow(QWidget):
         self.source_label.setText("<b>All caught up</b>")
         self.themes_label.setVisible(False)
         try:
-            due = self.store.next_due()
+            due = self.store.next_due(self.variant)
         except PracticeError:
             due = None
         if self.skipped:
@@ -391,8 +447,9 @@ class PracticeWindow(QWidget):
             self.next_position()
             return
         try:
-            due = self.store.next_due()
-            position = None if due is None else self.store.next_position(due, self.skipped)
+            due = self.store.next_due(self.variant)
+            position = None if due is None else self.store.next_position(due, self.skipped,
+                                                                          self.variant)
         except PracticeError as exc:
             self._say(f"Practice cannot go on: {exc}")
             return
@@ -412,12 +469,15 @@ class PracticeWindow(QWidget):
 
     def _update_buttons(self) -> None:
         open_question = self.position is not None and self.verdict is None
-        size = 2 if self.position is not None and self.position.kind == "discard" else 1
+        size = 1 if self.position is None else self.position.size
         self.buttons["answer"].setEnabled(open_question and not self.busy
                                           and len(self.selected) == size)
         self.buttons["skip"].setEnabled(open_question and not self.busy)
         self.buttons["next"].setEnabled(self.verdict is not None and not self.busy)
-        self.buttons["analyse"].setEnabled(self.verdict is not None and not self.busy)
+        # (the analysis board is the two-player six-card game's)
+        self.buttons["analyse"].setEnabled(self.verdict is not None and not self.busy and
+                                           self.position is not None and
+                                           self.position.variant == "six-card")
 
     # ------------------------------------------------------------------ choosing
     def card_clicked(self, card: int) -> None:
@@ -429,7 +489,7 @@ class PracticeWindow(QWidget):
         if card in self.selected:
             self.selected.remove(card)
         else:
-            size = 2 if position.kind == "discard" else 1
+            size = position.size
             if position.kind == "play" and card not in position.table.legal_cards:
                 self.task_label.setText(f"{cards_text([card])} would take the count past "
                                         f"31: choose another card. {task_text(position)}")
@@ -466,8 +526,7 @@ class PracticeWindow(QWidget):
         position = self.position
         if position is None or self.verdict is not None or self.busy:
             return
-        size = 2 if position.kind == "discard" else 1
-        if len(self.selected) != size:
+        if len(self.selected) != position.size:
             return
         chosen = tuple(self.selected)
         seconds = time.monotonic() - self.shown_at
@@ -523,9 +582,8 @@ class PracticeWindow(QWidget):
         self.why_label.setText(card_symbols(verdict.why))
         accessibility.announce(self, f"{verdict_text(verdict)} {card_symbols(verdict.why)}")
         table = self.options_table
-        set_headers(table, OPTION_HEADERS[verdict.kind], OPTION_TIPS)
-        table.priority = ([0, 6, 4, 5, 1, 2, 3] if verdict.kind == "discard"
-                          else [0, 4, 1, 2, 3])
+        set_headers(table, headers_of(verdict), OPTION_TIPS)
+        table.priority = priority_of(verdict)
         rows, answer = option_rows(verdict)
         table.setVisible(True)
         fill(table, rows, highlight=answer)
@@ -586,6 +644,9 @@ class PracticeWindow(QWidget):
             self.found_count += self.store.mark_scanned(game_id, positions)
         except PracticeError as exc:
             self._say(f"Positions from your games cannot be kept: {exc}")
+            return
+        if positions:  # (a variant's first positions: the Variant box appears)
+            self.refresh_variants()
 
     def _end_scan(self) -> bool:
         """Put the buttons back once a search has ended; False if it had ended already."""

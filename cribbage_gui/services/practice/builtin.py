@@ -38,6 +38,7 @@ from cribbage_gui.services.practice.positions import (
 from engine import Phase, PlayCard, Toss, analyze_discards
 from engine.cards import card_name, parse_card, pip_value, rank
 from engine.pegging import peg_points
+from engine.rules import RULES
 
 BUILTIN = ASSETS / "practice_positions.jsonl"
 REBUILD = "cribbage practice --build-set assets/practice_positions.jsonl --games 400"
@@ -76,6 +77,9 @@ def themes_of(position: Position) -> tuple[str, ...]:
       5 or 21, and is worse (the review's options say so);
     - ``counting-out``: a card near 121 (either on 86 or more) whose best for the game is
       not the card that scores the most points.
+
+    In a variant the balking and the counting out are the six-card game's own, so not
+    tagged.
     """
     obs = position.table
     tags: list[str] = []
@@ -83,7 +87,7 @@ def themes_of(position: Position) -> tuple[str, ...]:
         tags.append("dealer" if obs.is_dealer else "pone")
         if any(rank(c) == FIVE for c in obs.dealt):
             tags.append("fives")
-        if not obs.is_dealer and position.best:
+        if not obs.is_dealer and position.best and obs.rules == RULES:  # (two players, six)
             exact = analyze_discards(list(obs.dealt), False)
             top = next(o for o in exact if set(o.toss) == set(position.best))
             greedy = max(exact, key=lambda o: (o.hand_mean, -o.crib_mean))

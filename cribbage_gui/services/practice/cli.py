@@ -101,11 +101,14 @@ def _from_games(folder: Path, player: str | None, as_json: bool) -> int:
         r = position.review
         chosen = " ".join(card_name(c) for c in position.chosen or ())
         best = " ".join(card_name(c) for c in position.best)
-        print(f"{Path(position.source).name}  deal {position.deal:>2}  "
+        # (a variant's is judged in points alone: no chance of winning)
+        chances = "" if position.objective == "points" else \
+            f", {100 * r.get('win_prob_lost', 0):.1f}%"
+        variant = "" if position.variant == "six-card" else f"{position.variant}  "
+        print(f"{Path(position.source).name}  {variant}deal {position.deal:>2}  "
               f"{position.players[position.seat]:<10.10} {position.kind:<7} {chosen:<6} "
               f"best {best:<6} {r.get('mark', ''):<10} lost {r.get('points_lost', 0):.2f} "
-              f"points, {100 * r.get('win_prob_lost', 0):.1f}%  "
-              f"{' '.join(position.themes)}", flush=True)
+              f"points{chances}  {' '.join(position.themes)}", flush=True)
     if not as_json:
         who = f" of {player}" if player else ""
         print(f"{found} marked decision{'s' * (found != 1)}{who}")

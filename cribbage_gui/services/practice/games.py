@@ -6,6 +6,10 @@ advisor, the
 same objective); each decision the review marks becomes a position holding the review's own
 figures for it and the table as it was at that moment (the player's view: nothing of the
 opponent's hand or the crib).
+
+A variant's game (five-card, three players, four in partnership) is reviewed as the
+review's service reviews it, by the variant expert's expected points; its marked
+decisions become positions of that variant, judged in points (``docs/variants.md``).
 """
 
 from __future__ import annotations
@@ -26,26 +30,32 @@ from cribbage_gui.services.review import (
     review_game,
 )
 from engine.record import Replay
+from engine.rules import RULES
 
 
 def positions_from_game(file: GameFile, source: str, player: str | None = None,
                         memo: Memo | None = None,
                         cancelled: Callable[[], bool] | None = None) -> list[Position]:
     """The marked decisions of ``file``'s game, of ``player`` (a name of its players) or of
-    both, as positions (in the game's order). Only a finished game's, or the person's of a
-    game against the computer that is not over (what the review would show)."""
+    every player, as positions (in the game's order). Only a finished game's, or the
+    person's of a game against the computer that is not over (what the review would show).
+    Any variant: a variant's game is judged by expected points."""
     objective = objective_of(file.context)
-    review = review_game(file.game, file.pair, objective=objective, memo=memo,
+    players = file.pair if file.game.rules == RULES else file.players
+    review = review_game(file.game, players, objective=objective, memo=memo,
                          cancelled=cancelled)
-    seats = tuple(seat for seat in (0, 1) if player is None or file.players[seat] == player)
+    seats = tuple(seat for seat in range(len(players))
+                  if player is None or file.players[seat] == player)
     return positions_from_review(file, review, source, seats)
 
 
 def positions_from_review(file: GameFile, review: GameReview, source: str,
-                          seats: tuple[int, ...] = (0, 1)) -> list[Position]:
+                          seats: tuple[int, ...] | None = None) -> list[Position]:
     """The marked decisions of ``seats`` in ``review`` (the review of ``file``'s game), as
     positions in the game's order (a replay of the game: quick, but not for the GUI
-    thread in a long game)."""
+    thread in a long game); ``seats`` None: every seat's."""
+    if seats is None:
+        seats = tuple(range(len(file.players)))
     wanted = {d.action: d for d in review.decisions
               if d.mark is not None and d.seat in seats}
     if not wanted:
@@ -63,7 +73,7 @@ def positions_from_review(file: GameFile, review: GameReview, source: str,
     return positions
 
 
-def people_seats(players: tuple[str, str] | list[str]) -> tuple[int, ...]:
+def people_seats(players: tuple[str, ...] | list[str]) -> tuple[int, ...]:
     """The seats a person played: "you" against the computer, both between two people at
     one computer (a name no computer player has), none when computers played.
 
@@ -85,8 +95,8 @@ def _position(obs, decision: ReviewedDecision, source: str, players) -> Position
     figures = decision.to_dict()
     for key in ("seat", "deal", "kind", "chosen", "best", "objective"):
         figures.pop(key)
-    return Position(obs, decision.kind, decision.objective, source,
-                    (players[0], players[1]), decision.chosen, decision.best, figures)
+    return Position(obs, decision.kind, decision.objective, source, tuple(players),
+                    decision.chosen, decision.best, figures)
 
 
 def game_files(folder: Path) -> list[Path]:

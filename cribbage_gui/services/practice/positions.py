@@ -20,7 +20,16 @@ Positions travel as JSON lines (``cribbage practice --export``/``--import``/``--
                "opponent_cards_left": 6}}
 
 ``table.scores`` and ``table.current``/``played`` seats are by seat (``table.seat`` is the
-player's). A line read back is checked field by field (:func:`from_line`) and must describe
+player's).
+
+A variant's position (five-card, three players, four in partnership: ``docs/variants.md``)
+has a ``"variant"`` field and its table is that variant's: five cards dealt, a toss of one
+card (two in five-card), ``scores`` by side (a partnership's one), ``go_said`` by seat and
+``opponent_cards_left`` the other seats' together. It is judged by expected points, so its
+objective is ``"points"``. A two-player six-card position has no ``"variant"`` field, so its
+line and its id are as they always were.
+
+A line read back is checked field by field (:func:`from_line`) and must describe
 a position that can happen (the cards distinct, the hand within the dealt cards, the count
 the cards played since the last reset); the observation it gives is exactly the one the
 player had (tested against the game it came from).
@@ -42,7 +51,7 @@ from engine import GO, Observation, Phase, PlayCard, Toss, bounded
 from engine.cards import Card, card_name, check_distinct, parse_card, pip_value
 from engine.errors import CribbageError
 from engine.pegging import count_of
-from engine.rules import MAX_COUNT, WINNING_SCORE
+from engine.rules import MAX_COUNT, RULES, VARIANTS, WINNING_SCORE, Rules, variant_name
 
 FORMAT = "cribbage-practice-position"
 VERSION = 1
@@ -65,9 +74,10 @@ class Position:
 
     table: Observation
     kind: str  # "discard" or "play"
-    objective: str = "win"  # "win", or "acc" for a game of a match scored in ACC points
+    objective: str = "win"  # "win", or "acc" for a game of a match scored in ACC points;
+    # "points" in a variant (judged by expected points)
     source: str = ""  # the game file, "history:<id>", or "built-in"
-    players: tuple[str, str] = ("", "")  # by seat, when known
+    players: tuple[str, ...] = ("", "")  # by seat, when known
     chosen: tuple[Card, ...] | None = None  # what was played at the table, if anything
     best: tuple[Card, ...] = ()  # the advisor's best when the position was made
     review: dict[str, Any] = field(default_factory=dict, compare=False)  # its other figures
@@ -77,8 +87,25 @@ class Position:
     def id(self) -> str:
         """Fixed by the table alone: the same moment from two sources is one position."""
         text = json.dumps(table_to_dict(self.table), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(f"{self.kind}:{self.objective}:{text}".encode()).hexdigest()[:16]
+        # (a six-card position's as before: the variant's name only in a variant's)
+        variant = "" if self.variant == "six-card" else f"{self.variant}:"
+        return hashlib.sha256(f"{variant}{self.kind}:{self.objective}:{text}".encode()
+                              ).hexdigest()[:16]
 
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def variant(self) -> str:
+        """The variant's name: "six-card", "five-card", "three-player" or "four-player"."""
+        return variant_name(self.table.rules)
+
+    @property
+    def size(self) -> int:
+        """How many cards an answer is: the toss (two, or one with three or four players),
+        or one card to play."""
+        return self.table.rules.cards_to_crib if self.kind == "discard" else 1
     @property
     def seat(self) -> int:
         return self.table.seat
@@ -95,7 +122,9 @@ class Position:
     def to_line(self) -> dict[str, Any]:
         """The JSON object of this position (one line of an export)."""
         line: dict[str, Any] = {
-            "format": FORMAT, "version": VERSION, "id": self.id, "source": self.source,
+            "format": FORMAT, "version": VERSION, "id": self.id,
+            **({} if self.variant == "six-card" else {"variant": self.variant}),
+            "source": self.source,
             "players": list(self.players) if all(self.players) else [],
             "seat": self.seat, "deal": self.deal,
             "kind": self.kind, "objective": self.objective,
@@ -125,16 +154,17 @@ def table_to_dict(obs: Observation) -> dict[str, Any]:
             "go_said": list(obs.go_said), "opponent_cards_left": obs.opponent_cards_left}
 
 
-def observation(kind: str, seat: int, dealer: int, deal: int, scores: tuple[int, int],
+def observation(kind: str, seat: int, dealer: int, deal: int, scores: tuple[int, ...],
                 dealt: tuple[Card, ...], hand: tuple[Card, ...], toss: tuple[Card, ...] | None,
                 opponent_tossed: bool, starter: Card | None, count: int,
                 current: tuple[tuple[int, Card], ...], played: tuple[tuple[int, Card], ...],
-                go_said: tuple[bool, bool], opponent_cards_left: int) -> Observation:
+                go_said: tuple[bool, ...], opponent_cards_left: int,
+                rules: Rules = RULES) -> Observation:
     """The observation of a discard or of a card to play, as the referee would give it
     (its legal actions in the referee's order)."""
     if kind == "discard":
         phase, to_play = Phase.DISCARD, None
-        legal: tuple = tuple(Toss(pair) for pair in combinations(dealt, 2))
+        legal: tuple = tuple(Toss(pair) for pair in combinations(dealt, rules.cards_to_crib))
     else:
         phase, to_play = Phase.PLAY, seat
         legal = tuple(PlayCard(c) for c in hand if count + pip_value(c) <= MAX_COUNT) or (GO,)
@@ -142,12 +172,14 @@ def observation(kind: str, seat: int, dealer: int, deal: int, scores: tuple[int,
                        dealt=dealt, toss=toss, hand=hand, opponent_tossed=opponent_tossed,
                        starter=starter, count=count, current=current, played=played,
                        go_said=go_said, opponent_cards_left=opponent_cards_left,
-                       to_play=to_play, legal_actions=legal, winner=None, show=None)
+                       to_play=to_play, legal_actions=legal, winner=None, show=None,
+                       rules=rules)
 
 
 def kind_of(obs: Observation) -> str:
     """"discard" or "play": the decision an observation asks for (else PositionError)."""
-    if obs.phase is Phase.DISCARD and obs.toss is None and len(obs.dealt) == 6:
+    if obs.phase is Phase.DISCARD and obs.toss is None and \
+            len(obs.dealt) == obs.rules.cards_dealt:
         return "discard"
     if obs.phase is Phase.PLAY and obs.to_play == obs.seat and obs.legal_cards:
         return "play"
@@ -160,20 +192,23 @@ Lost = Annotated[float, Field(allow_inf_nan=False)]  # (ints too: 0 is a fine lo
 
 
 class TableModel(_Model):
+    """The table's fields, sized for any variant (:func:`from_line` checks them against
+    the position's own)."""
+
     seat: Seat
     dealer: Seat
     deal: Annotated[StrictInt, Field(ge=1, le=200)]
-    scores: tuple[Score, Score]
-    dealt: Annotated[list[CardText], Field(min_length=6, max_length=6)]
+    scores: Annotated[list[Score], Field(min_length=2, max_length=3)]
+    dealt: Annotated[list[CardText], Field(min_length=5, max_length=6)]
     hand: Annotated[list[CardText], Field(max_length=6)]
-    toss: Annotated[list[CardText], Field(min_length=2, max_length=2)] | None
+    toss: Annotated[list[CardText], Field(min_length=1, max_length=2)] | None
     opponent_tossed: StrictBool
     starter: CardText | None
     count: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
-    current: Annotated[list[tuple[Seat, CardText]], Field(max_length=8)]
-    played: Annotated[list[tuple[Seat, CardText]], Field(max_length=8)]
-    go_said: tuple[StrictBool, StrictBool]
-    opponent_cards_left: Annotated[StrictInt, Field(ge=0, le=6)]
+    current: Annotated[list[tuple[Seat, CardText]], Field(max_length=16)]
+    played: Annotated[list[tuple[Seat, CardText]], Field(max_length=16)]
+    go_said: Annotated[list[StrictBool], Field(min_length=2, max_length=4)]
+    opponent_cards_left: Annotated[StrictInt, Field(ge=0, le=15)]
 
 
 class LineModel(_Model):
@@ -184,12 +219,13 @@ class LineModel(_Model):
     format: Literal["cribbage-practice-position"]
     version: Version
     id: StrictStr | None = None
+    variant: Literal["six-card", "five-card", "three-player", "four-player"] = "six-card"
     source: Annotated[StrictStr, Field(max_length=4096)] = ""
-    players: tuple[Name, Name] | tuple[()] = ()
+    players: Annotated[list[Name], Field(max_length=4)] = []
     seat: Seat
     deal: Annotated[StrictInt, Field(ge=1, le=200)]
     kind: Literal["discard", "play"]
-    objective: Literal["win", "acc"] = "win"
+    objective: Literal["win", "acc", "points"] = "win"
     chosen: Annotated[list[CardText], Field(min_length=1, max_length=2)] | None = None
     best: Annotated[list[CardText], Field(max_length=2)] = []  # [] not known
     points_lost: Lost | None = None
@@ -197,6 +233,9 @@ class LineModel(_Model):
     mark: Literal["inaccuracy", "mistake", "blunder"] | None = None
     themes: Annotated[list[Literal[THEMES]], Field(max_length=len(THEMES))] = []  # type: ignore[valid-type]
     table: TableModel
+
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 8: "eight"}
 
 
 def _cards(texts: list[str], what: str) -> tuple[Card, ...]:
@@ -211,8 +250,24 @@ def from_line(data: Any) -> Position:
     wrong with it otherwise."""
     line = check(LineModel, data, PositionError)
     t = line.table
+    rules = VARIANTS[line.variant]
+    n, kept = rules.players, rules.kept
     if (line.seat, line.deal) != (t.seat, t.deal):
         raise PositionError("the seat and deal differ from the table's")
+    if (line.variant == "six-card") != (line.objective != "points"):
+        raise PositionError("a variant's position is judged by points (objective "
+                            "\"points\"), the six-card game's by \"win\" or \"acc\"")
+    if max(t.seat, t.dealer, *(s for s, _ in t.played)) >= n or len(t.go_said) != n \
+            or len(t.scores) != rules.sides or any(s >= rules.target for s in t.scores):
+        raise PositionError(f"the seats, the scores and the go said must be those of "
+                            f"{line.variant}: {n} seats, {rules.sides} scores under "
+                            f"{rules.target}")
+    if len(t.dealt) != rules.cards_dealt or (t.toss is not None
+                                             and len(t.toss) != rules.cards_to_crib):
+        raise PositionError(f"{line.variant} has {_WORDS[rules.cards_dealt]} cards dealt "
+                            f"and {_WORDS[rules.cards_to_crib]} tossed")
+    if line.players and len(line.players) != n:
+        raise PositionError(f"the players are {n}, one a seat")
     dealt = _cards(t.dealt, "table.dealt")
     hand = _cards(t.hand, "table.hand")
     toss = None if t.toss is None else _cards(t.toss, "table.toss")
@@ -228,7 +283,8 @@ def from_line(data: Any) -> Position:
         raise PositionError(str(exc)) from exc
     mine_played = [c for s, c in played if s == t.seat]
     if not set(hand) <= set(dealt) or any(c not in dealt for c in mine_played):
-        raise PositionError("the hand and the cards played must be among the six dealt")
+        raise PositionError(f"the hand and the cards played must be among the "
+                            f"{_WORDS[rules.cards_dealt]} dealt")
     if current != played[len(played) - len(current):]:
         raise PositionError("the current count's cards must be the last cards played")
     if count_of([c for _, c in current]) != t.count:
@@ -236,31 +292,35 @@ def from_line(data: Any) -> Position:
                             f"cards since the last reset, not {t.count}")
     if line.kind == "discard":
         if hand != dealt or toss is not None or played or starter is not None:
-            raise PositionError("a discard holds its six cards, nothing tossed or played")
+            raise PositionError(f"a discard holds its {_WORDS[rules.cards_dealt]} cards, nothing "
+                                f"tossed or played")
     else:
         if toss is None or set(hand) & set(toss) or starter is None or len(hand) == 0:
             raise PositionError("a card to play needs the toss, the starter and a hand")
         if set(hand) | set(toss) | set(mine_played) != set(dealt) or \
-                len(hand) + len(mine_played) != 4:
-            raise PositionError("the hand, the toss and the cards played must be the six")
-        if t.opponent_cards_left + sum(s != t.seat for s, _ in played) != 4:
-            raise PositionError("the opponent's cards left and played must make four")
-    obs = observation(line.kind, t.seat, t.dealer, t.deal, t.scores, dealt, hand, toss,
-                      t.opponent_tossed, starter, t.count, current, played, t.go_said,
-                      t.opponent_cards_left)
+                len(hand) + len(mine_played) != kept:
+            raise PositionError(f"the hand, the toss and the cards played must be the "
+                                f"{_WORDS[rules.cards_dealt]}")
+        if t.opponent_cards_left + sum(s != t.seat for s, _ in played) != kept * (n - 1):
+            others = "opponent's" if n == 2 else "other seats'"
+            raise PositionError(f"the {others} cards left and played must make "
+                                f"{_WORDS.get(kept * (n - 1), kept * (n - 1))}")
+    obs = observation(line.kind, t.seat, t.dealer, t.deal, tuple(t.scores), dealt, hand,
+                      toss, t.opponent_tossed, starter, t.count, current, played,
+                      tuple(t.go_said), t.opponent_cards_left, rules)
     if line.kind == "play" and not obs.legal_cards:
         raise PositionError("no card of the hand can be played at this count")
     chosen = None if line.chosen is None else _cards(line.chosen, "chosen")
     best = _cards(line.best, "best")
-    size = 2 if line.kind == "discard" else 1
+    size = rules.cards_to_crib if line.kind == "discard" else 1
     for what, cards in (("chosen", chosen), ("best", best)):
         if cards and (len(cards) != size or not set(cards) <= set(hand)):
             raise PositionError(f"{what} must be {size} card{'s' * (size > 1)} of the hand")
     fixed = set(LineModel.model_fields) - {"points_lost", "win_prob_lost", "mark"}
     review = {k: v for k, v in data.items() if k not in fixed and v is not None}  # (in order)
-    players = tuple(line.players) if line.players else ("", "")
-    position = Position(obs, line.kind, line.objective, line.source,
-                        (players[0], players[1]), chosen, best, review, tuple(line.themes))
+    players = tuple(line.players) if line.players else ("",) * n
+    position = Position(obs, line.kind, line.objective, line.source, players, chosen, best,
+                        review, tuple(line.themes))
     if line.id is not None and line.id != position.id:
         raise PositionError("the id does not match the table (the line was altered)")
     return position

@@ -18,6 +18,11 @@ practice starts afresh, with a message; one that cannot be written at all (a rea
 folder) gives way to one in memory for the session (:func:`open_store`). A row that no
 longer reads (its position, schedule or difficulty changed outside the program) is left out
 of practice, kept as it is, and counted (:meth:`PracticeStore.unreadable`).
+
+Each position keeps its variant (``variant``: "six-card", "five-card", "three-player" or
+"four-player"), so practice can be limited to one (``variant=`` of :meth:`PracticeStore.
+next_position` and :meth:`PracticeStore.next_due`). A practice file from before the variants
+gains the column on opening, every position in it a six-card one (:data:`UPGRADES`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import datetime as _dt
 import itertools
 import json
 import math
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +47,7 @@ from cribbage_gui.services.practice.builtin import builtin_positions
 from cribbage_gui.services.practice.database import PracticeError, open_database
 from cribbage_gui.services.practice.positions import Position, PositionError, from_line
 from engine.cards import card_name
+from engine.rules import VARIANTS
 
 START_RATING, START_DEVIATION = 1500.0, 350.0
 ORIGINS = ("games", "import", "built-in")
@@ -55,7 +62,8 @@ CREATE TABLE IF NOT EXISTS practice_positions (
     deviation REAL NOT NULL,
     card TEXT,
     answered INTEGER NOT NULL DEFAULT 0,
-    correct INTEGER NOT NULL DEFAULT 0
+    correct INTEGER NOT NULL DEFAULT 0,
+    variant TEXT NOT NULL DEFAULT 'six-card'
 );
 CREATE TABLE IF NOT EXISTS practice_answers (
     id INTEGER PRIMARY KEY,
@@ -72,6 +80,19 @@ CREATE TABLE IF NOT EXISTS practice_answers (
 CREATE TABLE IF NOT EXISTS practice_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS practice_scanned (game_id INTEGER PRIMARY KEY);
 """
+# what a practice file of an earlier version lacks, added on opening (its rows kept):
+# every position before the variants was a six-card one
+UPGRADES = {"practice_positions": {"variant": "TEXT NOT NULL DEFAULT 'six-card'"}}
+
+
+def upgrade(db) -> None:
+    """Add the columns of :data:`UPGRADES` a practice file lacks."""
+    with db:
+        for table, added in UPGRADES.items():
+            columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for name, kind in added.items():
+                if name not in columns:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
 
 # a store method whose SQLite failure is a PracticeError saying so, not a traceback
@@ -119,6 +140,11 @@ def count_unreadable(rows: Iterable[Row], known: dict[str, bool] | None = None
     return count, checked
 
 
+def _of_variant(variant: str | None, joined: str = "WHERE") -> str:
+    """The SQL that keeps a variant's positions (none when ``variant`` is None)."""
+    return "" if variant is None else f" {joined} variant = ?"
+
+
 def _model() -> BradleyTerryFull:
     # the Glicko scale: openskill's defaults (25, 25/3, beta 25/6, tau 25/300) times 42
     return BradleyTerryFull(mu=START_RATING, sigma=START_DEVIATION,
@@ -155,6 +181,11 @@ class PracticeStore:
                 on_problem(message)
 
         self.db = open_database(path, SCHEMA, told)
+        try:
+            upgrade(self.db)
+        except sqlite3.Error as exc:  # (a file of an earlier version that cannot be written)
+            self.db.close()
+            raise PracticeError(f"the practice file {path} cannot be used ({exc})") from exc
         # whether each line seen reads as a position: reading one is slow (see
         # check_lines), and a line only changes when a row is written afresh
         self._lines: dict[str, bool] = {}
@@ -178,9 +209,9 @@ class PracticeStore:
             before = self.db.total_changes
             self.db.executemany(
                 "INSERT OR IGNORE INTO practice_positions (id, origin, line, added_at, "
-                "rating, deviation) VALUES (?, ?, ?, ?, ?, ?)",
+                "rating, deviation, variant) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(p.id, origin, json.dumps(p.to_line()), stamp, START_RATING,
-                  START_DEVIATION) for p in positions])
+                  START_DEVIATION, p.variant) for p in positions])
             return self.db.total_changes - before
 
     @_guarded
@@ -241,6 +272,13 @@ class PracticeStore:
             return None
 
     @_guarded
+    def variants(self) -> list[str]:
+        """The variants of the positions held, six-card first, then in the rules' order."""
+        held = {v for (v,) in self.db.execute(
+            "SELECT DISTINCT variant FROM practice_positions")}
+        return [v for v in VARIANTS if v in held]
+
+    @_guarded
     def position(self, position_id: str) -> Position | None:
         row = self.db.execute("SELECT line FROM practice_positions WHERE id = ?",
                               (position_id,)).fetchone()
@@ -255,15 +293,17 @@ class PracticeStore:
 
     @_guarded
     def next_position(self, now: _dt.datetime | None = None,
-                      skip: Iterable[str] = ()) -> Position | None:
+                      skip: Iterable[str] = (), variant: str | None = None
+                      ) -> Position | None:
         """The position to practise now: the most overdue; else a new one (the player's
         own before the built-in, then the one rated nearest the player); else None (all
-        caught up: :meth:`next_due` says when the next comes)."""
+        caught up: :meth:`next_due` says when the next comes). ``variant``: only that
+        variant's positions (None: every variant's)."""
         now = now or now_utc()
         skipped = set(skip)
         rows = self.db.execute(
             "SELECT id, line, card, rating, deviation, origin FROM practice_positions"
-        ).fetchall()
+            + _of_variant(variant), () if variant is None else (variant,)).fetchall()
         due = []
         fresh = []
         player, _ = self.rating()
@@ -287,18 +327,21 @@ class PracticeStore:
         return None
 
     @_guarded
-    def next_due(self) -> _dt.datetime | None:
-        """When the position that comes back first is due (None: none has a schedule)."""
-        return next(self._due(), None)
+    def next_due(self, variant: str | None = None) -> _dt.datetime | None:
+        """When the position that comes back first is due (None: none has a schedule);
+        ``variant``: of that variant's positions."""
+        return next(self._due(variant=variant), None)
 
-    def _due(self, read: bool = True) -> Iterator[_dt.datetime]:
+    def _due(self, read: bool = True, variant: str | None = None
+             ) -> Iterator[_dt.datetime]:
         """When each position with a schedule is due, soonest first (a row that does not
         read left out; its line read only when its turn comes; ``read`` False: a line
         never read counts as one that reads)."""
         rows = []
         for line, card, rating, deviation in self.db.execute(
                 "SELECT line, card, rating, deviation FROM practice_positions "
-                "WHERE card IS NOT NULL").fetchall():
+                "WHERE card IS NOT NULL" + _of_variant(variant, "AND"),
+                () if variant is None else (variant,)).fetchall():
             schedule = _schedule(card)
             if schedule is not None and _numbers(rating, deviation):
                 rows.append((schedule.due, line))
