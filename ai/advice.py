@@ -268,7 +268,8 @@ class PlayOption:
     """One card (a rank: cards of one rank play alike), with the advisor's evaluation."""
 
     card: Card
-    points: float  # expected net pegging points to the end of the play, playing it
+    points: float  # expected net pegging points to the end of the play, playing it (a
+    # variant near its end: the chance of winning against the best's, in points)
     win: float | None  # the objective's figure playing it: the probability of winning the
     # game, or (objective "acc") the expected ACC match points net; None in a variant
     points_lost: float  # against the best option (negative: more points, fewer wins)
@@ -414,23 +415,35 @@ def _hand_statistics(keep: tuple[int, ...], unseen: list[int]) -> tuple[int, flo
 def _variant_discard_advice(obs: Observation, decision: Decision) -> DiscardAdvice:
     """Every toss of the observed cards, the variant expert's best first (its order: the
     most expected points), from its ``decision`` at ``obs``."""
-    from ai.players.expert_variants import VariantExpertDiscard
+    from ai.players.expert_variants import VariantExpertDiscard, chance_per_point
 
     reasoning = decision.reasoning
     assert isinstance(reasoning, VariantExpertDiscard)
     unseen = [c for c in range(52) if c not in obs.dealt]
     best = reasoning.options[reasoning.chosen]
-    order = sorted(range(len(reasoning.options)),
-                   key=lambda i: (i != reasoning.chosen, -reasoning.options[i].value))
+    # near the end of the game the expert decides by its chance of winning (each option's
+    # ``chance``): the options are ranked by it, and what one gives up is that chance in
+    # points (the win table's worth of a point at the scores)
+    end = best.chance is not None
+    worth = chance_per_point(obs) if end else 1.0
+    order = sorted(range(len(reasoning.options)), key=lambda i: (
+        i != reasoning.chosen, -(reasoning.options[i].chance or 0.0),
+        -reasoning.options[i].value))
     choices = []
     for i in order:
         o = reasoning.options[i]
         low, mean, median, high, histogram = _hand_statistics(o.keep, unseen)
+        lost = best.value - o.value
+        if best.chance is not None and o.chance is not None:  # (the expert's choice
+            # breaks a near tie of chances by points: never a loss below 0)
+            lost = max(0.0, best.chance - o.chance) / worth
         choices.append(DiscardChoice(
             keep=o.keep, toss=o.toss, hand_min=low, hand_mean=mean, hand_median=median,
             hand_max=high, hand_histogram=histogram, crib_exact=None,
             crib=reasoning.crib_sign * o.crib, pegging=o.pegging, net=o.value,
-            plain_net=None, win=None, win_lost=None, points_lost=best.value - o.value))
+            plain_net=None, win=o.chance,
+            win_lost=None if best.chance is None or o.chance is None
+            else max(0.0, best.chance - o.chance), points_lost=lost))
     ours = obs.rules.side_of(obs.dealer) == obs.side
     return DiscardAdvice(tuple(obs.dealt), ours, (obs.my_score, obs.opponent_score),
                          tuple(choices), POINTS, reasoning.variant)
@@ -439,7 +452,7 @@ def _variant_discard_advice(obs: Observation, decision: Decision) -> DiscardAdvi
 def _variant_play_advice(obs: Observation, decision: Decision) -> PlayAdvice:
     """Every rank the observed seat may play, the variant expert's card first, then by its
     net points to the end of the play, from its ``decision`` at ``obs``."""
-    from ai.players.expert_variants import VariantExpertPlay
+    from ai.players.expert_variants import VariantExpertPlay, chance_per_point
 
     reasoning = decision.reasoning
     assert isinstance(reasoning, VariantExpertPlay)
@@ -450,6 +463,13 @@ def _variant_play_advice(obs: Observation, decision: Decision) -> PlayAdvice:
             by_rank[rank] = (c.card, c.value)
     best = by_rank[reasoning.chosen >> 2][1]
     ranks = sorted(by_rank, key=lambda r: (r != reasoning.chosen >> 2, -by_rank[r][1]))
-    options = tuple(PlayOption(by_rank[r][0], by_rank[r][1], None, best - by_rank[r][1], None)
-                    for r in ranks)
+    if reasoning.end:  # near the end the values are chances of winning: in points, each
+        # option's worth against the best (the win table's worth of a point)
+        worth = chance_per_point(obs)
+        options = tuple(PlayOption(by_rank[r][0], (by_rank[r][1] - best) / worth,
+                                   by_rank[r][1], (best - by_rank[r][1]) / worth,
+                                   best - by_rank[r][1]) for r in ranks)
+    else:
+        options = tuple(PlayOption(by_rank[r][0], by_rank[r][1], None,
+                                   best - by_rank[r][1], None) for r in ranks)
     return PlayAdvice(POINTS, options, reasoning.samples, POINTS, reasoning.variant)

@@ -138,6 +138,23 @@ def _position(obs: Observation, use_table: bool = True) -> _Position:
     return _Position(weights, end, float(now), table.T, scores)
 
 
+def chance_per_point(obs: Observation) -> float:
+    """What a point of this side's is worth at the scores: the win table's slope in this
+    side's own score (the chance of winning a point buys), at least 1e-4 (a game all but
+    decided). Near the end the expert decides by chances; this puts them in points."""
+    from ai.tables.variant_win import win_table
+
+    rules, me = obs.rules, obs.side
+    scores = np.array(obs.scores, dtype=np.int64)
+    table = win_table(rules)
+    up, down = scores.copy(), scores.copy()
+    up[me] = min(scores[me] + WEIGHT_STEP, rules.target)
+    down[me] = max(scores[me] - WEIGHT_STEP, 0)
+    slope = (table.chance(up, obs.dealer)[me] - table.chance(down, obs.dealer)[me]) \
+        / max(1, up[me] - down[me])
+    return float(max(slope, 1e-4))
+
+
 def _seed(rng: np.random.Generator) -> int:
     """A seed for the kernel's own stream (numba's ``np.random.seed`` takes 32 bits)."""
     return int(rng.integers(0, np.iinfo(np.int32).max))

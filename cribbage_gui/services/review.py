@@ -331,11 +331,14 @@ def _rate_by_points(obs: Observation, dealer: int, scores: tuple[int, ...], acti
     if isinstance(action, Toss):
         advice = discard_advice(obs, "win", memo)
         mine, best = advice.option(action.cards), advice.best
-        options = tuple(ReviewOption(tuple(o.toss), o.net, o.net) for o in advice.options)
+        # each option's worth as the best's points less what it gives up (near the end
+        # of the game the expert decides by chances, which the loss puts in points)
+        options = tuple(ReviewOption(tuple(o.toss), best.net - o.points_lost,
+                                     best.net - o.points_lost) for o in advice.options)
         return ReviewedDecision(index, obs.seat, obs.deal, "discard", tuple(mine.toss),
                                 tuple(best.toss), mine.points_lost, mine.points_lost,
-                                best.net, mine.net, "points", scores, dealer, options,
-                                objective="points")
+                                best.net, best.net - mine.points_lost, "points", scores,
+                                dealer, options, objective="points")
     if len({c >> 2 for c in obs.legal_cards}) < 2:
         return None  # one rank to play: no choice
     play = play_advice(obs, "win", memo)

@@ -75,7 +75,7 @@ class BoardWidget(QWidget):
 
     # ------------------------------------------------------------------ state
     def set_names(self, names) -> None:
-        self.names = list(names)
+        self.names = (list(names) + [""] * self.tracks)[:max(self.tracks, len(names))]
         self.update()
 
     def set_rules(self, rules: Rules) -> None:
@@ -86,6 +86,9 @@ class BoardWidget(QWidget):
         self.lines = {line - 1: name for line, name in
                       ((rules.double_skunk_line, "double skunk"), (rules.skunk_line, "skunk"))
                       if line > 0}
+        self.names = (list(self.names) + [""] * self.tracks)[:self.tracks]  # (set_names
+        # names them; a plate without a name is never painted: an error in a paint event
+        # ends the program)
         self.scores = (self.scores + [0] * self.tracks)[:self.tracks]
         self.backs = (self.backs + [0] * self.tracks)[:self.tracks]
         self._holes_size = None

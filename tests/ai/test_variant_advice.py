@@ -101,7 +101,9 @@ def test_ratings_are_in_points_and_the_best_is_rated_best(variant):
             assert isinstance(action, PlayCard)
             assert len({c >> 2 for c in obs.legal_cards}) == 1
             continue
-        assert rating.mode == rating.objective == "points" and rating.win_lost is None
+        assert rating.mode == rating.objective == "points"
+        # (a chance of winning only near the game's end, where the expert plays for it)
+        assert rating.win_lost is None or rating.win_lost >= -1e-9
         assert rating.points_lost is not None and rating.points_lost >= -1e-9
         best = Toss(rating.best) if rating.kind == "discard" else PlayCard(rating.best[0])
         assert advice.rate(obs, best).is_best
@@ -145,3 +147,33 @@ def test_a_variant_observation_of_the_wrong_phase_is_refused():
     assert obs.phase is Phase.PLAY
     with pytest.raises(ValueError, match="discard"):
         advice.discard_advice(obs)
+
+
+@pytest.mark.parametrize("variant", list(TABLES))
+def test_near_the_end_the_advice_ranks_by_the_chance_of_winning_and_loses_no_points(variant):
+    """Near the end of a game the variant expert decides by its chance of winning (the win
+    table): the advice's best is still what it plays, the others follow by their chance,
+    and what each gives up is that chance in points (never below 0)."""
+    checked = 0
+    for obs, action in moments(variant):
+        seed = np.random.default_rng(advice.moment_seed(obs))
+        if isinstance(action, Toss):
+            decision = expert_variants.discard(obs, seed)
+            if decision.reasoning.options[decision.reasoning.chosen].chance is None:
+                continue
+            a = advice.discard_advice(obs)
+            assert set(a.best.toss) == set(decision.action.cards)
+            chances = [o.win for o in a.options[1:]]
+            assert chances == sorted(chances, reverse=True)
+            assert all(o.points_lost >= 0 and o.win_lost >= -1e-12 for o in a.options)
+            checked += 1
+        elif len({c >> 2 for c in obs.legal_cards}) > 1:
+            decision = expert_variants.play(obs, seed)
+            if not decision.reasoning.end:
+                continue
+            p = advice.play_advice(obs)
+            assert p.best.card >> 2 == decision.action.card >> 2
+            assert all(o.points_lost >= -1e-9 and o.win is not None for o in p.options)
+            assert p.best.points == 0.0  # each card's worth against the best's, in points
+            checked += 1
+    assert checked >= 1

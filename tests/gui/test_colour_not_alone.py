@@ -20,7 +20,7 @@ from tests.gui.test_review_window import expert_v_random, open_review  # noqa: F
 def test_the_two_players_pegs_differ_in_shape(qtbot):
     """Seat 0's pegs are round, seat 1's diamonds: a point just beside a peg, past a
     circle's edge but inside the diamond's corner, is peg-coloured for the diamond only."""
-    assert PEG_SHAPES == ("round", "diamond")
+    assert PEG_SHAPES[:2] == ("round", "diamond")
     board = BoardWidget()
     qtbot.addWidget(board)
     board.resize(1400, 300)  # pegs of some 8 pixels' radius
@@ -36,6 +36,31 @@ def test_the_two_players_pegs_differ_in_shape(qtbot):
         a, b = image.pixelColor(beside.toPoint()), image.pixelColor(wood.toPoint())
         distance = abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
         differs.append(distance > 60)  # (a circle's antialiased edge may tint it a little)
+    assert differs == [False, True]
+
+
+def test_a_third_players_pegs_are_square(qtbot):
+    """Three players' board: the third track's pegs are squares (a point inside a square's
+    corner, past a circle's edge, is peg-coloured for the square only)."""
+    from engine.rules import VARIANTS
+
+    assert PEG_SHAPES[2] == "square"
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.set_rules(VARIANTS["three-player"])
+    board.resize(1400, 360)
+    board.pace = 0
+    board.reset(scores=(10, 10, 10), backs=(5, 5, 5))
+    image = board.grab().toImage()
+    r = board.peg_radius()
+    differs = []
+    for track in (0, 2):
+        centre = board.hole(track, 10, 1)
+        corner = centre + QPointF(-0.8 * r, -0.8 * r)  # up and left: clear of the shadow
+        wood = centre + QPointF(-1.9 * r, -0.8 * r)
+        a, b = image.pixelColor(corner.toPoint()), image.pixelColor(wood.toPoint())
+        distance = abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
+        differs.append(distance > 60)
     assert differs == [False, True]
 
 
@@ -119,6 +144,6 @@ def test_the_game_over_chart_marks_each_player_with_the_shape_of_their_pegs(qtbo
     box = GameOverDialog(summary)
     qtbot.addWidget(box)
     lines = box.chart.getPlotItem().listDataItems()
-    assert [line.opts["symbol"] for line in lines] == list(theme.SEAT_SYMBOLS)
-    assert theme.SEAT_SYMBOLS == ("o", "d")  # round and diamond, as the pegs
-    assert PEG_SHAPES == ("round", "diamond")
+    assert [line.opts["symbol"] for line in lines] == list(theme.SEAT_SYMBOLS[:2])
+    assert theme.SEAT_SYMBOLS == ("o", "d", "s")  # round, diamond, square: as the pegs
+    assert PEG_SHAPES == ("round", "diamond", "square")
