@@ -132,11 +132,10 @@ class Games:
                 f"{summary.names[seat]}'s mistakes in this game"
             w.practice.practise_now(found.get(seat, []), game_id, name)
 
-        # (the review and the analysis board are two-player six-card: not a variant's)
+        # (the review takes every variant; the analysis board is two-player six-card)
         standard = setup.variant == VARIANT
         box = w.dialogs.game_over(summary, label, lambda: w.playing.next_game(over.winner),
-                                  self.new_game_dialog,
-                                  w.reviews.review_game if standard else None,
+                                  self.new_game_dialog, w.reviews.review_game,
                                   tuple(summary.names[seat] for seat in seats), practise,
                                   None if setup.two_players or not standard
                                   else w.deal_analysis.open)
