@@ -73,23 +73,28 @@ def side_scores(events, rules: Rules) -> list[tuple[int, ...]]:
     return out
 
 
-def score_axis(chart: pg.PlotWidget, rules: Rules) -> None:
-    """The chart's scores, 0 to the target, with the target and the skunk lines marked
-    (dashed, each named at its left end)."""
+def score_axis(chart: pg.PlotWidget, rules: Rules) -> list[pg.InfiniteLine]:
+    """The chart's scores, 0 to the target, with the target and the skunk lines dashed
+    across it, numbered on the axis and named in the chart's tooltip (names drawn on a
+    short chart at 200% text met the scores and each other)."""
     t = theme.current()
     chart.setYRange(0, rules.target, padding=0.04)
-    lines = [(rules.target, "game")]
+    lines = [(rules.target, f"{rules.target} the game")]
     if rules.skunk_line > 0:
-        lines.append((rules.skunk_line, "skunk"))
+        lines.append((rules.skunk_line, f"under {rules.skunk_line} a skunk"))
     if rules.double_skunk_line > 0:
-        lines.append((rules.double_skunk_line, "double skunk"))
+        lines.append((rules.double_skunk_line, f"under {rules.double_skunk_line} a double "
+                                               f"skunk"))
     chart.getAxis("left").setTicks([[(0, "0"), *((v, str(v)) for v, _ in lines)]])
-    for value, name in lines:
-        # the skunk lines sit below the hole that escapes them: under 91 is skunked
-        chart.addItem(pg.InfiniteLine(
-            pos=value, angle=0, label=name, labelOpts={"position": 0.02, "color": t.muted,
-                                                       "anchors": [(0, 1), (0, 1)]},
-            pen=pg.mkPen(t.neutral, style=Qt.PenStyle.DashLine)))
+    items = []
+    for value, _name in lines:
+        item = pg.InfiniteLine(pos=value, angle=0,
+                               pen=pg.mkPen(t.neutral, style=Qt.PenStyle.DashLine))
+        chart.addItem(item)
+        items.append(item)
+    chart.setToolTip("Each side's score over the game. The dashed lines: "
+                     + "; ".join(name for _v, name in lines) + ".")
+    return items
 
 
 def side_lines(chart: pg.PlotWidget, names: tuple[str, ...], scores: list[tuple[int, ...]],

@@ -466,8 +466,9 @@ class ReviewWindow(QWidget):
         chart.setLabel("bottom", "deal")
         chart.setXRange(0, max(1, len(self.events) - 1), padding=0.01)
         self.side_lines: list[pg.PlotDataItem] = []
+        self.score_lines: list[pg.InfiniteLine] = []
         if self.variant:  # the score a side: a line each, the target and the skunk lines
-            score_axis(chart, self.rules)
+            self.score_lines = score_axis(chart, self.rules)
             self.side_lines = side_lines(chart, self.side_labels, self.scores_by_event)
             middle: float | None = None
         elif self.objective == "acc":  # expected ACC points net, -3 (skunked) .. +3
@@ -510,7 +511,7 @@ class ReviewWindow(QWidget):
         super().resizeEvent(event)
         h = self.height()  # the chart and the board share what the table can spare
         # a short window keeps the room for the decisions (the line is in the tooltips too)
-        self.scale_label.setVisible(h >= 800 or self.objective in ("acc", "points"))
+        self.scale_label.setVisible(h >= 800 or self.objective == "acc")
         # (a laptop's 700 px at 200% text: 126, the decisions and their words the rest)
         self.chart.setFixedHeight(max(150, min(260, int(h * 0.24))) if h >= 760
                                   else max(110, int(h * 0.18)))
@@ -604,7 +605,18 @@ class ReviewWindow(QWidget):
                 *(s.marks.get(name, 0) for name in ("inaccuracy", "mistake", "blunder"))],
                 4))
         fill(self.summary_table, rows)
-        fit_height(self.summary_table)
+        self._fit_summary()
+
+    def _fit_summary(self) -> None:
+        """The summary as tall as its rows; a table of three or four may shrink to two
+        rows in sight and scroll to the rest, in a short window (1024x700 at 200% text)."""
+        table = self.summary_table
+        fit_height(table)
+        rows = table.rowCount()
+        if rows > 2:
+            table.setMinimumHeight(table.maximumHeight() - sum(
+                table.rowHeight(r) for r in range(2, rows)))
+            table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def _fill_decisions(self) -> None:
         assert self.review is not None

@@ -123,6 +123,7 @@ def check_chart(window: ReviewWindow) -> None:
     title = window.chart.getPlotItem().titleLabel.text
     assert f"Score to {rules.target}" in title
     assert all(name in title for name in window.side_labels)
+    assert f"under {rules.skunk_line} a skunk" in window.chart.toolTip()
 
 
 def test_three_players_reviewed_round_the_table(qtbot):
@@ -276,3 +277,24 @@ def test_the_game_over_box_reviews_a_variant_and_keeps_the_accuracy(qtbot, make_
     (row,) = window.history.accuracy_history("three-player")
     assert row["accuracy"] == pytest.approx(review.review.summary[seat].accuracy)
     assert review.names[seat] == YOU and review.rules == VARIANTS["three-player"]
+
+
+def test_at_200_percent_a_four_player_review_fits_1024x700(qtbot):
+    """Four summary rows and the decision's options at 200% text made the window 1024x883
+    (its scale line drawn over the summary): now the summary keeps two rows in sight and
+    scrolls to the rest."""
+    from cribbage_gui.app import theme
+
+    theme.set_text_size(200)
+    try:
+        window = open_review(qtbot, variant_file("four-player",
+                                                 ("you", "random", "heuristic", "random")))
+        qtbot.waitUntil(lambda: window.resize(1024, 700) or (window.width(), window.height())
+                        == (1024, 700), timeout=3000)
+        assert window.minimumSizeHint().height() <= 700
+        assert window.minimumSizeHint().width() <= 1024
+        summary = window.summary_table
+        qtbot.waitUntil(lambda: summary.verticalScrollBar().maximum() > 0, timeout=2000)
+        assert summary.viewport().height() >= 2 * summary.rowHeight(0) - 1
+    finally:
+        theme.set_text_size(100)
