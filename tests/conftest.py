@@ -109,3 +109,21 @@ def pytest_collection_modifyitems(config, items):
     if LOOP_READY in os.environ:
         items.sort(key=lambda item: getattr(getattr(item, "module", None), "__name__", "")
                    in LOOP_MODULES)
+
+
+# ------------------------------------------------------------ the variants' win tables
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _small_variant_win_tables(monkeypatch):
+    """The variant expert's win tables from fewer deals of self-play in every test (built
+    in about a second; the three-player table from the shipped number of deals takes half a
+    minute, at the first decision of a test session that plays it)."""
+    import sys
+
+    module = sys.modules.get("ai.tables.variant_win")
+    if module is None:
+        from ai.tables import variant_win as module
+    monkeypatch.setattr(module, "DEALS", {"five-card": 400, "three-player": 40,
+                                          "four-player": 200})

@@ -29,7 +29,7 @@ from engine.arguments import output_folder, seed
 # (in the order they are taken)
 SCREENS = ("practice", "practice-answer", "analysis-board", "learn-deal", "learn-play",
            "learn-show", "five-card", "three-player", "four-player", "four-player-over",
-           "variant-practice",
+           "variant-review", "variant-practice",
            "cut-for-deal", "discard-inspector", "pegging-go", "show", "deal-end",
            "game-over",
            "review", "game-review", "reasoning-weights", "reasoning-expert", "strategy-heatmap",
@@ -37,7 +37,7 @@ SCREENS = ("practice", "practice-answer", "analysis-board", "learn-deal", "learn
            "watching", "match-expert", "match-inspector", "help", "counting-trainer",
            "counting-miss")
 VARIANT_SCREENS = {"five-card", "three-player", "four-player", "four-player-over",
-                   "variant-practice"}
+                   "variant-review", "variant-practice"}
 LEARN_SCREENS = {"learn-deal", "learn-play", "learn-show"}  # Help → Learn to play
 AFTER_THE_SHOW = set(SCREENS[SCREENS.index("show") + 1:])  # taken once the game has ended
 # the sizes the screens are looked at: a small laptop, two common laptops, a desktop
@@ -541,7 +541,7 @@ def _shoot(d: Director, seed: int) -> list[Path]:
 def _variants(d: Director, want) -> None:
     """The variants at the table: five-card's show (a hand of three and the starter),
     three players in the play (the crib's card from the deck beside the dealer), four
-    players in partnership mid-play, and their game's end."""
+    players in partnership mid-play, their game's end, and its review."""
     w = d.window
 
     def model():
@@ -562,7 +562,7 @@ def _variants(d: Director, want) -> None:
         w.log.raise_()
         d.grab("three-player")
         w.playing.stop()
-    if want("four-player") or want("four-player-over"):
+    if want("four-player") or want("four-player-over") or want("variant-review"):
         w.games.start_match("expert", seed=d.seed, variant="four-player",
                             others=("expert", "expert", "expert"))
         d.until(lambda: len(model().current) >= 5 and model().show is None, timeout=300,
@@ -570,14 +570,25 @@ def _variants(d: Director, want) -> None:
         if want("four-player"):
             w.log.raise_()
             d.grab("four-player")
-        if want("four-player-over"):
+        if want("four-player-over") or want("variant-review"):
             d.resume()
             d.until(lambda: w.dialogs.game_over_box is not None, timeout=300,
                     what="the end of the four players' game")
             box = w.dialogs.game_over_box
             assert box is not None
-            d.grab("four-player-over", box)
+            if want("four-player-over"):
+                d.grab("four-player-over", box)
             box.close()
+        if want("variant-review"):  # the game just played, at a marked decision
+            review = w.reviews.review_game()
+            review.resize(*d.size)
+            d.until(lambda: review.review is not None, act=False,
+                    what="the four players' review")
+            marked = [x for x in review.review.decisions if x.mark]
+            chosen = marked[len(marked) // 2] if marked else review.review.decisions[0]
+            review.go_to(review.position_of(chosen))
+            d.grab("variant-review", window=review)
+            review.close()
         w.playing.stop()
     if want("variant-practice"):
         _variant_practice(d)

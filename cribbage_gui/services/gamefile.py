@@ -65,12 +65,13 @@ class GameFile:
 
     @property
     def pair(self) -> tuple[str, str]:
-        """The two players of a two-player six-card game (what the review, practice and
-        the window play); GameFileError saying so for a game of another variant."""
+        """The two players of a two-player six-card game (what practice and the analysis
+        board take; the review takes every variant, by ``players``); GameFileError saying
+        so for a game of another variant."""
         rules = self.game.rules
         if rules != RULES:
-            raise GameFileError(f"this is a {variant_name(rules)} game: the review and the "
-                                f"window take the two-player six-card game only, for now")
+            raise GameFileError(f"this is a {variant_name(rules)} game: practice takes the "
+                                f"two-player six-card game only, for now")
         return self.players[0], self.players[1]
 
 

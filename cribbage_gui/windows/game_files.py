@@ -30,8 +30,7 @@ class GameFiles:
         """Open a game file for review; a damaged or altered file is refused with a message
         and nothing else changes. Returns the review window, or None."""
         try:
-            file = gamefile.read(path)
-            file.pair  # noqa: B018 (the review takes two players of six cards, for now)
+            file = gamefile.read(path)  # (any variant: the review window takes each)
         except gamefile.GameFileError as exc:
             self.w.tell(f"The game could not be opened: {exc}")
             self.w.dialogs.warn("Open game", f"This game could not be opened.\n\n{exc}")

@@ -120,24 +120,22 @@ class Games:
         label = "Next game" if s.length > 1 and not s.over else "Play again"
         # whose marked decisions the box offers to practise: the person's, or each of two
         # people's, once the review (in the background) has rated them
-        seats: tuple[int, ...] = (0, 1) if setup.two_players else (setup.human_seat,)
-        if setup.variant != VARIANT:
-            seats = ()  # a variant's game is not rated yet: nothing to practise
+        seats = setup.person_seats()
+        names = w.presenter.shown_model().names  # by seat (the summary's are by side)
         found: dict[int, list] = {}
         game_id = w.playing.last_game_id
 
         def practise(index: int) -> None:
             seat = seats[index]
-            name = "your mistakes in this game" if summary.names[seat] == YOU else \
-                f"{summary.names[seat]}'s mistakes in this game"
+            name = "your mistakes in this game" if names[seat] == YOU else \
+                f"{names[seat]}'s mistakes in this game"
             w.practice.practise_now(found.get(seat, []), game_id, name)
 
-        # (the review and the analysis board are two-player six-card: not a variant's)
+        # (the review takes every variant; the analysis board is two-player six-card)
         standard = setup.variant == VARIANT
         box = w.dialogs.game_over(summary, label, lambda: w.playing.next_game(over.winner),
-                                  self.new_game_dialog,
-                                  w.reviews.review_game if standard else None,
-                                  tuple(summary.names[seat] for seat in seats), practise,
+                                  self.new_game_dialog, w.reviews.review_game,
+                                  tuple(names[seat] for seat in seats), practise,
                                   None if setup.two_players or not standard
                                   else w.deal_analysis.open)
 

@@ -54,7 +54,7 @@ from cribbage_gui.app.tables import (
     mark_colour,
     mark_text,
 )
-from cribbage_gui.app.texts import YOU, cards_text, player_title, result_sentence
+from cribbage_gui.app.texts import YOU, cards_text, player_title, result_sentence, side_names
 from cribbage_gui.services.board import Setup, observation_at, setup_of
 from cribbage_gui.services.gamefile import GameFile
 from cribbage_gui.services.practice.games import people_seats, positions_from_review
@@ -75,12 +75,22 @@ from cribbage_gui.table.controls import FitLabel
 from cribbage_gui.table.model import TableModel
 from cribbage_gui.table.table_view import TableView
 from cribbage_gui.windows.analysis_board import analyse_button
+from cribbage_gui.windows.review_sides import (
+    marks_title,
+    score_axis,
+    seat_titles,
+    side_lines,
+    side_scores,
+    sides_line,
+    symbol_of,
+    variant_title,
+)
 from engine import GameState
 from engine.events import Dealt, GameOver
 from engine.record import Replay
-from engine.rules import SKUNK_POINTS
+from engine.rules import RULES, SKUNK_POINTS
 
-BOTH = "both"  # the view that shows both hands
+BOTH = "both"  # the view that shows both hands (every hand, at a table of three or four)
 
 
 def display_names(players: tuple[str, str]) -> tuple[str, str]:
@@ -138,7 +148,7 @@ class ReviewWorker(QThread):
     reviewed = Signal(object)  # GameReview
     failed = Signal(str)
 
-    def __init__(self, game: GameState, players: tuple[str, str], parent=None,
+    def __init__(self, game: GameState, players: tuple[str, ...], parent=None,
                  objective: str = "win") -> None:
         super().__init__(parent)
         self.game, self.players, self.objective = game, players, objective
@@ -184,25 +194,39 @@ class ReviewWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.file = file
         self.game = file.game
-        self.objective = objective_of(file.context)  # "acc": a game of a match
+        self.rules = self.game.rules
+        # a variant's game (five-card, three or four players): judged by expected points
+        self.variant = self.rules != RULES
+        # "acc": a game of a match; "points": a variant's (cribbage_gui.services.review)
+        self.objective = "points" if self.variant else objective_of(file.context)
         self.events = list(self.game.events)
         self.first_event = event_positions(self.game)
-        self.names = display_names(file.pair)
+        players = file.players
+        # by seat; at a table of three or four by compass point from the person's seat
+        self.names = seat_titles(players) if len(players) > 2 else \
+            display_names((players[0], players[1]))
+        self.side_labels = side_names(self.names, self.rules.sides)  # the scores' names
+        self.scores_by_event = side_scores(self.events, self.rules) if self.variant else []
         self.on_reviewed = on_reviewed
         # "Practise these now": on_practise(positions, the game's id in the history or
-        # None, what they are called), for the person's seats (two people: the one shown)
+        # None, what they are called), for the person's seats (two people: the one shown);
+        # not a variant's decisions (practice takes the two-player six-card game)
         self.on_practise = on_practise
-        self.people = people_seats(file.pair)
+        self.people = () if self.variant else people_seats(list(players))
         self.review: GameReview | None = None
         self.decision_at: dict[int, int] = {}  # event position -> index in decisions
         self.position = -1
         # a game against the computer that is not over: the table as the person saw it,
         # and their decisions only (cribbage_gui.services.review.rated_seats); both hands once it
         # is over
-        seats = rated_seats(self.game, file.pair)
-        self.view = BOTH if len(seats) == 2 else seats[0]
+        seats = rated_seats(self.game, players)
+        self.view = BOTH if len(seats) == len(players) else seats[0]
         self._model: TableModel | None = None
-        self.setWindowTitle(title or f"Review: {self.names[0]} v {self.names[1]}")
+        sides = self.rules.sides  # from the bottom seat's side round the table
+        first = self.rules.side_of(self.bottom_seat) if self.rules.players > 2 else 0
+        order = [(first + i) % sides for i in range(sides)]
+        self.setWindowTitle(title or
+                            f"Review: {' v '.join(self.side_labels[s] for s in order)}")
         self._build()
         self._resize_to_screen()
         self.worker: ReviewWorker | None = None
@@ -248,7 +272,7 @@ class ReviewWindow(QWidget):
         self.title.setAccessibleName(headline)
         top.addWidget(self.title, 1)
         top.addWidget(QLabel("Show"))
-        self.view_box = view_box(self.names, self.view)
+        self.view_box = view_box(self.names, self.view, self.file.players)
         self.view_box.currentIndexChanged.connect(
             lambda _i: self.set_view(self.view_box.currentData()))
         top.addWidget(self.view_box)
@@ -259,6 +283,8 @@ class ReviewWindow(QWidget):
         left, left_layout = column()
         self.board = ReviewBoard()
         self.board.pace = 0.0
+        if self.variant:  # a track a side, the variant's target and skunk lines
+            self.board.set_rules(self.rules)
         left_layout.addWidget(self.board)
         self.table = TableView()
         self.table.animation_ms = 0
@@ -323,7 +349,8 @@ class ReviewWindow(QWidget):
         nav.addWidget(self.position_label, 1)
         # the analysis board at the decision shown (issue 38)
         self.buttons["analyse"] = analyse_button(
-            self, self._analysis_setup, lambda: self._decision_shown() is not None,
+            self, self._analysis_setup,
+            lambda: not self.variant and self._decision_shown() is not None,
             self.position_changed, self.review_ready)
         # Analyse and Practise in the heading's spare room: in the row of moves they made
         # the window wider than a 1024-pixel screen
@@ -438,7 +465,13 @@ class ReviewWindow(QWidget):
         chart.setMenuEnabled(False)
         chart.setLabel("bottom", "deal")
         chart.setXRange(0, max(1, len(self.events) - 1), padding=0.01)
-        if self.objective == "acc":  # expected ACC points net, -3 (skunked) .. +3
+        self.side_lines: list[pg.PlotDataItem] = []
+        self.score_lines: list[pg.InfiniteLine] = []
+        if self.variant:  # the score a side: a line each, the target and the skunk lines
+            self.score_lines = score_axis(chart, self.rules)
+            self.side_lines = side_lines(chart, self.side_labels, self.scores_by_event)
+            middle: float | None = None
+        elif self.objective == "acc":  # expected ACC points net, -3 (skunked) .. +3
             chart.setYRange(-SKUNK_POINTS, SKUNK_POINTS, padding=0.04)
             chart.getAxis("left").setTicks([[(v, f"{v:+d}" if v else "0")
                                              for v in (-3, -2, 0, 2, 3)]])
@@ -449,8 +482,9 @@ class ReviewWindow(QWidget):
             middle = 50.0
         chart.getAxis("bottom").setTicks([[(p, str(e.deal)) for p, e in
                                            enumerate(self.events) if isinstance(e, Dealt)]])
-        chart.addItem(pg.InfiniteLine(pos=middle, angle=0, pen=pg.mkPen(
-            t.neutral, style=Qt.PenStyle.DashLine)))
+        if middle is not None:
+            chart.addItem(pg.InfiniteLine(pos=middle, angle=0, pen=pg.mkPen(
+                t.neutral, style=Qt.PenStyle.DashLine)))
         self.curve = chart.plot([], [], pen=pg.mkPen(t.accent, width=2))
         self.marks_plot = pg.ScatterPlotItem(size=11, pen=pg.mkPen(t.chart_foreground))
         self.mark_signs: list[pg.TextItem] = []  # ?!, ? or ?? over each mark
@@ -460,6 +494,9 @@ class ReviewWindow(QWidget):
                                              pen=pg.mkPen(t.accent_2, width=1.5))
         chart.addItem(self.position_line)
         chart.scene().sigMouseClicked.connect(self._chart_clicked)
+        if self.variant:
+            chart.setTitle(marks_title(self.side_labels, self.rules.side_of(self.bottom_seat),
+                                       self.rules.target))
         theme.style_chart(chart)
         return chart
 
@@ -490,21 +527,27 @@ class ReviewWindow(QWidget):
     def _headline(self) -> str:
         g = self.game
         names = " v ".join(self.names)
+        bottom = self.rules.side_of(self.bottom_seat)  # the sides from the bottom seat's
+        if self.variant:  # "Three players · You v West (Expert) v East (Random)"
+            names = f"{variant_title(self.rules)} · " \
+                f"{sides_line(self.file.players, self.names, self.rules, bottom)}"
         if g.winner is None:
             hidden = " · the computer's cards stay hidden until it is over" \
                 if self.view != BOTH else ""
-            return f"{names}: not finished ({g.scores[0]}–{g.scores[1]}){hidden}"
+            return f"{names}: not finished ({'–'.join(map(str, g.scores))}){hidden}"
         over = next((e for e in reversed(self.events) if isinstance(e, GameOver)), None)
         skunk = over.skunk if over is not None else 0
-        scores = (g.scores[0], g.scores[1])
-        return f"{names}: {result_sentence(self.names, g.winner, scores, skunk)}"
+        scores = tuple(g.scores)
+        return f"{names}: {result_sentence(self.side_labels, g.winner, scores, skunk)}"
 
     # ------------------------------------------------------------------ the review
     def start_review(self) -> None:
         self.progress.setRange(0, max(1, len(self.first_event)))
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        self.worker = ReviewWorker(self.game, self.file.pair, self, self.objective)
+        # (a variant's is judged by points whatever it is asked: review_game's only measure)
+        self.worker = ReviewWorker(self.game, self.file.players, self,
+                                   "win" if self.variant else self.objective)
         self.worker.progress.connect(self._progress)
         self.worker.reviewed.connect(self.show_review)
         self.worker.failed.connect(self._failed)
@@ -553,30 +596,40 @@ class ReviewWindow(QWidget):
             if seat not in self.review.seats:  # a computer's, while the game goes on
                 continue
             n = max(1, s.decisions)  # the mean per decision: a sum of chances means nothing
-            rows.append([self.names[seat], NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
-                         NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
-                         NumberItem(s.points_lost / n, fixed(s.points_lost / n, 2)),
-                         NumberItem(s.win_prob_lost / n, lost_text(s.win_prob_lost / n,
-                                                                   self.objective)),
-                         *(s.marks.get(name, 0) for name in
-                           ("inaccuracy", "mistake", "blunder"))])
+            rows.append(self._columns([
+                self.seat_label(seat), NumberItem(s.accuracy, f"{s.accuracy:.0f}"),
+                NumberItem(s.best_rate, f"{s.best}/{s.decisions}"),
+                NumberItem(s.points_lost / n, fixed(s.points_lost / n, 2)),
+                NumberItem(s.win_prob_lost / n, lost_text(s.win_prob_lost / n,
+                                                          self.objective)),
+                *(s.marks.get(name, 0) for name in ("inaccuracy", "mistake", "blunder"))],
+                4))
         fill(self.summary_table, rows)
-        fit_height(self.summary_table)
+        self._fit_summary()
+
+    def _fit_summary(self) -> None:
+        """The summary as tall as its rows; a table of three or four may shrink to two
+        rows in sight and scroll to the rest, in a short window (1024x700 at 200% text)."""
+        table = self.summary_table
+        fit_height(table)
+        rows = table.rowCount()
+        if rows > 2:
+            table.setMinimumHeight(table.maximumHeight() - sum(
+                table.rowHeight(r) for r in range(2, rows)))
+            table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def _fill_decisions(self) -> None:
         assert self.review is not None
         rows, tips = [], []
         for d in self.review.decisions:
             mark = mark_text(d.mark)
-            rows.append([d.deal, self.names[d.seat],
-                         "throw" if d.kind == "discard" else "play",
-                         cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play"
-                                                 else ""),
-                         best_text(d, self.objective),
-                         NumberItem(d.points_lost, fixed(d.points_lost, 2)),
-                         NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost,
-                                                               self.objective)),
-                         mark])
+            rows.append(self._columns([
+                d.deal, self.names[d.seat], "throw" if d.kind == "discard" else "play",
+                cards_text(d.chosen) + (f" (at {d.count})" if d.kind == "play" else ""),
+                best_text(d, self.objective),
+                NumberItem(d.points_lost, fixed(d.points_lost, 2)),
+                NumberItem(d.win_prob_lost, lost_text(d.win_prob_lost, self.objective)),
+                mark], 6))
             tips.append(self._sentence(d, html=False))
         table = self.decisions_table
         table.blockSignals(True)
@@ -584,7 +637,7 @@ class ReviewWindow(QWidget):
         muted = QColor(theme.current().muted)
         for r, d in enumerate(self.review.decisions):
             for c in range(table.columnCount()):
-                if d.mark and c == 7:
+                if d.mark and c == table.columnCount() - 1:  # the mark, last
                     cell(table, r, c).setForeground(mark_colour(d.mark))
                 elif d.is_best:
                     cell(table, r, c).setForeground(muted)
@@ -609,9 +662,9 @@ class ReviewWindow(QWidget):
         for i, d in enumerate(self.review.decisions):
             if d.mark:
                 x = self.position_of(d)
-                y = self._y(seat_value(d.win_chosen, d.seat, bottom, self.objective))
-                spots.append({"pos": (x, y), "brush": pg.mkBrush(MARK_COLOURS[d.mark]),
-                              "symbol": "o" if d.seat == bottom else "t", "data": i})
+                spots.append({"pos": (x, self._mark_y(d)),
+                              "brush": pg.mkBrush(MARK_COLOURS[d.mark]),
+                              "symbol": self._mark_symbol(d), "data": i})
         self.marks_plot.setData(spots)
         self.marks_plot.setPen(pg.mkPen(t.chart_foreground))
         # each mark's sign (?!, ?, ??) above it: its colour is not the only sign of its kind
@@ -622,12 +675,18 @@ class ReviewWindow(QWidget):
             sign = MARK_SIGNS[self.review.decisions[spot["data"]].mark]
             # above a mark in the chart's lower half, below one in its upper half: on a
             # short chart (a laptop at 200% text) a sign above a mark at 70% was cut off
-            above = spot["pos"][1] <= (0.0 if self.objective == "acc" else 50.0)
+            above = spot["pos"][1] <= (0.0 if self.objective == "acc" else
+                                        self.rules.target / 2 if self.variant else 50.0)
             label = pg.TextItem(sign, color=t.chart_foreground,
                                 anchor=(0.5, 1.15) if above else (0.5, -0.15))
             label.setPos(*spot["pos"])
             self.chart.addItem(label)
             self.mark_signs.append(label)
+        if self.variant:  # the sides' scores: the marks on the side that chose
+            self.chart.setTitle(marks_title(self.side_labels, self.rules.side_of(bottom),
+                                            self.rules.target))
+            theme.style_chart(self.chart)
+            return
         who = self.names[bottom]
         if self.objective == "acc":
             chance = ("Your expected ACC points" if who == YOU
@@ -642,6 +701,22 @@ class ReviewWindow(QWidget):
                             f"click to go there")
         theme.style_chart(self.chart)
 
+    def _mark_y(self, d: ReviewedDecision) -> float:
+        """Where a marked decision sits on the chart: on the chance of winning (or the
+        expected ACC points) after it, or in a variant on its side's score line."""
+        if self.variant:
+            at = max(0, self.position_of(d))
+            return float(self.scores_by_event[at][self.rules.side_of(d.seat)])
+        return self._y(seat_value(d.win_chosen, d.seat, self.bottom_seat, self.objective))
+
+    def _mark_symbol(self, d: ReviewedDecision) -> str:
+        """● the bottom seat's marks, ▼ the other's (a variant's: by side round the
+        table, ● the bottom seat's side, ▼ and ■ the others)."""
+        if self.variant:
+            return symbol_of(self.rules.side_of(d.seat), self.rules.side_of(self.bottom_seat),
+                             self.rules.sides)
+        return "o" if d.seat == self.bottom_seat else "t"
+
     def _y(self, value: float) -> float:
         """A value (the bottom seat's) on the chart: a chance in percent, or ACC points."""
         return value if self.objective == "acc" else 100 * value
@@ -652,7 +727,7 @@ class ReviewWindow(QWidget):
         game."""
         xs: list[float] = []
         ys: list[float] = []
-        if self.review is None or not self.review.decisions:
+        if self.review is None or not self.review.decisions or self.variant:
             return np.array(xs), np.array(ys)
         bottom = self.bottom_seat
 
@@ -720,7 +795,8 @@ class ReviewWindow(QWidget):
             assert model is not None
             model.apply(self.events[position])
         else:
-            model = TableModel(self.bottom_seat, self.names, reveal=self.view == BOTH)
+            model = TableModel(self.bottom_seat, self.names, reveal=self.view == BOTH,
+                               rules=self.rules)
             for event in self.events[:position + 1]:
                 model.apply(event)
         self._model = model
@@ -732,9 +808,9 @@ class ReviewWindow(QWidget):
         self.table.set_interactive(False)
         self.table.set_show_words(model.show.spoken if model.show else "")
         self.table.announce("")
-        self.board.set_names(model.names)
+        self.board.set_names(model.side_names)  # (a seat's, with two players)
         self.board.reset(model.scores, model.back_pegs)
-        self.board.set_dealer(model.dealer)
+        self.board.set_dealer(None if model.dealer is None else model.side_of(model.dealer))
         self.event_label.setText(model.log[-1].text if model.log else "")
         step = f"{position + 1} of {len(self.events)}"
         where = f"Deal {model.deal} · step {step}" if model.deal else f"Step {step}"
@@ -778,8 +854,10 @@ class ReviewWindow(QWidget):
                                           "best" if r == 0 else "")))
             if o.cards == d.chosen:
                 chosen = r
-            rows.append([cards_text(o.cards), NumberItem(o.points, f"{o.points:+.2f}"),
-                         NumberItem(o.win, value_text(o.win, self.objective)), note])
+            rows.append(self._columns([cards_text(o.cards),
+                                       NumberItem(o.points, f"{o.points:+.2f}"),
+                                       NumberItem(o.win, value_text(o.win, self.objective)),
+                                       note], 2))
         fill(self.options_table, rows, highlight=chosen)
 
     def _sentence(self, d: ReviewedDecision, html: bool) -> str:
@@ -792,7 +870,12 @@ class ReviewWindow(QWidget):
             did = f"played {cards_text(d.chosen)} at {d.count}"
         head = f"Deal {d.deal} · {who} {did}."
         measure = "expected ACC points" if self.objective == "acc" else "the chance of winning"
-        if d.is_best and gave_up_points(d):  # best by what it plays for, not by points
+        if self.objective == "points":  # a variant's: by expected points alone
+            tail = "The best choice." if d.is_best else (
+                f"Best: {cards_text(d.best)} (by expected points). Lost "
+                f"{d.points_lost:.2f} expected points: {d.win_best:+.2f} → "
+                f"{d.win_chosen:+.2f}.")
+        elif d.is_best and gave_up_points(d):  # best by what it plays for, not by points
             tail = (f"The best choice by {measure}, though {d.points_lost:.2f} expected "
                     f"points below the option that scores most: at this score winning "
                     f"matters more than points.")
@@ -861,6 +944,19 @@ class ReviewWindow(QWidget):
         earlier = [p for p in self._deal_starts() if p < self.position]
         self.go_to(max(earlier) if earlier else 0)
 
+    def _columns(self, row: list, chance: int) -> list:
+        """A table's row, without the column of the game's chance (at ``chance``) in a
+        variant's review: judged by points, its figure is the points' again."""
+        return row[:chance] + row[chance + 1:] if self.objective == "points" else row
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name with who played it at a table of three or four ("West
+        (Expert)"), else its name."""
+        name, player = self.names[seat], self.file.players[seat]
+        if len(self.names) > 2 and player != "you":
+            return f"{name} ({player_title(player)})"
+        return name
+
     def _decision_row_changed(self, row: int, _column: int, _prev_row: int, _prev: int
                               ) -> None:
         if self.review is not None and 0 <= row < len(self.review.decisions):
@@ -868,14 +964,22 @@ class ReviewWindow(QWidget):
 
 
 # ---------------------------------------------------------------------- the window's widgets
-def view_box(names: tuple[str, str], view: int | str) -> QComboBox:
-    """Both hands, or one player's view; fixed to ``view`` while it is not ``BOTH`` (a game
-    against the computer that is not over)."""
+def view_box(names: tuple[str, ...], view: int | str,
+             players: tuple[str, ...] = ()) -> QComboBox:
+    """Both hands (every hand, at a table of three or four), or one player's view; fixed
+    to ``view`` while it is not ``BOTH`` (a game against the computer that is not over).
+    At a table of three or four each seat says who played it: "only West's (Expert)"."""
     box = QComboBox()
-    box.addItem("both hands", BOTH)
-    for seat in (0, 1):
-        box.addItem(f"only {names[seat]}'s" if names[seat] != YOU else "only yours", seat)
-    box.setToolTip("Both hands face up, or the table as one player saw it")
+    many = len(names) > 2
+    box.addItem("every hand" if many else "both hands", BOTH)
+    for seat in range(len(names)):
+        text = f"only {names[seat]}'s" if names[seat] != YOU else "only yours"
+        if many and players and players[seat] != "you":
+            text += f" ({player_title(players[seat])})"
+        box.addItem(text, seat)
+    box.setToolTip(("Every hand" if many else "Both hands")
+                   + " face up, or the table as one player saw it")
+    box.setAccessibleName("Show the hands")
     if view != BOTH:
         box.setCurrentIndex(box.findData(view))
         box.setEnabled(False)
@@ -914,31 +1018,37 @@ def lost_header(objective: str) -> str:
 
 def summary_table(objective: str) -> FitTable:
     """Each player's accuracy, best choices, losses and marks (headed in the marks'
-    colours)."""
+    colours). A variant's (objective ``"points"``) has no column of the game's chance
+    lost: its decisions are judged by points alone."""
     acc, lost = objective == "acc", lost_header(objective)
+    points = objective == "points"
     (_, blunder), (_, mistake), (_, inaccuracy) = marks_for(objective)
     lost = f"{lost} avg"  # a decision's mean: a sum of chances over a game means nothing
+    by = "points" if points else acc  # what a mark's threshold is in
+    stake = "ACC points" if acc else "expected points" if points else "winning chances"
     table = make_table(
-        ["Player", "Accuracy", "Best", "Pts lost avg", lost, "?!", "?", "??"],
-        {"Accuracy": f"The share of the {'ACC points' if acc else 'winning chances'} "
+        [c for c in ("Player", "Accuracy", "Best", "Pts lost avg", lost, "?!", "?", "??")
+         if not (points and c == lost)],
+        {"Accuracy": f"The share of the {stake} "
                      "at stake in the player's decisions that it kept: 100 is always "
                      "the best, choosing at random about 50",
          "Best": "Decisions where the player chose the best",
          "Pts lost avg": "Expected points given up in a decision, on average",
          lost: ("Expected ACC match points given up (a win is 2, a skunk 3)" if acc
                 else "Chance of winning given up") + " in a decision, on average",
-         "?!": f"Inaccuracies: {_measure(inaccuracy, acc)} to "
-               f"{_measure(mistake, acc)} lost",
-         "?": f"Mistakes: {_measure(mistake, acc)} to {_measure(blunder, acc)} lost",
-         "??": f"Blunders: {_measure(blunder, acc)} or more lost"})
+         "?!": f"Inaccuracies: {_measure(inaccuracy, by)} to "
+               f"{_measure(mistake, by)} lost",
+         "?": f"Mistakes: {_measure(mistake, by)} to {_measure(blunder, by)} lost",
+         "??": f"Blunders: {_measure(blunder, by)} or more lost"})
     table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
     table.stretch_last = False
     # narrow, the marks stay and the averages go to the rows' tooltips first; the columns
     # shown always fit (FitTable), so no scroll bar takes the second row's room
-    table.priority = [0, 1, 5, 6, 7, 2, 4, 3]
+    table.priority = [0, 1, 4, 5, 6, 2, 3] if points else [0, 1, 5, 6, 7, 2, 4, 3]
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # fit_height
-    for c, name in ((5, "inaccuracy"), (6, "mistake"), (7, "blunder")):
+    first = table.columnCount() - 3  # the marks' columns, last
+    for c, name in ((first, "inaccuracy"), (first + 1, "mistake"), (first + 2, "blunder")):
         header_cell(table, c).setForeground(mark_colour(name))
     return table
 
@@ -948,7 +1058,10 @@ def scale_label(objective: str) -> QLabel:
     scale = QLabel("Accuracy: 100 is always the best choice; choosing at random scores "
                    "about 50." + (" A game of a match: judged by expected ACC points "
                                   "(2 a win, 3 a skunk), as the computer plays there."
-                                  if objective == "acc" else ""))
+                                  if objective == "acc" else
+                                  " A variant's game: judged by the expected points each "
+                                  "choice gave up (no chance of winning is worked out in a "
+                                  "variant)." if objective == "points" else ""))
     scale.setWordWrap(True)
     scale.setStyleSheet(f"color: {theme.current().muted}")
     return scale
@@ -964,10 +1077,13 @@ def filter_box() -> QComboBox:
 
 
 def decisions_table(objective: str) -> FitTable:
-    """Every decision rated, one a row; narrow, it keeps the choice and the mark."""
+    """Every decision rated, one a row; narrow, it keeps the choice and the mark (a
+    variant's: no column of the game's chance lost)."""
     lost = lost_header(objective)
+    points = objective == "points"
     table = make_table(
-        ["Deal", "Player", "Kind", "Choice", "Best", "Pts lost", lost, "Mark"],
+        [c for c in ("Deal", "Player", "Kind", "Choice", "Best", "Pts lost", lost, "Mark")
+         if not (points and c == lost)],
         {"Pts lost": "Expected points lost against the best",
          lost: ("Expected ACC match points" if objective == "acc" else "Chance of winning")
          + " lost against the best",
@@ -975,14 +1091,16 @@ def decisions_table(objective: str) -> FitTable:
                  "winning, though it gave up expected points)"})
     table.verticalHeader().setDefaultSectionSize(22)
     table.stretch_last = False
-    table.priority = [3, 7, 1, 4, 6, 5, 0, 2]
+    table.priority = [3, 6, 1, 4, 5, 0, 2] if points else [3, 7, 1, 4, 6, 5, 0, 2]
     return table
 
 
 def options_table(objective: str) -> FitTable:
     """The options the expert weighed for the decision shown."""
+    chance = "ACC points" if objective == "acc" else "Win chance"
     table = make_table(
-        ["Option", "Exp. points", "ACC points" if objective == "acc" else "Win chance", ""],
+        [c for c in ("Option", "Exp. points", chance, "")
+         if not (objective == "points" and c == chance)],
         {"Exp. points": "The expert's expected points: for a discard the hand, plus "
                         "the crib (minus the opponent's), plus the net pegging; for a "
                         "card the net pegging to the end of the play",
@@ -997,8 +1115,11 @@ def options_table(objective: str) -> FitTable:
     return table
 
 
-def _measure(threshold: float, acc: bool) -> str:
-    """A mark's threshold: "5% of the game", or "0.2 ACC points"."""
+def _measure(threshold: float, acc: bool | str) -> str:
+    """A mark's threshold: "5% of the game", "0.2 ACC points", or (``acc`` "points": a
+    variant's) "2 points"."""
+    if acc == "points":
+        return f"{threshold:g} point{'s' if threshold != 1 else ''}"
     return f"{threshold:g} ACC points" if acc else f"{threshold:.0%} of the game"
 
 

@@ -1,7 +1,7 @@
 """The main window's reviews: Game → Review game (the game on the table once it is over,
 else the latest game of the history), a game of the history reviewed from Statistics, and
 each finished game rated in the background so that Statistics can follow the person's
-accuracy (the review window rates it the same way)."""
+accuracy (the review window rates it the same way; a variant's game in expected points)."""
 
 from __future__ import annotations
 
@@ -86,12 +86,12 @@ class Reviews:
         playing = self.w.playing
         game_id = getattr(playing, "last_game_id", None)
         game, setup = playing.controller.game, playing.setup
-        if game is None or setup is None or setup.rules.players != 2 \
-                or setup.variant != "six-card":  # (a variant's game is not reviewed yet)
+        if game is None or setup is None:
             return
+        # a variant's game is rated in expected points (review_game), its accuracy kept
+        # as a six-card game's, its marked decisions practised as a six-card game's
         record, seat = game.to_record(), setup.human_seat
-        first, second = playing.file_players()
-        players, objective = (first, second), playing.objective
+        players, objective = tuple(playing.file_players()), playing.objective
         keep = game_id is not None and not setup.two_players  # (two people: no "your")
         if not keep and on_positions is None:
             return

@@ -231,7 +231,8 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
         (tmp_path / name).write_text(text, errors="surrogateescape")
         assert window.files.open_game_file(tmp_path / name) is None, name
         assert name in window.messages[-1] and "\n" not in window.messages[-1]
-    # a sound file of another variant: refused in one line, nothing else changes
+    # a damaged file of another variant (a card changed by hand): refused in one line,
+    # nothing else changes (a sound one opens: tests/gui/test_review_variants.py)
     from ai.match.variant import play_variant_game
     from ai.registry import make_player
     from cribbage_gui.services import gamefile
@@ -240,9 +241,12 @@ def test_open_game_refuses_a_tampered_file_and_changes_nothing(qtbot, make_windo
     rules = VARIANTS["three-player"]
     game = play_variant_game([make_player("random") for _ in range(3)], rules, 1, 0)
     three = tmp_path / "three.crib.json"
-    gamefile.write(three, gamefile.make(game, ("random", "random", "random")))
+    data = gamefile.make(game, ("random", "random", "random")).to_dict()
+    data["players"] = ["random", "heuristic", "random"]
+    three.write_text(json.dumps(data))
     assert window.files.open_game_file(three) is None
-    assert "three-player game" in window.messages[-1] and "\n" not in window.messages[-1]
+    assert "changed after it was saved" in window.messages[-1]
+    assert "\n" not in window.messages[-1]
     assert len(warnings) == 3 + len(hostile)
     assert not window.dialogs.review_windows
     assert window.playing.controller.game.snapshot() == before

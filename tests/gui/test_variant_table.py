@@ -54,7 +54,11 @@ def test_a_variant_plays_to_the_end_through_the_table(make_window, qtbot, varian
     assert window.history.totals()["games"] == 0  # the six-card figures are apart
     qtbot.waitUntil(lambda: len(window.playing.ratings) > 3, timeout=TIMEOUT)
     box = window.dialogs.game_over_box
-    assert not box.review_button.isVisible()  # the review window is two-player still
+    assert box.review_button.isVisible()  # the review window takes every variant
+    # once the review has rated the game, the person's marked decisions to practise
+    qtbot.waitUntil(lambda: box.offered is not None, timeout=TIMEOUT)
+    assert len(box.offered) == 1
+    assert not box.analyse_button.isVisible()  # the analysis board is six-card's
 
 
 def test_the_crib_takes_one_card_from_each_and_one_from_the_deck(make_window, qtbot):
