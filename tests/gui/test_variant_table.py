@@ -209,7 +209,8 @@ def test_a_variant_game_is_saved_after_every_action_and_resumes_exactly(make_win
     assert again.playing.controller.game.actions[:len(game.actions)] == game.actions
 
 
-@pytest.mark.parametrize("change", ["variant", "others", "states"])
+@pytest.mark.parametrize("change", ["variant", "others", "states", "program", "two-player",
+                                    "people"])
 def test_a_damaged_variant_save_is_refused_with_its_reason(make_window, qtbot, change):
     from cribbage_gui.table import saving
     from engine.errors import RecordError
@@ -225,9 +226,19 @@ def test_a_damaged_variant_save_is_refused_with_its_reason(make_window, qtbot, c
     elif change == "others":
         data["setup"]["others"] = ["heuristic"]
         reason = "needs 2 other players"
-    else:
+    elif change == "states":
         data["rng_states"] = data["rng_states"][:2]
         reason = "3 random states"
+    elif change == "program":  # a saved game never starts a program, in any seat
+        data["setup"]["others"] = ["ext:/bin/echo", "random"]
+        reason = "names an outside program.*nothing was run"
+    elif change == "two-player":  # a player of the six-card game only
+        data["setup"]["others"] = ["mueller", "random"]
+        reason = "mueller plays the two-player six-card game only"
+    else:  # people named for two seats of three
+        data["setup"]["people"] = ["Ann", "Bob"]
+        data["setup"]["opponent"] = "human"
+        reason = "names all 3 seats"
     with pytest.raises(RecordError, match=reason):
         saving.decode(data)
 
