@@ -15,7 +15,7 @@ end (who of the other two is close, and who counts first). The position relative
 dealer is the table's own order.
 
 >>> table = win_table("five-card", deals=2000)
->>> 0.0 <= table.chance([0, 0], dealer=0)[0] <= 1.0
+>>> bool(0.0 <= table.chance([0, 0], dealer=0)[0] <= 1.0)
 True
 """
 

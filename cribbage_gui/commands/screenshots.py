@@ -579,6 +579,7 @@ def _variants(d: Director, want) -> None:
             if want("four-player-over"):
                 d.grab("four-player-over", box)
             box.close()
+            w.dialogs.game_over_box = None  # (the next game's end waits for its own box)
         if want("variant-review"):  # the game just played, at a marked decision
             review = w.reviews.review_game()
             review.resize(*d.size)

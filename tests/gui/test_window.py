@@ -336,7 +336,7 @@ def test_new_game_dialog_lists_the_registry(qtbot, make_window):
     assert "thinking longer" in dialog.opponent.itemText(len(levels))
     dialog.seed.setText("42")
     dialog.match.setCurrentIndex(2)
-    assert dialog.choice()[1:] == (42, 5, (), False)
+    assert dialog.choice()[1:] == (42, 5, (), False, "six-card", ())
     dialog.seed.setText("forty-two")
     dialog._accept()
     assert dialog.result() == 0  # refused: not a number
