@@ -112,18 +112,6 @@ def pytest_collection_modifyitems(config, items):
 
 
 # ------------------------------------------------------------ the variants' win tables
-import pytest  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _small_variant_win_tables(monkeypatch):
-    """The variant expert's win tables from fewer deals of self-play in every test (built
-    in about a second; the three-player table from the shipped number of deals takes half a
-    minute, at the first decision of a test session that plays it)."""
-    import sys
-
-    module = sys.modules.get("ai.tables.variant_win")
-    if module is None:
-        from ai.tables import variant_win as module
-    monkeypatch.setattr(module, "DEALS", {"five-card": 400, "three-player": 40,
-                                          "four-player": 200})
+# the variant expert's win tables from a few deals of self-play (a second to build; the
+# three-player table from the shipped number takes half a minute), in the subprocesses too
+os.environ.setdefault("CRIBBAGE_SMALL_WIN_TABLES", "1")

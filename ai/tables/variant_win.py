@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,11 @@ import numpy as np
 from engine.rules import VARIANTS, Rules, variant_name
 
 DEALS = {"five-card": 20_000, "three-player": 1_500, "four-player": 6_000}  # self-play deals
+# CRIBBAGE_SMALL_WIN_TABLES=1: tables from these few deals (built in about a second, not
+# half a minute: the test suite sets it, its subprocesses too)
+SMALL_DEALS = {"five-card": 400, "three-player": 40, "four-player": 200}
+if os.environ.get("CRIBBAGE_SMALL_WIN_TABLES") == "1":
+    DEALS = dict(SMALL_DEALS)
 SEED = 1
 VERSION = 1  # of the sampler and the solver: a cache from another version is rebuilt
 
