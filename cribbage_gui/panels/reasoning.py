@@ -52,7 +52,8 @@ from engine.events import Dealt, GameOver
 POINTS = np.arange(30)
 DISCARD_TIPS = {
     "Keep": "The four cards you keep", "Toss": "The two cards you throw to the crib",
-    "Hand": "Expected points of the kept hand over the 46 possible starters (exact)",
+    "Hand": "Expected points of the kept hand over every possible starter (exact: 46 with "
+            "six cards dealt, 47 with five)",
     "Crib ±": "Expected crib, as the expert expects the opponent to throw: plus in your "
               "crib, minus in the opponent's",
     "Peg ±": "Expected pegging points gained minus given in the play",
@@ -292,13 +293,14 @@ class DiscardTab(QWidget):
         plot = self.histogram.getPlotItem()
         if option is None:
             self.bars.setOpts(height=np.zeros(30))
-            self.caption.setText("The kept hand's score over the 46 possible starters.")
+            self.caption.setText("The kept hand's score over every possible starter.")
             plot.setYRange(0, 10 + HEADROOM, padding=0)
         else:
             heights = np.array(option.hand_histogram)
             self.bars.setOpts(height=heights)
             self.caption.setText(
-                f"Keeping <b>{cards_text(option.keep)}</b>, over the 46 starters: min "
+                f"Keeping <b>{cards_text(option.keep)}</b>, over the "
+                f"{sum(option.hand_histogram)} starters: min "
                 f"{option.hand_min}, mean {option.hand_mean:.2f}, median "
                 f"{option.hand_median:g}, max {option.hand_max}.")
             plot.setYRange(0, max(4, int(heights.max()) + 1) + HEADROOM, padding=0)

@@ -269,7 +269,8 @@ def priority_of(verdict: Verdict) -> list[int]:
     return [0, 6, 4, 5, 1, 2, 3] if verdict.kind == "discard" else [0, 4, 1, 2, 3]
 
 
-OPTION_TIPS = {"Hand": "The kept hand's exact average over the 46 starters",
+OPTION_TIPS = {"Hand": "The kept hand's exact average over every possible starter (46 "
+                       "with six cards dealt, 47 with five)",
                "Crib": "The crib's average: + your crib, − the dealer's",
                "Pegging": "Pegging gained minus given, on average",
                "Points": "Expected points in all (a card: net pegging to the end of the play)",

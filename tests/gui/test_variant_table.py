@@ -250,6 +250,8 @@ def test_the_inspector_and_the_hint_work_in_a_variant(make_window, qtbot):
     panel = window.reasoning.discard
     qtbot.waitUntil(lambda: panel.advice is not None, timeout=TIMEOUT)
     assert len(panel.advice.options) == 5  # each card of five, thrown alone
+    panel.table.selectRow(1)  # its hand's spread: over the 47 starters five cards leave
+    assert "over the 47 starters" in panel.caption.text()
     qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.table.announcement.text.startswith("Hint"),
                     timeout=TIMEOUT)
