@@ -84,7 +84,7 @@ from engine.events import (
     event_to_dict,
 )
 from engine.pegging import peg_breakdown
-from engine.rules import MAX_COUNT, RULES, Rules, match_points, skunk_of, variant_name
+from engine.rules import MAX_COUNT, RULES, Rules, match_points, skunk_of
 from engine.scoring import ScoreItem, score_breakdown
 
 
@@ -631,24 +631,18 @@ class GameState:
         return ()
 
     def resample_from_infostate(self, seat: int, rng: np.random.Generator) -> GameState:
-        """A copy of the game in which what ``seat`` cannot see (the opponent's unplayed
-        cards and throw, the undealt cards, the deals to come) is drawn again with
-        ``rng``, consistently with all it saw (OpenSpiel's ``ResampleFromInfostate``; see
-        :mod:`engine.resample`): the determinization an information-set search plays."""
-        self._two_player_six_card("resample_from_infostate")
+        """A copy of the game in which what ``seat`` cannot see (the other seats' unplayed
+        cards and throws, a partner's too, the crib's card from the deck, the undealt
+        cards, the deals to come) is drawn again with ``rng``, consistently with all it saw
+        (OpenSpiel's ``ResampleFromInfostate``; see :mod:`engine.resample`): the
+        determinization an information-set search plays, in every variant."""
         return _resample.resample_from_infostate(self, seat, rng)
 
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` knows of the game, nothing hidden from it, as one string
         (OpenSpiel's ``InformationStateString``; see :mod:`engine.infostate`): two states
         that seat cannot tell apart give the same string, any others different ones."""
-        self._two_player_six_card("information_state_string")
         return _infostate.information_state_string(self, seat)
-
-    def _two_player_six_card(self, what: str) -> None:
-        if self._rules != RULES:
-            raise NotImplementedError(f"{what} is written for the two-player six-card game, "
-                                      f"not {variant_name(self._rules)}")
 
     def _showing(self) -> tuple[int, str, tuple[Card, ...]]:
         """(seat, "hand" or "crib", cards) of show step ``self.show_step``: the hands from
