@@ -6,6 +6,12 @@ distribution over every opponent toss of 2 of the 46 unseen cards and every one 
 remaining starters (1,035 x 44 = 45,540 cribs, suits, flushes and nobs included). The
 thesis precomputed this into a 20 GB database; here it takes about a millisecond.
 
+It is by nature the two-player six-card game's: six cards dealt, two of them tossed, the
+opponent's two among the 46 unseen. A variant (five cards dealt, a toss of one, three or
+four seats) is not asked it: five cards are refused with the reason, and the variants'
+players and advice count the kept hand over every starter themselves
+(``engine.scoring.score_hand``).
+
 >>> from engine.cards import parse_cards, card_names
 >>> best = analyze_discards(parse_cards("5H 5C 5S JD 6D 7C"), my_crib=True)[0]
 >>> card_names(best.keep), card_names(best.toss), round(best.net, 2)
@@ -73,7 +79,8 @@ def analyze_discards(six_cards: Sequence[Card], my_crib: bool) -> list[DiscardOp
     """
     six = np.array(check_distinct(six_cards, "the six cards"), dtype=np.int64)
     if six.shape != (6,):
-        raise CardError(f"the discard analysis needs exactly six cards, got {six.size}")
+        raise CardError(f"the discard analysis needs exactly six cards (the two-player "
+                        f"six-card game's deal), got {six.size}")
     keeps, tosses = six[_KEEP_INDEX], six[_TOSS_INDEX]
     starters, hand_scores, crib_hist = _k.analyze_six(six, keeps, tosses)
     scores = np.arange(crib_hist.shape[1])

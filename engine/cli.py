@@ -17,11 +17,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "count", help="count a hand or crib with its starter",
         description="Count a hand (or crib) of four cards with the starter and show every "
-                    "scoring combination. Cards: rank A 2-10 T J Q K, suit C D H S.",
+                    "scoring combination; a hand of three is five-card cribbage's. Cards: "
+                    "rank A 2-10 T J Q K, suit C D H S.",
         epilog="example: cribbage count 5H 5C 5S JD --starter 5D")
     # any number of cards, so that a wrong number is told as such (argparse would say that
     # CARD is missing, or blame "cribbage" for a fifth card)
-    p.add_argument("cards", nargs="*", metavar="CARD", help="the four cards of the hand")
+    p.add_argument("cards", nargs="*", metavar="CARD",
+                   help="the four cards of the hand (three in five-card cribbage)")
     p.add_argument("--starter", "-s", required=True, help="the starter (cut card)")
     p.add_argument("--crib", action="store_true",
                    help="count as the crib (a flush needs all five cards)")
@@ -50,8 +52,10 @@ def _cards(given: list[str], count: int, what: str) -> list[int]:
 
 
 def _count(args: argparse.Namespace) -> int:
-    hand = _cards(args.cards, 4, "a hand (or crib) is four cards, and the starter comes "
-                                 "after --starter: cribbage count 5H 5C 5S JD --starter 5D")
+    three = len(args.cards) == 3 and not args.crib  # five-card cribbage's hand
+    hand = _cards(args.cards, 3 if three else 4,
+                  "a hand (or crib) is four cards, a hand three in five-card cribbage, and "
+                  "the starter comes after --starter: cribbage count 5H 5C 5S JD --starter 5D")
     starter = parse_card(args.starter)
     items = score_breakdown(hand, starter, is_crib=args.crib)
     total = score_hand(hand, starter, is_crib=args.crib)

@@ -3,14 +3,18 @@ hidden from it, as OpenSpiel's ``InformationStateString`` (with perfect recall: 
 game as the seat saw it, not only the present).
 
 Two states give one seat the same string exactly when that seat cannot tell them apart:
-they differ only in the opponent's unplayed cards, the opponent's throws to the crib, the
-undealt cards (the starter before it is cut) or the random generators behind the seed. A
-search keys its nodes by it; a learner can hash it.
+they differ only in the other seats' unplayed cards (a partner's as much as an
+opponent's), their throws to the crib, the undealt cards (the crib's card from the deck
+before the crib is shown, the starter before it is cut) or the random generators behind
+the seed. A search keys its nodes by it; a learner can hash it.
 
-The string is lines of text: a header (the seat, the scores, the dealer, the deal, the
-phase, who acts, the cards the seat holds, the count, the rules of the table), then every
-event of the game in the seat's view (``engine.events.seat_view``: its own cards dealt, the
-opponent's throw without its cards, every card played, go, count, score and show).
+The string is lines of text: a header (the seat, the scores by side, the dealer, the deal,
+the phase, who acts, the cards the seat holds, the count), the rules of the table (manual
+counting and pegging by seat, muggins, the starting scores, and the variant unless it is
+the two-player six-card game), then every event of the game in the seat's view
+(``engine.events.seat_view``: its own cards dealt, the other seats' throws without their
+cards, every card played, go, count, score and show). Every variant has its string; the
+two-player six-card game's is as it was before the variants.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from engine.events import (
     Tossed,
     seat_view,
 )
+from engine.rules import RULES, variant_name
 
 # A game is an engine.state.GameState, known here by its shape: the state imports this
 # module, and no two modules import each other (tests/test_architecture.py).
@@ -43,6 +48,11 @@ GameState = Any
 
 def _names(cards: tuple[int, ...]) -> str:
     return " ".join(card_name(c) for c in cards)
+
+
+def _joined(numbers: tuple[int, ...] | list[int], between: str = "-") -> str:
+    """Scores by side ("0-0", "12-40-7"), or flags by seat ("01")."""
+    return between.join(str(int(n)) for n in numbers)
 
 
 def _dealt(event: Dealt) -> str:
@@ -62,7 +72,7 @@ _TEXTS: dict[type, Callable[[Any], str]] = {
     Show: lambda e: f"p{e.seat} shows {e.what} {_names(e.cards)}",
     Claimed: lambda e: f"p{e.seat} claims {e.claimed} for {e.what} of {e.actual}",
     CutForDeal: lambda e: f"cut {_names(e.cards)} dealer {e.dealer}",
-    GameOver: lambda e: f"p{e.winner} wins {e.scores[0]}-{e.scores[1]} skunk {e.skunk}",
+    GameOver: lambda e: f"p{e.winner} wins {_joined(e.scores)} skunk {e.skunk}",
 }
 
 
@@ -88,14 +98,18 @@ def information_state_string(game: GameState, seat: int) -> str:
     """
     game._check_seat(seat)
     who = game.current_player()
-    header = (f"p{seat} | scores {game.scores[0]}-{game.scores[1]} | dealer p{game.dealer} | "
+    header = (f"p{seat} | scores {_joined(game.scores)} | dealer p{game.dealer} | "
               f"deal {game.deal_number} | {game.phase} | to act "
               f"{'p' + str(who) if who >= 0 else 'chance' if who == CHANCE else 'nobody'} | "
               f"holds {_names(tuple(game.hands[seat]))} | count {game.count}")
     if who == CHANCE:
         stage, drawn = game.chance_stage()
         header += f" | chance {stage} {drawn}"  # how many have come, not which
-    table = (f"manual count {int(game.manual_count[0])}{int(game.manual_count[1])} pegging "
-             f"{int(game.manual_pegging[0])}{int(game.manual_pegging[1])} muggins "
-             f"{int(game.muggins)} from {game.start_scores[0]}-{game.start_scores[1]}")
+    table = (f"manual count {_joined(game.manual_count, '')} pegging "
+             f"{_joined(game.manual_pegging, '')} muggins {int(game.muggins)} from "
+             f"{_joined(game.start_scores)}")
+    rules = game.rules
+    if rules != RULES:  # (the two-player six-card game's string is as it always was)
+        name = variant_name(rules)
+        table += f" variant {name if name != 'custom' else _joined(tuple(rules), ',')}"
     return "\n".join([header, table, *(event_text(seat_view(e, seat)) for e in game.events)])

@@ -17,7 +17,7 @@ import numpy as np
 
 from engine import _simulate
 from engine._deal import compiled_rules
-from engine.rules import RULES, Rules
+from engine.rules import RULES, Rules, variant_name
 from engine.state import GO, Action, GameState, PlayCard, Toss
 
 STAT_COLUMNS = _simulate.STAT_COLUMNS
@@ -25,9 +25,21 @@ STAT_COLUMNS = _simulate.STAT_COLUMNS
 
 def simulate_random_games(n_games: int, seed: int, rules: Rules = RULES) -> np.ndarray:
     """Stats (n_games, 21) of ``n_games`` random-vs-random games (columns
-    ``STAT_COLUMNS``) under ``rules``; seat 0 deals first in even-numbered games."""
+    ``STAT_COLUMNS``) under ``rules``; seat 0 deals first in even-numbered games. Its
+    columns are two seats': ``rules`` of two players (six-card or five-card); a table of
+    three or four is :func:`simulate_variant_games`'s (ValueError says so).
+
+    >>> from engine.rules import VARIANTS
+    >>> simulate_random_games(1, 0, VARIANTS["three-player"])
+    Traceback (most recent call last):
+    ...
+    ValueError: simulate_random_games plays two seats, not the 3 of three-player: ...
+    """
     if n_games < 0:
         raise ValueError("n_games must be >= 0")
+    if rules.players != 2:  # (its row would leave out the other seats, its deal alternate)
+        raise ValueError(f"simulate_random_games plays two seats, not the {rules.players} of "
+                         f"{variant_name(rules)}: use simulate_variant_games")
     return _simulate.simulate_random_games(int(n_games), int(seed), compiled_rules(rules))
 
 
@@ -74,8 +86,8 @@ class TracedGame:
 
 
 def trace_random_game(seed: int, first_dealer: int, rules: Rules = RULES) -> TracedGame:
-    """One random two-player game with its decks and actions (``rules`` of any variant:
-    :meth:`TracedGame.replay` needs the two-player six-card game, the referee's)."""
+    """One random game of ``rules`` (any variant) with its decks and actions, which
+    :meth:`TracedGame.replay` plays through the referee."""
     row, decks, actions = _simulate.trace_random_game(int(seed), int(first_dealer),
                                                       compiled_rules(rules))
     col = {name: i for i, name in enumerate(VARIANT_COLUMNS)}

@@ -1,4 +1,6 @@
-"""A game of two-player six-card cribbage to 121, as a state machine.
+"""A game of cribbage, as a state machine: the two-player six-card game to 121, or any
+variant of ``engine.rules.VARIANTS`` (``rules``; the docstrings say the six-card game's
+numbers, the rules record gives each variant's).
 
 Chance (the cut for deal, each deal's shuffle, the starter) is resolved by the game's own
 random generator, seeded, so a game replays exactly; tests can script decks instead. With
@@ -84,7 +86,7 @@ from engine.events import (
     event_to_dict,
 )
 from engine.pegging import peg_breakdown
-from engine.rules import MAX_COUNT, RULES, Rules, match_points, skunk_of, variant_name
+from engine.rules import MAX_COUNT, RULES, Rules, match_points, skunk_of
 from engine.scoring import ScoreItem, score_breakdown
 
 
@@ -112,10 +114,10 @@ class Observation:
     deal: int
     dealer: int
     scores: tuple[int, ...]  # by side: a player, or a partnership
-    dealt: tuple[Card, ...]  # this seat's six cards
-    toss: tuple[Card, ...] | None  # this seat's two crib cards, once tossed
-    hand: tuple[Card, ...]  # cards still held (six before the toss, then the unplayed)
-    opponent_tossed: bool
+    dealt: tuple[Card, ...]  # this seat's cards dealt (six, or five: rules.cards_dealt)
+    toss: tuple[Card, ...] | None  # this seat's crib cards (two, or one), once tossed
+    hand: tuple[Card, ...]  # cards still held (the dealt before the toss, then the unplayed)
+    opponent_tossed: bool  # every other seat has tossed
     starter: Card | None
     count: int
     current: tuple[tuple[int, Card], ...]  # (seat, card) since the last reset
@@ -438,9 +440,10 @@ class GameState:
     def chance_outcomes(self) -> tuple[tuple[Card, float], ...]:
         """At a chance event (``current_player() == CHANCE``), every card chance may give
         next with its probability, as OpenSpiel's ``ChanceOutcomes``: the cut for deal is
-        one card for each seat (seat 0 first; equal ranks cut again), the deal twelve cards
-        in the deck's order (the first to the pone, then alternately), the starter one of
-        the forty left.
+        one card for each seat (seat 0 first; equal ranks cut again), the deal's cards in
+        the deck's order (twelve with two players: the first to the pone, then round to the
+        left; then the crib's card from the deck with three), the starter one of those left
+        (forty with two players).
 
         >>> game = GameState.new(1, chance="explicit", first_dealer=0)
         >>> len(game.chance_outcomes()), game.chance_outcomes()[0]
@@ -563,9 +566,9 @@ class GameState:
         return self.phase is Phase.GAME_OVER
 
     def current_player(self) -> int:
-        """The seat to act now, numbered as OpenSpiel numbers players: 0 or 1, or
-        :data:`TERMINAL` (-4) once the game is over. In the discard both seats owe a throw:
-        the pone's comes first (the dealer waits for the pone's cards), then the dealer's.
+        """The seat to act now, numbered as OpenSpiel numbers players: 0 to players - 1, or
+        :data:`TERMINAL` (-4) once the game is over. In the discard every seat owes a throw:
+        from the dealer's left round (the dealer waits for the others' cards) to the dealer.
         Chance (the cut for deal, each deal, the starter) is drawn from the seed inside
         :meth:`apply`, so a seeded game never waits on it; an explicit-chance game does, and
         is then at :data:`CHANCE` (-1).
@@ -631,24 +634,18 @@ class GameState:
         return ()
 
     def resample_from_infostate(self, seat: int, rng: np.random.Generator) -> GameState:
-        """A copy of the game in which what ``seat`` cannot see (the opponent's unplayed
-        cards and throw, the undealt cards, the deals to come) is drawn again with
-        ``rng``, consistently with all it saw (OpenSpiel's ``ResampleFromInfostate``; see
-        :mod:`engine.resample`): the determinization an information-set search plays."""
-        self._two_player_six_card("resample_from_infostate")
+        """A copy of the game in which what ``seat`` cannot see (the other seats' unplayed
+        cards and throws, a partner's too, the crib's card from the deck, the undealt
+        cards, the deals to come) is drawn again with ``rng``, consistently with all it saw
+        (OpenSpiel's ``ResampleFromInfostate``; see :mod:`engine.resample`): the
+        determinization an information-set search plays, in every variant."""
         return _resample.resample_from_infostate(self, seat, rng)
 
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` knows of the game, nothing hidden from it, as one string
         (OpenSpiel's ``InformationStateString``; see :mod:`engine.infostate`): two states
         that seat cannot tell apart give the same string, any others different ones."""
-        self._two_player_six_card("information_state_string")
         return _infostate.information_state_string(self, seat)
-
-    def _two_player_six_card(self, what: str) -> None:
-        if self._rules != RULES:
-            raise NotImplementedError(f"{what} is written for the two-player six-card game, "
-                                      f"not {variant_name(self._rules)}")
 
     def _showing(self) -> tuple[int, str, tuple[Card, ...]]:
         """(seat, "hand" or "crib", cards) of show step ``self.show_step``: the hands from
@@ -1064,13 +1061,16 @@ def why_illegal(obs: Observation, action: Action) -> str | None:
         return None
     if obs.phase is Phase.GAME_OVER:
         return "the game is over"
+    rules = obs.rules
+    tossed = ("one card", "two cards")[rules.cards_to_crib - 1]
     if isinstance(action, Toss):
         if obs.phase is not Phase.DISCARD or obs.toss is not None:
             return "the crib is already made"
-        return "choose two of your six cards for the crib"
+        return (f"choose {('one', 'two')[rules.cards_to_crib - 1]} of your "
+                f"{('five', 'six')[rules.cards_dealt - 5]} cards for the crib")
     if isinstance(action, PlayCard | Go):
         if obs.phase is Phase.DISCARD:
-            return "throw two cards to the crib first"
+            return f"throw {tossed} to the crib first"
         if obs.phase is Phase.PEG and obs.to_play == obs.seat:
             return "peg your points for that card first"
         if obs.phase is Phase.COUNT or obs.to_play != obs.seat:
