@@ -33,6 +33,12 @@ LOOP_MODULES = frozenset({  # the modules whose tests play compiled games (measu
     "tests.ai.test_tournament", "tests.ai.test_versus_random", "tests.gui.test_cli_fuzz",
     "tests.gui.test_colour_not_alone", "tests.gui.test_review_window",
     "tests.gui.test_watching", "tests.services.test_review",
+    # the variants' kernels and win tables, warmed after the loop (tests/warm_kernels.py)
+    "tests.ai.test_variant_advice", "tests.ai.test_variant_expert", "tests.ai.test_variant_win",
+    "tests.ai.test_variant_match", "tests.ai.test_variant_tournament",
+    "tests.services.test_variant_review", "tests.services.test_practice_variants",
+    "tests.gui.test_review_variants", "tests.gui.test_practice_variants_window",
+    "tests.gui.test_variant_table",
 })
 
 
