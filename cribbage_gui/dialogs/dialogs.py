@@ -58,6 +58,17 @@ def level_combo(selected: str, variant: str = VARIANT) -> QComboBox:
     """Every registered player as its named level, weakest first, and last the expert
     thinking longer (``expert:deep``); for a ``variant``, the levels that play it."""
     combo = QComboBox()
+    fill_levels(combo, selected, variant)
+    return combo
+
+
+def fill_levels(combo: QComboBox, selected: str, variant: str = VARIANT,
+                extra: tuple[str, str, str] | None = None, fallback: str | None = None
+                ) -> None:
+    """``combo`` holding the levels that play ``variant`` (:func:`level_combo`'s), then
+    ``extra`` (text, data, tooltip) if given, with ``selected`` chosen (else ``fallback``,
+    else the first)."""
+    combo.clear()
     for level in named_levels():
         if variant not in level.player.variants:
             continue
@@ -73,8 +84,14 @@ def level_combo(selected: str, variant: str = VARIANT) -> QComboBox:
                               "games (95% interval 49.1-52.2%): at most a small edge. About "
                               "10 ms a move, at most a fifth of a second",
                               Qt.ItemDataRole.ToolTipRole)
-    combo.setCurrentIndex(max(0, combo.findData(selected)))
-    return combo
+    if extra is not None:
+        text, data, tip = extra
+        combo.addItem(text, data)
+        combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+    found = combo.findData(selected)
+    if found < 0 and fallback is not None:
+        found = combo.findData(fallback)
+    combo.setCurrentIndex(max(0, found))
 
 
 class WelcomeDialog(QDialog):
@@ -185,7 +202,6 @@ class NewGameDialog(QDialog):
                                 "the same rules (docs/variants.md): a single game against "
                                 "the computer")
         form.addRow("Game", self.variant)
-        self.settings_opponent = settings.opponent
         self.opponent = level_combo(settings.opponent)
         self.opponent.addItem("Two players at this computer (pass and play)", TWO_PLAYERS)
         self.opponent.setItemData(
@@ -260,27 +276,18 @@ class NewGameDialog(QDialog):
 
     def _variant_changed(self, *_args) -> None:
         """The rows a variant needs: an opponent among the levels that play it (with two
-        players), or a player for each other seat (three or four, by compass point); a
-        variant is a single game against the computer (no pass and play, no match)."""
+        players), or a player for each other seat (three or four, by compass point), a
+        person at this computer among them; a variant is a single game (no match)."""
         variant = self.chosen_variant
         players = variant_rules(variant).players
         keep = self.opponent.currentData()
-        fresh = level_combo(keep if keep != TWO_PLAYERS else self.settings_opponent, variant)
         self.opponent.blockSignals(True)
-        self.opponent.clear()
-        for i in range(fresh.count()):
-            self.opponent.addItem(fresh.itemText(i), fresh.itemData(i))
-            self.opponent.setItemData(i, fresh.itemData(i, Qt.ItemDataRole.ToolTipRole),
-                                      Qt.ItemDataRole.ToolTipRole)
-        if players == 2:
-            self.opponent.addItem("Two players at this computer (pass and play)", TWO_PLAYERS)
-            self.opponent.setItemData(
-                self.opponent.count() - 1, "Two people share this screen and take turns; "
-                "between turns the table hides both hands until the next player presses "
-                "Continue", Qt.ItemDataRole.ToolTipRole)
-        found = self.opponent.findData(keep)  # else Hard, which plays every variant
-        self.opponent.setCurrentIndex(found if found >= 0 else
-                                      max(0, self.opponent.findData("heuristic")))
+        # (else Hard, which plays every variant)
+        fill_levels(self.opponent, keep, variant, (
+            "Two players at this computer (pass and play)", TWO_PLAYERS,
+            "Two people share this screen and take turns; between turns the table hides "
+            "both hands until the next player presses Continue") if players == 2 else None,
+            fallback="heuristic")
         self.opponent.blockSignals(False)
         for widget in (self.opponent, self.opponent_label):
             if widget is not None:
@@ -290,18 +297,11 @@ class NewGameDialog(QDialog):
             shown = i < len(names)
             if shown and (combo.count() == 0 or combo.property("variant") != variant):
                 chosen = combo.currentData() or self.opponent.currentData()
-                fresh = level_combo(chosen, variant)
-                combo.clear()
-                for k in range(fresh.count()):
-                    combo.addItem(fresh.itemText(k), fresh.itemData(k))
-                combo.addItem("A person at this computer (pass and play)", TWO_PLAYERS)
-                combo.setItemData(combo.count() - 1, "People share this screen and take "
-                                  "turns: the table hides every hand until the next one "
-                                  "presses Continue; the hint and the inspector are off",
-                                  Qt.ItemDataRole.ToolTipRole)
-                found = combo.findData(chosen)
-                combo.setCurrentIndex(found if found >= 0 else
-                                      max(0, combo.findData("heuristic")))
+                fill_levels(combo, chosen, variant, (
+                    "A person at this computer (pass and play)", TWO_PLAYERS,
+                    "People share this screen and take turns: the table hides every hand "
+                    "until the next one presses Continue; the hint and the inspector are "
+                    "off"), fallback="heuristic")
                 combo.setProperty("variant", variant)
             combo.setVisible(shown)
             if label is not None:

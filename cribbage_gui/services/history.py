@@ -137,35 +137,6 @@ def deal_rows(events: Iterable, human_seat: int, rules: Rules = RULES) -> list[D
     return rows
 
 
-def points_by_source(events: Iterable) -> list[dict[str, int]]:
-    """Each seat's points in a game by source (pegging, hand, crib, his heels, muggins),
-    from its Scored events."""
-    totals = [0, 0]
-    points = [{source: 0 for source in SOURCES} for _ in (0, 1)]
-    for e in events:
-        if isinstance(e, Scored):
-            points[e.seat][e.source] += e.total - totals[e.seat]
-            totals[e.seat] = e.total
-    return points
-
-
-def scores_by_deal(events: Iterable) -> list[tuple[int, int, int]]:
-    """(deal, seat 0's score, seat 1's score) at the end of each deal (and 0, 0, 0 first)."""
-    out = [(0, 0, 0)]
-    scores = [0, 0]
-    deal = 0
-    for e in events:
-        if isinstance(e, Dealt):
-            if deal:
-                out.append((deal, scores[0], scores[1]))
-            deal = e.deal
-        elif isinstance(e, Scored):
-            scores[e.seat] = e.total
-    if deal:
-        out.append((deal, scores[0], scores[1]))
-    return out
-
-
 # --------------------------------------------------------------------------- damage
 class HistoryError(CribbageError):
     """The history cannot be used for a reason other than damage (a read-only folder, a

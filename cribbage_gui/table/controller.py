@@ -194,8 +194,8 @@ class GameController(QObject):
         for computer in computers.values():
             check_plays(computer, setup.variant)
         # a person in each seat that is not the computer's (pass and play: several)
-        people = {seat: self.human if seat == setup.person_seats()[0] else HumanPlayer()
-                  for seat in setup.person_seats()}
+        seats = setup.person_seats()
+        people = {seat: self.human if seat == seats[0] else HumanPlayer() for seat in seats}
         self.humans = tuple(people.values())
         self.players = tuple(computers[seat] if seat in computers else people[seat]
                              for seat in range(setup.rules.players))

@@ -5,7 +5,8 @@ import html
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 
-from cribbage_gui.services.history import points_by_source, scores_by_deal
+from cribbage_gui.services.sides import side_points as points_by_source
+from cribbage_gui.services.sides import side_scores_by_deal as scores_by_deal
 from cribbage_gui.table.model import TableModel
 from engine.cards import card_label
 from engine.events import CountReset, Dealt, GameOver, Played, SaidGo, Scored
