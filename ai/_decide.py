@@ -71,7 +71,8 @@ from engine.rules import DOUBLE_SKUNK_LINE, MAX_COUNT, SKUNK_LINE, WINNING_SCORE
 
 RANDOM, HEURISTIC, EVOLVED, WEIGHTS, MUELLER, EXPERT = range(6)
 KINDS = {"random": RANDOM, "heuristic": HEURISTIC, "evolved": EVOLVED, "weights": WEIGHTS,
-         "mueller": MUELLER, "expert": EXPERT, "expert-2026": EXPERT}
+         "mueller": MUELLER, "expert": EXPERT, "expert-2026": EXPERT,
+         "expert-2026-11": EXPERT}
 TOP = WINNING_SCORE - 1
 
 # engine.analysis's splits of six cards: the kept four and the tossed two, by position

@@ -111,7 +111,7 @@ def acc_variant(name: str) -> str:
 
 def _registry() -> dict[str, PlayerInfo]:
     from ai.players.evolved import EvolvedPlayer
-    from ai.players.expert import Expert2026Player, ExpertPlayer
+    from ai.players.expert import Expert2026Player, ExpertNov2026Player, ExpertPlayer
     from ai.players.heuristic import HeuristicPlayer
     from ai.players.mueller import MuellerPlayer
     from ai.players.random_player import RandomPlayer
@@ -149,6 +149,11 @@ def _registry() -> dict[str, PlayerInfo]:
                    "clear (53% over 20,000 duplicate games). expert-2026:FILE for other "
                    "tables.",
                    _with_path(Expert2026Player), level=False),
+        PlayerInfo("expert-2026-11", "Expert, November 2026 version (kept unchanged)",
+                   "The expert as it was on 2026-11-29 kept as it is: the bar the next "
+                   "expert must clear (53% over 20,000 duplicate games). "
+                   "expert-2026-11:FILE for other tables.",
+                   _with_path(ExpertNov2026Player), level=False),
         PlayerInfo("expert", "Expert (plays to win)",
                    "Discards for the best chance of winning from exact hand and crib "
                    "figures and every play of the kept cards against every hand the "

@@ -449,3 +449,17 @@ class ExpertPlayer(Expert2026Player):
 
     def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self.pegging.V, self.pegging.hand_counts, self.hand_weight
+
+
+class ExpertNov2026Player(ExpertPlayer):
+    """Today's expert (2026-11-29), kept unchanged as the bar for the next one (issue 40):
+    it plays the pinned games the expert played that day (tests/ai/pinned/
+    expert_2026_11.json) from that day's tables (``assets/expert.npz`` and
+    ``assets/expert_pegging.npz``, or ``expert-2026-11:FILE``). What the next expert adds
+    is off here. Six-card only, like ``expert-2026``."""
+
+    name = "expert-2026-11"
+    variants = Player.variants  # six-card only
+
+    def __init__(self, seed: Seed = None, path: str | None = None) -> None:
+        super().__init__(seed, path=path)

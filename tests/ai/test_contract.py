@@ -28,6 +28,9 @@ def test_the_2026_expert_is_kept_for_measuring_not_offered_as_a_level():
     assert "expert-2026" not in [lv.player.name for lv in named_levels()]
     assert compiled.differences("expert-2026", "mueller", 5, [0, 1]) == []
     assert compiled.differences("expert", "expert-2026", 5, [0]) == []
+    assert "expert-2026-11" in NAMES
+    assert "expert-2026-11" not in [lv.player.name for lv in named_levels()]
+    assert compiled.differences("expert-2026-11", "mueller", 5, [0]) == []
 
 
 def test_unknown_names_and_options_are_refused_clearly():

@@ -18,8 +18,8 @@ from engine import Phase
 from tests.ai import pins
 
 PINNED = Path(__file__).with_name("pinned") / "decisions.json"
-PLAYERS = ("random", "heuristic", "evolved", "weights", "mueller", "expert-2026", "expert",
-           "expert:acc", "expert:fit", "expert:roll", "expert:blind")
+PLAYERS = ("random", "heuristic", "evolved", "weights", "mueller", "expert-2026",
+           "expert-2026-11", "expert", "expert:acc", "expert:fit", "expert:roll", "expert:blind")
 OPPONENT, SEED, GAMES = "mueller", 11, 2
 
 

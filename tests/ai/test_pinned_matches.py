@@ -19,6 +19,9 @@ PINNED = Path(__file__).with_name("pinned") / "matches.json"
 # the expert of 2026-11-25's games, as pinned that day under the name "expert"; never
 # regenerated: expert-2026 must keep playing them
 EXPERT_2026 = Path(__file__).with_name("pinned") / "expert_2026.json"
+# the expert of 2026-11-29's games, as pinned that day under the name "expert"; never
+# regenerated: expert-2026-11 must keep playing them (issue 40's bar)
+EXPERT_2026_11 = Path(__file__).with_name("pinned") / "expert_2026_11.json"
 PLAYERS = ("random", "evolved", "weights", "heuristic", "mueller", "expert-2026", "expert")
 SEED, GAMES = 7, 2
 
@@ -53,4 +56,16 @@ def test_expert_2026_plays_todays_experts_pinned_games():
     for key, want in frozen.items():
         pair, index = key.split(" #")
         a, b = pair.split(" v ")
+        assert pinned_game(a, b, int(index)) == want, key
+
+
+def test_expert_2026_11_plays_the_experts_games_of_that_day():
+    """The expert kept as issue 40's bar plays exactly the games ``expert`` played on
+    2026-11-29 (every pairing above, pinned then under the name ``expert``)."""
+    frozen = json.loads(EXPERT_2026_11.read_text())
+    assert len(frozen) == 12
+    for key, want in frozen.items():
+        pair, index = key.split(" #")
+        a, b = pair.split(" v ")
+        assert b == "expert-2026-11"
         assert pinned_game(a, b, int(index)) == want, key
