@@ -34,7 +34,7 @@ from numba import objmode, typeof, types
 from ai import _expert, _rollout
 from ai._kernels import peg_figures
 from ai.tables.evolved import two_lowest
-from ai.tables.index import SPLITS, hand_index
+from ai.tables.index import SPLITS, hand_index, multiset_index, sort_small
 from ai.tables.weights_kernels import (
     choose_option,
     greedy_card,
@@ -676,6 +676,12 @@ class ExpertKernelTables(NamedTuple):
     # temperature, 0: off; the keep beta of the opponent's hands)
     rollout_keys: np.ndarray  # expert:roll's fixed keys of the opponent sixes (none: none)
     blind_keys: np.ndarray  # expert:blind's fixed keys of the hands it is imagined to hold
+    # the keep model by role (ai.tables.keep_model, (2, 1820)): what the opponent kept, read
+    # from what it must have thrown; (1, 1): none, the plain keep weights
+    keep_post: np.ndarray
+    # the toss model (ai.tables.expert's toss_q, (2, 13, 13)) for the crib given my six
+    # (ai._expert.crib_given_six); (1, 1, 1): none, the crib model by the two thrown
+    toss_q: np.ndarray
 
 
 EXPERT_TABLES = ExpertKernelTables._fields
@@ -688,7 +694,7 @@ def _placeholder_tables() -> tuple:
     i1, i2 = np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64)
     expert = ExpertKernelTables(f3, f3, f2, i1, i2, i2, i1, i1, i1, i1, i1, f1, f1, i1,
                                 np.zeros((1, 1), dtype=np.int8), i2, f1, np.zeros(4),
-                                np.zeros((0, 52)), np.zeros((0, 52)))
+                                np.zeros((0, 52)), np.zeros((0, 52)), f2, f3)
     return (f3, np.zeros((1, 1, 1, 1)), f1, i1, f2, f2, f2, f2, expert)
 
 
@@ -731,15 +737,22 @@ def expert_toss(six, my_crib, me, opp, x, figures):
     for j in range(15):
         i = order[j]
         x0, y0 = tosses[i, 0] >> 2, tosses[i, 1] >> 2
-        crib_a[j] = crib_model[role, min(x0, y0), max(x0, y0)]
+        if x.toss_q.shape[1] == 13:  # the crib given my six
+            crib_a[j] = _expert.crib_given_six(six >> 2, min(x0, y0), max(x0, y0),
+                                               x.toss_q[1 - role])
+        else:
+            crib_a[j] = crib_model[role, min(x0, y0), max(x0, y0)]
         kept[:] = keeps[i]
         kept.sort()
         keep_index[j] = hand_index(kept)
         peg_a[j] = x.peg_net[keep_index[j], role]
         hist_o[j] = hist[i]
     if version[0] == 1.0:  # the new expert: the pegging table over the opponent's hands
+        hand_weight = x.hand_weight
+        if x.keep_post.shape[1] > 1:  # the keep model: by the opponent's role
+            hand_weight = x.keep_post[1 - role]
         _expert.option_pegging(six >> 2, keep_index, my_crib, V, x.hand_counts,
-                               x.hand_weight, version[1], peg_a)
+                               hand_weight, version[1], peg_a)
     with objmode(peg_shift="float64[:]"):  # (objmode outside any branch: numba needs it)
         peg_shift = _centred(peg_a)
     win = np.zeros(15)
@@ -842,6 +855,30 @@ def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played,
     return cards, weights
 
 
+@kernel
+def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_post, weights):
+    """Each sampled opponent hand's weight (``cards``: its cards not yet played) from the
+    keep model (``ai.tables.keep_model``) of the opponent's role, its played cards and the
+    sample's making the four it kept (replacing the plain keep weights)."""
+    row = keep_post[0 if my_crib else 1]  # the opponent's role: pone when I deal
+    known = np.empty(4, dtype=np.int64)
+    n_known = 0
+    for t in range(n_played):
+        if played_by[t] != seat:
+            known[n_known] = played[t] >> 2
+            n_known += 1
+    k = cards.shape[1]
+    if n_known + k != 4:
+        return
+    four = np.empty(4, dtype=np.int64)
+    for j in range(cards.shape[0]):
+        four[:n_known] = known[:n_known]
+        for t in range(k):
+            four[n_known + t] = cards[j, t] >> 2
+        sort_small(four)
+        weights[j] = row[multiset_index(four)]
+
+
 @kernel("(int64, boolean, int64, int64, int64[::1], int64[::1], int64, int64[::1], int64[::1], "
         "int64, int64[:, ::1], int64, float64[:, :, ::1], int64[::1], int64[::1])")
 def _win_context(seat, my_crib, me, opp, six, toss, starter, played, played_by, n_played,
@@ -898,6 +935,9 @@ def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, play
         mine[i] = held_card(state, seat, i) >> 2
     cards, weights = opponent_sample(state, seat, rng, six, starter, played, played_by,
                                       n_played, samples, version)
+    if x.keep_post.shape[1] > 1:  # the keep model, by the opponent's role
+        keep_model_weights(seat, my_crib, played, played_by, n_played, cards, x.keep_post,
+                           weights)
     n = cards.shape[0]
     theirs = cards >> 2
     seq = np.empty(state[N_SEQ], dtype=np.int64)
@@ -950,7 +990,8 @@ def expert_play(state, seat, legal, rng, my_crib, me, opp, six, toss, starter, p
     candidates, first_of_rank = expert_candidates(state, seat, legal)
     if candidates.shape[0] == 1:
         return first_of_rank[candidates[0]], POINTS, np.zeros(0)
-    mode = OBJECTIVE if max(me, opp) >= END_GAME else POINTS
+    end_game = x.version[4] if x.version.shape[0] > 4 else END_GAME
+    mode = OBJECTIVE if max(me, opp) >= end_game else POINTS
     modes = np.full(1, mode, dtype=np.int64)
     weights = expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, played,
                               played_by, n_played, x, candidates, modes, values)

@@ -755,3 +755,49 @@ def blind_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, vi
                 out[k, j] = _search(root, 1 << i, 1 << reply, pts, got, ctx, W, saved, ints,
                                     floats, tt_val, tt_flag)
     return out
+
+
+# ---------------------------------------------------------------- the crib, given my six
+@kernel
+def crib_given_six(six_ranks, x, y, opp_q):
+    """The expected crib (fifteens, pairs, runs, his nobs) when I hold ``six_ranks`` and
+    throw ranks ``x`` and ``y``, the opponent throwing as the toss model ``opp_q`` (its
+    role's (13, 13), x <= y) says, each of its pairs by the cards of those ranks left
+    beside my six, and the starter from the rest: the toss model's crib
+    (``ai.training.expert_build.crib_model``) without pretending my four kept cards are
+    still in the deck."""
+    left = np.full(13, 4, dtype=np.int64)
+    for r in six_ranks:
+        left[r] -= 1
+    total = 0.0
+    used = 0.0
+    jacks_mine = (x == 10) + (y == 10)
+    for a in range(13):
+        for b in range(a, 13):
+            p = opp_q[a, b]
+            if p == 0.0:
+                continue
+            if a == b:
+                ways = left[a] * (left[a] - 1) / 2.0
+                full = 6.0
+            else:
+                ways = left[a] * left[b] * 1.0
+                full = 16.0
+            if ways <= 0.0:
+                continue
+            w = p * ways / full
+            left[a] -= 1
+            left[b] -= 1
+            scores = RANK_SCORES[x, y, a, b]
+            e = 0.0
+            n = 0.0
+            for r in range(13):
+                if left[r] > 0:
+                    e += left[r] * scores[r]
+                    n += left[r]
+            left[a] += 1
+            left[b] += 1
+            jacks = jacks_mine + (a == 10) + (b == 10)
+            total += w * (e / n + jacks * 12.0 / 46.0)
+            used += w
+    return total / used

@@ -85,6 +85,29 @@ PEG_SCALE = 0.5  # the weight of the pegging table in the expert's discard (meas
 ROLLOUT_SAMPLES = (128, 1024)
 # expert:blind: hands of mine each sampled opponent imagines when it replies, (default, deep)
 BLIND_VIEWS = (8, 16)
+# issue 40: the keep model's sharpness (per point of a keep's value; None: the plain keep
+# weights), and the crib given my six rather than by the two thrown (measured no gain: off)
+KEEP_MODEL_BETA: float | None = 4.0
+CRIB_GIVEN_SIX = False
+
+
+def _experiment(player) -> None:
+    """For measuring a part's worth (docs/expert.md): ``CRIBBAGE_EXPERT_PARTS`` set to
+    words ``keep=BETA`` (``keep=off``), ``crib=on|off`` and ``end=SCORE`` changes those
+    parts of every ``expert`` made in this process and its workers. Unset, nothing
+    changes."""
+    import os
+
+    for word in os.environ.get("CRIBBAGE_EXPERT_PARTS", "").split():
+        key, _, value = word.partition("=")
+        if key == "keep":
+            player.keep_model_beta = None if value == "off" else float(value)
+        elif key == "crib":
+            player.crib_given_six = value == "on"
+        elif key == "end":
+            player.end_game = float(value)
+        else:
+            raise ValueError(f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}")
 
 
 @dataclass(frozen=True)
@@ -187,6 +210,7 @@ class Expert2026Player(Player):
     play_sample_count = (PLAY_SAMPLES, DEEP_PLAY_SAMPLES)  # (default, deep)
     discard_sample_count = (DISCARD_SAMPLES, DEEP_DISCARD_SAMPLES)
     rollout_keys = np.zeros((0, 52))  # no discard by playing deals out (expert:roll has)
+    crib_given_six = False  # the crib by the two thrown only (not given the six)
     blind_keys = np.zeros((0, 52))  # the opponent replies seeing my hand (not expert:blind)
 
     def __init__(self, seed: Seed = None, path: str | None = None, deep: bool = False
@@ -252,7 +276,15 @@ class Expert2026Player(Player):
             pegging_V=V, hand_counts=hand_counts, hand_weight=hand_weight,
             version=self._version(), rollout_keys=np.ascontiguousarray(self.rollout_keys,
                                                                        dtype=f8),
-            blind_keys=np.ascontiguousarray(self.blind_keys, dtype=f8))
+            blind_keys=np.ascontiguousarray(self.blind_keys, dtype=f8),
+            keep_post=self._keep_post(),
+            toss_q=np.ascontiguousarray(
+                t.toss_q if self.crib_given_six else np.zeros((1, 1, 1)), dtype=f8))
+
+    def _keep_post(self) -> np.ndarray:
+        """The keep model by role (``ai.tables.keep_model``), or (1, 1): the plain keep
+        weights."""
+        return np.zeros((1, 1))
 
     # ------------------------------------------------------------------ discards
     def discard(self, obs: Observation) -> Decision:
@@ -354,6 +386,10 @@ class Expert2026Player(Player):
         cards, weights = _decide.opponent_sample(state, obs.seat, self.rng, six, starter,
                                                  played, played_by, n_played,
                                                  self.play_samples, self._version())
+        keep_post = self._keep_post()
+        if keep_post.shape[1] > 1:  # the keep model, as the play weighs them
+            _decide.keep_model_weights(obs.seat, obs.is_dealer, played, played_by,
+                                       n_played, cards, keep_post, weights)
         return cards >> 2, weights / weights.sum(), cards
 
 
@@ -403,6 +439,11 @@ class ExpertPlayer(Expert2026Player):
         self.objective = objective
 
         self.pegging = expert_pegging.load(pegging_path)
+        # what the opponent kept, read from what it must have thrown (by role; measured)
+        self.keep_model_beta: float | None = KEEP_MODEL_BETA
+        self.end_game = float(END_GAME)
+        self.crib_given_six = CRIB_GIVEN_SIX
+        _experiment(self)
         self.peg_scale = PEG_SCALE
         self.play_temperature = PLAY_TEMPERATURE
         self.hand_weight = np.zeros(N_FOUR)
@@ -445,10 +486,18 @@ class ExpertPlayer(Expert2026Player):
         return None if self.model is None else (self.model.beta, self.model.temperature)
 
     def _version(self) -> np.ndarray:
-        return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta()])
+        return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta(),
+                         self.end_game])
 
     def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self.pegging.V, self.pegging.hand_counts, self.hand_weight
+
+    def _keep_post(self) -> np.ndarray:
+        if self.keep_model_beta is None or self.model is not None:
+            return np.zeros((1, 1))
+        from ai.tables.keep_model import keep_table
+
+        return np.ascontiguousarray(keep_table(self.keep_model_beta))
 
 
 class ExpertNov2026Player(ExpertPlayer):
@@ -463,3 +512,6 @@ class ExpertNov2026Player(ExpertPlayer):
 
     def __init__(self, seed: Seed = None, path: str | None = None) -> None:
         super().__init__(seed, path=path)
+        self.keep_model_beta = None
+        self.end_game = END_GAME
+        self.crib_given_six = False

@@ -80,7 +80,10 @@ def _register_expert(kinds) -> None:
                          description=expert_tables.__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", "-n", type=whole(1, MAX_EXPERT_GAMES, "games"), default=3000,
-                   help="mueller-v-mueller games whose complete deals are the samples")
+                   help="games whose complete deals are the samples")
+    p.add_argument("--players", nargs=2, metavar=("A", "B"), default=("mueller", "mueller"),
+                   help="who plays them (default: mueller mueller; e.g. expert expert, or "
+                        "expert:FILE expert:FILE to build again from a table's own games)")
     p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--workers", type=workers, default=None,
                    help="processes (default: the cores, at most 2)")
@@ -121,10 +124,14 @@ def _train_expert(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     workers = args.workers or expert_build.default_workers()
+    players = tuple(args.players)
+    from ai.registry import make_player
+    for name in players:  # a name that is no player is refused before any game
+        make_player(name).close()
     start = time.perf_counter()
     with tqdm(total=args.games, unit="game", desc="deal samples", disable=None) as bar:
         tables, meta = expert_build.build(args.games, args.seed, workers, bar.update,
-                                          backend_from(args))
+                                          backend_from(args), players)
     seconds = time.perf_counter() - start
     expert_tables.save(args.out, tables, {**meta, "build_seconds": round(seconds, 1)})
     W = tables.W

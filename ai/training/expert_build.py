@@ -87,18 +87,29 @@ def crib_model(q: np.ndarray) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------- deal samples
-def _sample_games(args: tuple[int, list[int]]) -> dict[str, np.ndarray]:
-    from ai import make_player
+def _game_events(players, seed: int, index: int):
+    """Game ``index``'s events: played in the compiled loop and replayed by the referee
+    when both players have a compiled decision (the same game, much faster), else refereed."""
+    from ai.match import compiled
     from ai.match.driver import game_events
+
+    if compiled.compiled(players):
+        _, actions = compiled.traced_game(players, seed, index)
+        return compiled.replayed_game(seed, index, actions).events
+    return game_events(players, seed, index)
+
+
+def _sample_games(args: tuple) -> dict[str, np.ndarray]:
+    from ai import make_player
     from engine.events import Dealt, Scored
 
-    seed, indices = args
+    seed, indices, names = args
     # per deal: heels, [(role, points) pegged], pone hand, dealer hand, crib, dealer
     rows: list[list[Any]] = []
-    players = (make_player("mueller"), make_player("mueller"))
+    players = (make_player(names[0]), make_player(names[1]))
     for index in indices:
         current: list[Any] | None = None
-        for event in game_events(players, seed, index):
+        for event in _game_events(players, seed, index):
             if isinstance(event, Dealt):
                 if current is not None:
                     rows.append(current)
@@ -130,10 +141,13 @@ def _sample_games(args: tuple[int, list[int]]) -> dict[str, np.ndarray]:
 
 
 def deal_samples(games: int, seed: int, workers: int = 1, progress=None,
-                 backend: Backend = LOCAL) -> dict[str, np.ndarray]:
-    """Complete deals of ``games`` mueller-v-mueller games (game ``i`` from ``seed``)."""
+                 backend: Backend = LOCAL, players: tuple[str, str] = ("mueller", "mueller")
+                 ) -> dict[str, np.ndarray]:
+    """Complete deals of ``games`` games between ``players`` (default mueller v mueller;
+    game ``i`` from ``seed``)."""
     chunk = 25
-    jobs = [(seed, list(range(i, min(games, i + chunk)))) for i in range(0, games, chunk)]
+    jobs = [(seed, list(range(i, min(games, i + chunk))), players)
+            for i in range(0, games, chunk)]
     done = run_jobs(_sample_games, jobs, workers, size=lambda job: len(job[1]),
                     progress=progress, backend=backend)
     parts = [part for _, part in finished(done, len(jobs))]
@@ -151,11 +165,14 @@ def win_probabilities(samples: dict[str, np.ndarray], objective: str = "win"
 
 
 def build(games: int, seed: int, workers: int = 1, progress=None,
-          backend: Backend = LOCAL) -> tuple[ExpertTables, dict]:
-    samples = deal_samples(games, seed, workers, progress, backend)
+          backend: Backend = LOCAL, players: tuple[str, str] = ("mueller", "mueller")
+          ) -> tuple[ExpertTables, dict]:
+    samples = deal_samples(games, seed, workers, progress, backend, players)
     q = toss_model()
     tables = ExpertTables(win_probabilities(samples), q, crib_model(q), samples)
     meta = {"games": games, "seed": seed, "deals": int(samples["heels"].shape[0])}
+    if players != ("mueller", "mueller"):
+        meta["players"] = " v ".join(players)
     return tables, meta
 
 

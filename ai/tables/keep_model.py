@@ -1,0 +1,89 @@
+"""What an opponent kept, read from what it must have thrown: a keep model by role.
+
+The expert's play samples the opponent's four cards from the cards it has not seen; each
+sample is a hand the opponent kept from six, two of them thrown face down. How likely it
+kept those four is the chance, over every pair of cards it may have thrown beside them, that
+a sensible player in its role keeps these four of the six:
+
+    P(kept H) ∝ sum over the thrown pairs T of P(keep H | H + T, role)
+
+with ``P(keep | six, role)`` a softmax over the six's distinct keeps by their value to that
+role, the kept hand's expected show plus (dealer) or minus (pone) the expected crib of the
+two thrown (``ai.tables.splits``, by rank: flushes and nobs left out), at ``beta`` per point.
+A pone holding 5-5 with a king beside them throws the king and keeps both fives only when
+nothing better is there; a dealer throws them to its own crib. The plain keep weight
+(``ai._expert.keep_weights``) only asks how good the four are, in either role.
+
+``keep_table(beta)`` gives, for each role of the opponent (``engine.roles``: 0 pone, 1
+dealer) and each rank hand of four (``ai.tables.index``), that chance for one card set of
+those ranks (cards drawn uniformly carry their own combinations), scaled to a largest of 1.
+It is computed in about a second and kept for the process.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ai.tables.index import KEEPS, N_FOUR, SPLITS
+
+_CACHE: dict[float, np.ndarray] = {}
+COMB4 = np.array([1, 4, 6, 4, 1], dtype=np.float64)
+
+
+def keep_table(beta: float) -> np.ndarray:
+    """(2, 1820) the keep model's weight of each rank hand of four, by the keeper's role."""
+    beta = float(beta)
+    if beta not in _CACHE:
+        _CACHE[beta] = _build(beta)
+    return _CACHE[beta]
+
+
+def _build(beta: float) -> np.ndarray:
+    from ai.tables.index import all_six_rank_hands, multiset_index
+    from ai.tables.splits import split_tables
+
+    hand_mean, crib_mean = split_tables()
+    hands = all_six_rank_hands()  # (18395, 6) sorted
+    index = np.array([multiset_index(h) for h in hands], dtype=np.int64)
+    counts = np.stack([np.bincount(h, minlength=13) for h in hands])
+    ways = np.prod(COMB4[counts], axis=1)  # card sets of each six's ranks
+    kept = hands[:, KEEPS]  # (18395, 15, 4) sorted (positions ascending)
+    four = _four_index(kept.reshape(-1, 4)).reshape(hands.shape[0], 15)
+    out = np.zeros((2, N_FOUR))
+    for role, sign in ((0, -1.0), (1, 1.0)):
+        value = hand_mean[index] + sign * crib_mean[index]  # (18395, 15)
+        # one choice per distinct keep: a split keeping the same ranks as an earlier one
+        # (another card of a rank thrown) is the same choice
+        first = np.ones_like(value, dtype=bool)
+        for s in range(15):
+            for t in range(s):
+                first[:, s] &= four[:, s] != four[:, t]
+        logits = np.where(first, beta * value, -np.inf)
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        np.add.at(out[role], four.ravel(), (p * ways[:, None]).ravel())
+    four_hands = _all_four()
+    combos = np.prod(COMB4[np.stack([np.bincount(h, minlength=13) for h in four_hands])],
+                     axis=1)
+    out /= combos[None, :]
+    out /= out.max(axis=1, keepdims=True)
+    return out
+
+
+def _four_index(rows: np.ndarray) -> np.ndarray:
+    from ai.tables.index import BINOM
+
+    idx = np.zeros(rows.shape[0], dtype=np.int64)
+    for i in range(4):
+        idx += BINOM[rows[:, i] + i, i + 1]
+    return idx
+
+
+def _all_four() -> np.ndarray:
+    from ai.tables.index import all_four_rank_hands
+
+    return all_four_rank_hands()
+
+
+assert SPLITS.shape == (15, 2)

@@ -1,0 +1,144 @@
+"""Issue 40's reading of the opponent's hand: the keep model by role (what it kept, from what
+it must have thrown; ``ai.tables.keep_model``) against a count over actual cards, and the
+crib given my six (``ai._expert.crib_given_six``) against an exact count over every
+opponent throw and starter."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+
+from ai import _expert
+from ai.tables import expert as expert_tables
+from ai.tables.index import KEEPS, multiset_index
+from ai.tables.keep_model import keep_table
+from ai.tables.splits import split_tables
+from engine.roles import DEALER, PONE
+from engine.scoring import score_batch
+
+RANKS = "A23456789TJQK"
+
+
+def ranks_of(text: str) -> np.ndarray:
+    return np.array(sorted(RANKS.index(c) for c in text), dtype=np.int64)
+
+
+def slow_keep_chance(four: str, role: int, beta: float) -> float:
+    """The chance that a player in ``role`` kept four given cards of these ranks, over every
+    pair of the other 48 cards it may have been dealt beside them: a softmax over the six's
+    distinct keeps by their value."""
+    hand_mean, crib_mean = split_tables()
+    sign = 1.0 if role == DEALER else -1.0
+    kept = ranks_of(four)
+    cards = []
+    used = [0] * 13
+    for r in kept:  # concrete cards of the ranks
+        cards.append(4 * r + used[r])
+        used[r] += 1
+    rest = [c for c in range(52) if c not in cards]
+    total = 0.0
+    for a, b in combinations(rest, 2):
+        six = np.sort(np.array([*kept, a >> 2, b >> 2]))
+        h = multiset_index(six)
+        values: dict[tuple, float] = {}
+        for s in range(15):
+            keep = tuple(six[KEEPS[s]])
+            values.setdefault(keep, hand_mean[h, s] + sign * crib_mean[h, s])
+        logits = beta * np.array(list(values.values()))
+        p = np.exp(logits - logits.max())
+        p /= p.sum()
+        # which cards of a rank it kept is a matter of suits, all alike: these four cards
+        # are one of the sets of the kept ranks in the six
+        m, h = np.bincount(six, minlength=13), np.bincount(kept, minlength=13)
+        sets = np.prod([comb(int(m[r]), int(h[r])) for r in range(13)])
+        total += p[list(values).index(tuple(kept))] / sets
+    return total
+
+
+@pytest.mark.parametrize("role", [PONE, DEALER])
+def test_the_keep_model_matches_a_count_over_every_pair_thrown(role):
+    table = keep_table(2.0)
+    hands = ["55JK", "A29K", "2349", "TJQK", "5555", "3456", "7788"]
+    slow = {h: slow_keep_chance(h, role, 2.0) for h in hands}
+    fast = {h: table[role, multiset_index(ranks_of(h))] for h in hands}
+    # the table is scaled to a largest of 1: compare every hand's ratio to the first
+    for h in hands[1:]:
+        assert fast[h] / fast[hands[0]] == pytest.approx(slow[h] / slow[hands[0]], rel=1e-9), h
+
+
+def test_the_keep_model_reads_the_role():
+    """A pone keeps four good cards for itself; a dealer with 2-3-5-6 throws the five to its
+    own crib more often than a pone would keep it... the roles differ where the crib does."""
+    table = keep_table(2.0)
+
+    def w(role, text):
+        return table[role, multiset_index(ranks_of(text))]
+
+    assert w(PONE, "55JK") > 20 * w(PONE, "A29K")  # good hands are kept, rubbish is not
+    assert w(DEALER, "55JK") > 20 * w(DEALER, "A29K")
+    # a pone keeps 3-4-5-6 (it would give the dealer the five otherwise); a dealer throws
+    # 5-6 to its own crib more often
+    assert w(PONE, "3456") / w(PONE, "55JK") > w(DEALER, "3456") / w(DEALER, "55JK")
+    assert table.shape == (2, 1820) and table.max() == 1.0 and table.min() > 0.0
+
+
+def exact_crib(six: list[int], toss: tuple[int, int], role: int, q: np.ndarray) -> float:
+    """The crib's exact expected count (every rule: flushes and nobs too) when ``role``
+    holds the cards ``six`` and throws ``toss``: every pair of the other 46 cards the
+    opponent may throw, weighted as the toss model weighs its ranks (over the cards of
+    those ranks there are), and every starter of the 44 left."""
+    opp = q[1 - role]
+    rest = [c for c in range(52) if c not in six]
+    total = weight = 0.0
+    for a, b in combinations(rest, 2):
+        ra, rb = sorted((a >> 2, b >> 2))
+        w = opp[ra, rb] / (6.0 if ra == rb else 16.0)
+        if w == 0.0:
+            continue
+        starters = np.array([c for c in rest if c not in (a, b)], dtype=np.int64)
+        hands = np.tile(np.array([toss[0], toss[1], a, b], dtype=np.int64), (44, 1))
+        total += w * score_batch(hands, starters, is_crib=True).mean()
+        weight += w
+    return total / weight
+
+
+@pytest.mark.parametrize("six,toss,role", [
+    ([16, 17, 36, 40, 44, 48], (16, 17), DEALER),  # 5-5 thrown to my crib, tens kept
+    ([16, 17, 36, 40, 44, 48], (16, 17), PONE),
+    ([0, 4, 8, 12, 20, 24], (0, 4), PONE),  # A-2 thrown, 3-4-6-7 kept
+    ([18, 23, 29, 33, 41, 51], (29, 33), DEALER),  # 8-9 thrown, 5-6-J-K kept
+])
+def test_the_crib_given_my_six_is_the_exact_crib_within_the_suit_terms(six, toss, role):
+    """The kernel counts fifteens, pairs and runs exactly over the cards left beside my six,
+    and his nobs at the usual 12 in 46; the exact count's flushes and nobs by suit differ
+    by a few hundredths. The crib by the two thrown alone (the model without my six)
+    errs more where my four kept cards change what the crib can draw."""
+    q = expert_tables.load().toss_q
+    crib_model = expert_tables.load().crib_model
+    exact = exact_crib(six, toss, role, q)
+    ranks = np.array(sorted(c >> 2 for c in six), dtype=np.int64)
+    x, y = sorted((toss[0] >> 2, toss[1] >> 2))
+    given = _expert.crib_given_six(ranks, x, y, q[1 - role])
+    assert given == pytest.approx(exact, abs=0.06)
+    plain = crib_model[role, x, y]
+    assert abs(given - exact) <= abs(plain - exact) + 0.02
+
+
+def test_deal_samples_from_compiled_games_are_the_refereed_games_deals():
+    """``cribbage train expert --players`` plays compiled games and replays them through the
+    referee for their events: the same deals, scores in the same order, as refereeing."""
+    from ai import make_player
+    from ai.match.driver import game_events
+    from ai.training.expert_build import _game_events
+    from engine.events import Dealt, Scored
+
+    for names in (("mueller", "mueller"), ("expert", "heuristic")):
+        for index in (0, 1):
+            fast = [e for e in _game_events(tuple(make_player(n) for n in names), 3, index)
+                    if isinstance(e, Dealt | Scored)]
+            slow = [e for e in game_events(tuple(make_player(n) for n in names), 3, index)
+                    if isinstance(e, Dealt | Scored)]
+            assert fast == slow and len(fast) > 20
