@@ -49,6 +49,12 @@ with two changes: its discard's pegging figure is the pegging table (every play 
 pair of rank hands, ``ai.tables.expert_pegging``) weighed over the opponent's possible
 hands at half weight, and it samples as the 2026 expert's ``deep`` did (1,536 opponent
 hands, all 24,754 deals); its ``deep`` samples 6,144 hands.
+
+Since issue 40 (``expert-2026-11``, :class:`ExpertNov2026Player`, is the expert before it)
+the opponent's hand is read from what it must have thrown: each hand the play samples, and
+each the discard's pegging figure weighs, counts by the keep model of the opponent's role
+(``ai.tables.keep_model``: over every pair it may have thrown beside those four, the chance
+that a sensible player in its role keeps them), not by how good the four are alone.
 """
 
 from __future__ import annotations
@@ -404,7 +410,10 @@ class ExpertPlayer(Expert2026Player):
       two games in a hundred);
     - every deal sample behind each discard's chance of winning (24,754, not 384), and
       1,536 sampled opponent hands in the play (not 96): the 2026 expert's deep settings,
-      now within the default's time; ``expert:deep`` samples four times as many hands."""
+      now within the default's time; ``expert:deep`` samples four times as many hands;
+    - (issue 40) the opponent's possible hands weighed by the keep model of its role
+      (``ai.tables.keep_model``, at ``KEEP_MODEL_BETA``), in the play and in the discard's
+      pegging figure."""
 
     name = "expert"
     variants = tuple(VARIANTS)  # the variants by playing deals out (expert_variants)

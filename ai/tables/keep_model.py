@@ -17,10 +17,14 @@ nothing better is there; a dealer throws them to its own crib. The plain keep we
 ``keep_table(beta)`` gives, for each role of the opponent (``engine.roles``: 0 pone, 1
 dealer) and each rank hand of four (``ai.tables.index``), that chance for one card set of
 those ranks (cards drawn uniformly carry their own combinations), scaled to a largest of 1.
-It is computed in about a second and kept for the process.
+It is computed in about three seconds (the suitless split tables, ``ai.tables.splits``),
+then cached in the user's cache folder (``ai.paths.cache_dir``) and kept for the process.
 """
 
 from __future__ import annotations
+
+import contextlib
+from pathlib import Path
 
 import numpy as np
 
@@ -34,8 +38,47 @@ def keep_table(beta: float) -> np.ndarray:
     """(2, 1820) the keep model's weight of each rank hand of four, by the keeper's role."""
     beta = float(beta)
     if beta not in _CACHE:
-        _CACHE[beta] = _build(beta)
+        path = cache_path(beta)
+        table = _load(path)
+        if table is None:
+            table = _build(beta)
+            with contextlib.suppress(OSError):  # (then held in memory only)
+                _save(path, table)
+        _CACHE[beta] = table
     return _CACHE[beta]
+
+
+VERSION = 1  # of the model: a cache from another version is rebuilt
+
+
+def cache_path(beta: float) -> Path:
+    from ai.paths import cache_dir
+
+    return cache_dir() / "tables" / f"keep-model-{beta:g}-v{VERSION}.npz"
+
+
+def _save(path: Path, table: np.ndarray) -> None:
+    import io
+
+    from ai.paths import write_atomic
+
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, keep=table)
+    write_atomic(path, buffer.getvalue())
+
+
+def _load(path: Path) -> np.ndarray | None:
+    """The cached table, or None when it is missing, damaged or not the model's shape and
+    range (then it is rebuilt)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            table = np.ascontiguousarray(data["keep"], dtype=np.float64)
+    except Exception:
+        return None
+    if (table.shape != (2, N_FOUR) or not np.isfinite(table).all() or table.min() <= 0.0
+            or table.max() != 1.0):
+        return None
+    return table
 
 
 def _build(beta: float) -> np.ndarray:

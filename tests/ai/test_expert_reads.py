@@ -142,3 +142,21 @@ def test_deal_samples_from_compiled_games_are_the_refereed_games_deals():
             slow = [e for e in game_events(tuple(make_player(n) for n in names), 3, index)
                     if isinstance(e, Dealt | Scored)]
             assert fast == slow and len(fast) > 20
+
+
+def test_the_keep_model_is_cached_and_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
+    from ai.tables import keep_model
+
+    monkeypatch.setattr(keep_model, "cache_path", lambda beta: tmp_path / f"k{beta:g}.npz")
+    monkeypatch.setattr(keep_model, "_CACHE", {})
+    built = keep_model.keep_table(3.0)
+    assert (tmp_path / "k3.npz").is_file()
+    monkeypatch.setattr(keep_model, "_CACHE", {})
+    assert np.array_equal(keep_model.keep_table(3.0), built)  # from the cache
+    for damage in (b"not a table", b""):
+        (tmp_path / "k3.npz").write_bytes(damage)
+        monkeypatch.setattr(keep_model, "_CACHE", {})
+        assert np.array_equal(keep_model.keep_table(3.0), built)
+    np.savez(tmp_path / "k3.npz", keep=built * 2)  # the wrong range: rebuilt
+    monkeypatch.setattr(keep_model, "_CACHE", {})
+    assert np.array_equal(keep_model.keep_table(3.0), built)

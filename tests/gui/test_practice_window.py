@@ -2,6 +2,7 @@
 off the GUI thread, recorded and scheduled; positions found in the person's own games."""
 
 import datetime as dt
+import itertools
 
 import pytest
 from PySide6.QtCore import Qt
@@ -105,10 +106,14 @@ def test_a_wrong_answer_shows_the_options_and_why_and_comes_back_soon(qtbot, tmp
     now = dt.datetime(2026, 11, 26, 12, 0, tzinfo=dt.UTC)
     clock = [now]
     window, store = open_window(qtbot, tmp_path, positions, clock=lambda: clock[0])
-    position = window.position
+    position = window.position  # whichever of the two comes first
     best = best_of(position)
-    wrong = next(c for c in position.table.legal_cards if c not in best)
-    verdict = answer_with(qtbot, window, [wrong])
+    if position.kind == "play":
+        wrong = [next(c for c in position.table.legal_cards if c not in best)]
+    else:  # a pair of the dealt cards that is not the best throw
+        wrong = next(list(pair) for pair in itertools.combinations(position.table.dealt, 2)
+                     if set(pair) != set(best))
+    verdict = answer_with(qtbot, window, wrong)
     assert not verdict.correct
     assert "✗ Not the best" in window.result_label.text()
     assert window.why_label.text() and window.options_table.isVisible()
