@@ -170,7 +170,8 @@ def build(games: int, seed: int, workers: int = 1, progress=None,
     samples = deal_samples(games, seed, workers, progress, backend, players)
     q = toss_model()
     tables = ExpertTables(win_probabilities(samples), q, crib_model(q), samples)
-    meta = {"games": games, "seed": seed, "deals": int(samples["heels"].shape[0])}
+    meta: dict[str, Any] = {"games": games, "seed": seed,
+                            "deals": int(samples["heels"].shape[0])}
     if players != ("mueller", "mueller"):
         meta["players"] = " v ".join(players)
     return tables, meta
