@@ -808,6 +808,18 @@ def expert_candidates(state, seat, legal):
     return candidates, first_of_rank
 
 
+@kernel
+def _their_played_ranks(seat, played, played_by, n_played):
+    """The ranks the opponent of ``seat`` has played this deal, in order."""
+    known = np.empty(4, dtype=np.int64)
+    n_known = 0
+    for t in range(n_played):
+        if played_by[t] != seat:
+            known[n_known] = played[t] >> 2
+            n_known += 1
+    return known[:n_known]
+
+
 @kernel((I1, I, GENERATOR, I1, I, I1, I1, I, I, F1))
 def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played, samples,
                      version):
@@ -840,14 +852,9 @@ def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played,
         else:
             for t in range(k):
                 cards[j, t] = pool[t]
-    known = np.empty(4, dtype=np.int64)
-    n_known = 0
-    for t in range(n_played):
-        if played_by[t] != seat:
-            known[n_known] = played[t] >> 2
-            n_known += 1
     weights = np.zeros(samples)
-    _expert.keep_weights(known[:n_known], cards >> 2, samples, version[3], weights)
+    _expert.keep_weights(_their_played_ranks(seat, played, played_by, n_played), cards >> 2,
+                         samples, version[3], weights)
     if version[0] == 1.0 and 0.0 < version[2] < np.inf and n_played > 0:
         # the new expert reads the plays too
         _expert.play_likelihoods(played, played_by, n_played, seat, cards >> 2, k,
@@ -861,18 +868,14 @@ def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_p
     keep model (``ai.tables.keep_model``) of the opponent's role, its played cards and the
     sample's making the four it kept (replacing the plain keep weights)."""
     row = keep_post[0 if my_crib else 1]  # the opponent's role: pone when I deal
-    known = np.empty(4, dtype=np.int64)
-    n_known = 0
-    for t in range(n_played):
-        if played_by[t] != seat:
-            known[n_known] = played[t] >> 2
-            n_known += 1
+    known = _their_played_ranks(seat, played, played_by, n_played)
+    n_known = known.shape[0]
     k = cards.shape[1]
     if n_known + k != 4:
         return
     four = np.empty(4, dtype=np.int64)
     for j in range(cards.shape[0]):
-        four[:n_known] = known[:n_known]
+        four[:n_known] = known
         for t in range(k):
             four[n_known + t] = cards[j, t] >> 2
         sort_small(four)
