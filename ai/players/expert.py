@@ -97,6 +97,14 @@ KEEP_MODEL_BETA: float | None = 4.0
 CRIB_GIVEN_SIX = False
 
 
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if np.isfinite(value) else None
+
+
 def _experiment(player) -> None:
     """For measuring a part's worth (docs/expert.md): ``CRIBBAGE_EXPERT_PARTS`` set to
     words ``keep=BETA`` (``keep=off``), ``crib=on|off`` and ``end=SCORE`` changes those
@@ -106,14 +114,19 @@ def _experiment(player) -> None:
 
     for word in os.environ.get("CRIBBAGE_EXPERT_PARTS", "").split():
         key, _, value = word.partition("=")
-        if key == "keep":
-            player.keep_model_beta = None if value == "off" else float(value)
-        elif key == "crib":
+        number = _number(value)
+        if key == "keep" and (value == "off" or number is not None and number > 0):
+            player.keep_model_beta = None if value == "off" else number
+        elif key == "crib" and value in ("on", "off"):
             player.crib_given_six = value == "on"
-        elif key == "end":
-            player.end_game = float(value)
+        elif key == "end" and number is not None:
+            player.end_game = number
         else:
-            raise ValueError(f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}")
+            from ai.registry import UnknownPlayerError
+
+            raise UnknownPlayerError(
+                f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
+                f"(or keep=off), crib=on|off and end=SCORE")
 
 
 @dataclass(frozen=True)

@@ -160,3 +160,26 @@ def test_the_keep_model_is_cached_and_a_damaged_cache_is_rebuilt(tmp_path, monke
     np.savez(tmp_path / "k3.npz", keep=built * 2)  # the wrong range: rebuilt
     monkeypatch.setattr(keep_model, "_CACHE", {})
     assert np.array_equal(keep_model.keep_table(3.0), built)
+
+
+def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(monkeypatch):
+    from ai import make_player
+    from ai.players.expert import END_GAME, KEEP_MODEL_BETA
+    from ai.registry import UnknownPlayerError
+
+    plain = make_player("expert")
+    assert plain.keep_model_beta == KEEP_MODEL_BETA and plain.end_game == END_GAME
+    assert plain.kernel_tables().keep_post.shape == (2, 1820)
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "keep=off crib=on end=90")
+    changed = make_player("expert")
+    assert changed.keep_model_beta is None and changed.crib_given_six
+    assert changed.end_game == 90.0 and changed.kernel_tables().version[4] == 90.0
+    assert changed.kernel_tables().keep_post.shape == (1, 1)
+    assert changed.kernel_tables().toss_q.shape == (2, 13, 13)
+    kept = make_player("expert-2026-11")  # the bar: every part as it was that day
+    assert kept.keep_model_beta is None and not kept.crib_given_six
+    assert kept.end_game == END_GAME and kept.kernel_tables().toss_q.shape == (1, 1, 1)
+    for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "deep"):
+        monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", bad)
+        with pytest.raises(UnknownPlayerError, match="CRIBBAGE_EXPERT_PARTS"):
+            make_player("expert")
