@@ -867,7 +867,7 @@ def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_p
     """Each sampled opponent hand's weight (``cards``: its cards not yet played) from the
     keep model (``ai.tables.keep_model``) of the opponent's role, its played cards and the
     sample's making the four it kept (replacing the plain keep weights)."""
-    row = keep_post[0 if my_crib else 1]  # the opponent's role: pone when I deal
+    row = keep_post[PONE if my_crib else DEALER]  # the opponent's role
     known = _their_played_ranks(seat, played, played_by, n_played)
     n_known = known.shape[0]
     k = cards.shape[1]

@@ -73,6 +73,7 @@ from ai.tables import expert as expert_tables
 from ai.tables.index import N_FOUR
 from engine import Observation, PlayCard, Toss, analyze_discards
 from engine.cards import Card, CardName, card_name, cards_with, pip_value
+from engine.errors import CribbageError
 from engine.rules import RULES as GAME_RULES
 from engine.rules import VARIANTS
 
@@ -122,9 +123,7 @@ def _experiment(player) -> None:
         elif key == "end" and number is not None:
             player.end_game = number
         else:
-            from ai.registry import UnknownPlayerError
-
-            raise UnknownPlayerError(
+            raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off and end=SCORE")
 

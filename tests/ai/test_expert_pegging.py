@@ -16,6 +16,7 @@ from ai.tables import expert_pegging
 from ai.tables.files import TableFileError
 from ai.tables.index import N_FOUR, hand_index
 from ai.training import expert_build
+from engine.roles import DEALER, PONE
 from tests.ai.test_expert import reference_play
 
 
@@ -124,8 +125,10 @@ def test_its_discard_reasoning_shows_the_tables_pegging():
     options = decision.reasoning.options
     index = np.array([hand_index(np.array(sorted(o.keep), dtype=np.int64)) for o in options])
     out = np.zeros(len(options))
+    # the opponent's hands weighed by the keep model of its role (issue 40)
+    weight = expert.kernel_tables().keep_post[PONE if obs.is_dealer else DEALER]
     _expert.option_pegging(np.array(obs.dealt, dtype=np.int64) >> 2, index, obs.is_dealer,
-                           expert.pegging.V, expert.pegging.hand_counts, expert.hand_weight,
+                           expert.pegging.V, expert.pegging.hand_counts, weight,
                            expert.peg_scale, out)
     pegging = [float(v) for v in out]
     assert [o.pegging for o in options] == pegging

@@ -165,7 +165,7 @@ def test_the_keep_model_is_cached_and_a_damaged_cache_is_rebuilt(tmp_path, monke
 def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(monkeypatch):
     from ai import make_player
     from ai.players.expert import END_GAME, KEEP_MODEL_BETA
-    from ai.registry import UnknownPlayerError
+    from engine.errors import CribbageError
 
     plain = make_player("expert")
     assert plain.keep_model_beta == KEEP_MODEL_BETA and plain.end_game == END_GAME
@@ -181,5 +181,5 @@ def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(mo
     assert kept.end_game == END_GAME and kept.kernel_tables().toss_q.shape == (1, 1, 1)
     for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "deep"):
         monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", bad)
-        with pytest.raises(UnknownPlayerError, match="CRIBBAGE_EXPERT_PARTS"):
+        with pytest.raises(CribbageError, match="CRIBBAGE_EXPERT_PARTS"):
             make_player("expert")
