@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.tables.index import KEEPS, N_FOUR, SPLITS
+from ai.tables.index import KEEPS, N_FOUR
 
 _CACHE: dict[float, np.ndarray] = {}
 COMB4 = np.array([1, 4, 6, 4, 1], dtype=np.float64)
@@ -82,7 +82,7 @@ def _load(path: Path) -> np.ndarray | None:
 
 
 def _build(beta: float) -> np.ndarray:
-    from ai.tables.index import all_six_rank_hands, multiset_index
+    from ai.tables.index import all_four_rank_hands, all_six_rank_hands, multiset_index
     from ai.tables.splits import split_tables
 
     hand_mean, crib_mean = split_tables()
@@ -106,7 +106,7 @@ def _build(beta: float) -> np.ndarray:
         p = np.exp(logits)
         p /= p.sum(axis=1, keepdims=True)
         np.add.at(out[role], four.ravel(), (p * ways[:, None]).ravel())
-    four_hands = _all_four()
+    four_hands = all_four_rank_hands()
     combos = np.prod(COMB4[np.stack([np.bincount(h, minlength=13) for h in four_hands])],
                      axis=1)
     out /= combos[None, :]
@@ -121,12 +121,3 @@ def _four_index(rows: np.ndarray) -> np.ndarray:
     for i in range(4):
         idx += BINOM[rows[:, i] + i, i + 1]
     return idx
-
-
-def _all_four() -> np.ndarray:
-    from ai.tables.index import all_four_rank_hands
-
-    return all_four_rank_hands()
-
-
-assert SPLITS.shape == (15, 2)

@@ -55,16 +55,20 @@ def rebuild(game: GameState, deal_start: int, swap: dict[int, int],
             earlier_rng: np.random.Generator) -> GameState:
     """The same game with the cards of the current deal exchanged as ``swap`` says (the
     cards it does not name stay), and the cards never dealt in the earlier deals shuffled;
-    the same actions replayed (their cards exchanged too)."""
+    the same actions replayed (their cards exchanged too). Any variant: the cards a deal
+    draws before the starter are its hands and the crib's card from the deck."""
     def mapped(card: int) -> int:
         return swap.get(card, card)
 
-    decks = [d[:13] + tuple(earlier_rng.permutation(d[13:]).tolist()) for d in game.decks[:-1]]
+    rules = game.rules
+    drawn = rules.players * rules.cards_dealt + rules.crib_from_deck + 1  # and the starter
+    decks = [d[:drawn] + tuple(earlier_rng.permutation(d[drawn:]).tolist())
+             for d in game.decks[:-1]]
     decks.append(tuple(mapped(c) for c in game.decks[-1]))
     twin = GameState.new(game.seed, first_dealer=None if game.cuts else game.first_dealer,
                          scores=game.start_scores, decks=decks, cuts=game.cuts,
                          manual_count=game.manual_count, manual_pegging=game.manual_pegging,
-                         muggins=game.muggins)
+                         muggins=game.muggins, rules=rules)
     for index, (seat, action) in enumerate(game.actions):
         if index >= deal_start:
             if isinstance(action, Toss):

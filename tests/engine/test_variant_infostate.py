@@ -14,10 +14,11 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import CHANCE, GameState, PlayCard, Toss
+from engine import CHANCE, GameState
 from engine.cards import PIPS
 from engine.events import Dealt, Show
 from engine.rules import VARIANTS, Rules
+from tests.engine.test_infostate import rebuild, same_pip_shuffle
 
 NAMES = ("five-card", "three-player", "four-player")
 
@@ -73,41 +74,6 @@ def hidden_from(game: GameState, seat: int) -> set[int]:
         if isinstance(event, Show):
             hidden -= set(event.cards)
     return hidden
-
-
-def rebuild(game: GameState, deal_start: int, swap: dict[int, int],
-            earlier_rng: np.random.Generator) -> GameState:
-    """The same game with the cards of the current deal exchanged as ``swap`` says, the
-    undealt cards of the earlier deals shuffled, and the same actions replayed."""
-    def mapped(card: int) -> int:
-        return swap.get(card, card)
-
-    drawn = _drawn(game.rules) + 1
-    decks = [d[:drawn] + tuple(earlier_rng.permutation(d[drawn:]).tolist())
-             for d in game.decks[:-1]]
-    decks.append(tuple(mapped(c) for c in game.decks[-1]))
-    twin = GameState.new(game.seed, first_dealer=None if game.cuts else game.first_dealer,
-                         scores=game.start_scores, decks=decks, cuts=game.cuts,
-                         manual_count=game.manual_count, manual_pegging=game.manual_pegging,
-                         muggins=game.muggins, rules=game.rules)
-    for index, (seat, action) in enumerate(game.actions):
-        if index >= deal_start:
-            if isinstance(action, Toss):
-                action = Toss(tuple(mapped(c) for c in action.cards))
-            elif isinstance(action, PlayCard):
-                action = PlayCard(mapped(action.card))
-        twin.apply(seat, action)
-    return twin
-
-
-def same_pip_shuffle(cards: set[int], rng: np.random.Generator) -> dict[int, int]:
-    """A random exchange of ``cards`` among themselves, each for one of the same pip value
-    (so that what fits under 31, and so every go said, stays as it was)."""
-    swap = {}
-    for pip in set(PIPS[c] for c in cards):
-        group = sorted(c for c in cards if PIPS[c] == pip)
-        swap.update(zip(group, rng.permutation(group).tolist(), strict=True))
-    return swap
 
 
 @settings(max_examples=60, deadline=None)
