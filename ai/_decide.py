@@ -863,10 +863,12 @@ def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played,
 
 
 @kernel
-def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_post, weights):
+def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_post,
+                       temperature, weights):
     """Each sampled opponent hand's weight (``cards``: its cards not yet played) from the
     keep model (``ai.tables.keep_model``) of the opponent's role, its played cards and the
-    sample's making the four it kept (replacing the plain keep weights)."""
+    sample's making the four it kept (replacing the plain keep weights), times how likely
+    its plays so far were with it at the play ``temperature`` (0: not read)."""
     row = keep_post[PONE if my_crib else DEALER]  # the opponent's role
     known = _their_played_ranks(seat, played, played_by, n_played)
     n_known = known.shape[0]
@@ -880,6 +882,9 @@ def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_p
             four[n_known + t] = cards[j, t] >> 2
         sort_small(four)
         weights[j] = row[multiset_index(four)]
+    if 0.0 < temperature < np.inf and n_played > 0:
+        _expert.play_likelihoods(played, played_by, n_played, seat, cards >> 2, k,
+                                 temperature, weights)
 
 
 @kernel("(int64, boolean, int64, int64, int64[::1], int64[::1], int64, int64[::1], int64[::1], "
@@ -940,7 +945,7 @@ def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, play
                                       n_played, samples, version)
     if x.keep_post.shape[1] > 1:  # the keep model, by the opponent's role
         keep_model_weights(seat, my_crib, played, played_by, n_played, cards, x.keep_post,
-                           weights)
+                           version[2], weights)
     n = cards.shape[0]
     theirs = cards >> 2
     seq = np.empty(state[N_SEQ], dtype=np.int64)

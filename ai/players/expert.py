@@ -108,9 +108,10 @@ def _number(text: str) -> float | None:
 
 def _experiment(player) -> None:
     """For measuring a part's worth (docs/expert.md): ``CRIBBAGE_EXPERT_PARTS`` set to
-    words ``keep=BETA`` (``keep=off``), ``crib=on|off`` and ``end=SCORE`` changes those
-    parts of every ``expert`` made in this process and its workers. Unset, nothing
-    changes."""
+    words ``keep=BETA`` (``keep=off``), ``crib=on|off``, ``end=SCORE``, ``peg=SCALE``
+    (the discard's pegging weight) and ``temp=T`` (reading the opponent's plays at
+    temperature T; 0: off) changes those parts of every ``expert`` made in this
+    process and its workers. Unset, nothing changes."""
     import os
 
     for word in os.environ.get("CRIBBAGE_EXPERT_PARTS", "").split():
@@ -122,10 +123,14 @@ def _experiment(player) -> None:
             player.crib_given_six = value == "on"
         elif key == "end" and number is not None:
             player.end_game = number
+        elif key == "peg" and number is not None and number >= 0:
+            player.peg_scale = number
+        elif key == "temp" and number is not None and number >= 0:
+            player.play_temperature = number
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
-                f"(or keep=off), crib=on|off and end=SCORE")
+                f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE and temp=T")
 
 
 @dataclass(frozen=True)
@@ -407,7 +412,8 @@ class Expert2026Player(Player):
         keep_post = self._keep_post()
         if keep_post.shape[1] > 1:  # the keep model, as the play weighs them
             _decide.keep_model_weights(obs.seat, obs.is_dealer, played, played_by,
-                                       n_played, cards, keep_post, weights)
+                                       n_played, cards, keep_post,
+                                       self.play_temperature_now(), weights)
         return cards >> 2, weights / weights.sum(), cards
 
 
@@ -464,9 +470,9 @@ class ExpertPlayer(Expert2026Player):
         self.keep_model_beta: float | None = KEEP_MODEL_BETA
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
-        _experiment(self)
         self.peg_scale = PEG_SCALE
         self.play_temperature = PLAY_TEMPERATURE
+        _experiment(self)
         self.hand_weight = np.zeros(N_FOUR)
         _expert.keep_weights(np.zeros(0, dtype=np.int64), self.pegging.hands, N_FOUR,
                              KEEP_BETA, self.hand_weight)
@@ -536,3 +542,5 @@ class ExpertNov2026Player(ExpertPlayer):
         self.keep_model_beta = None
         self.end_game = END_GAME
         self.crib_given_six = False
+        self.peg_scale = PEG_SCALE
+        self.play_temperature = PLAY_TEMPERATURE

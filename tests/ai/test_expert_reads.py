@@ -164,22 +164,53 @@ def test_the_keep_model_is_cached_and_a_damaged_cache_is_rebuilt(tmp_path, monke
 
 def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(monkeypatch):
     from ai import make_player
-    from ai.players.expert import END_GAME, KEEP_MODEL_BETA
+    from ai.players.expert import END_GAME, KEEP_MODEL_BETA, PEG_SCALE, PLAY_TEMPERATURE
     from engine.errors import CribbageError
 
     plain = make_player("expert")
     assert plain.keep_model_beta == KEEP_MODEL_BETA and plain.end_game == END_GAME
     assert plain.kernel_tables().keep_post.shape == (2, 1820)
-    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "keep=off crib=on end=90")
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "keep=off crib=on end=90 peg=0.75 temp=2")
     changed = make_player("expert")
     assert changed.keep_model_beta is None and changed.crib_given_six
     assert changed.end_game == 90.0 and changed.kernel_tables().version[4] == 90.0
     assert changed.kernel_tables().keep_post.shape == (1, 1)
+    assert changed.peg_scale == 0.75 and changed.kernel_tables().version[1] == 0.75
+    assert changed.kernel_tables().version[2] == 2.0
     assert changed.kernel_tables().toss_q.shape == (2, 13, 13)
     kept = make_player("expert-2026-11")  # the bar: every part as it was that day
     assert kept.keep_model_beta is None and not kept.crib_given_six
     assert kept.end_game == END_GAME and kept.kernel_tables().toss_q.shape == (1, 1, 1)
-    for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "deep"):
+    assert kept.peg_scale == PEG_SCALE and kept.play_temperature == PLAY_TEMPERATURE
+    for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "peg=-1", "deep"):
         monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", bad)
         with pytest.raises(CribbageError, match="CRIBBAGE_EXPERT_PARTS"):
             make_player("expert")
+
+
+def test_reading_the_plays_multiplies_the_keep_models_weights():
+    """With a play temperature the keep model's weight of each sampled hand is multiplied by
+    how likely the opponent's plays so far were with it; at 0 it is the keep model's
+    alone."""
+    from ai import _decide
+    from ai.tables.index import multiset_index as index
+
+    rng = np.random.default_rng(40)
+    keep_post = rng.random((2, 1820)) + 0.1
+    played = np.array([4 * 4, 12 * 4 + 1], dtype=np.int64)  # I led a five, it played a king
+    played_by = np.array([0, 1], dtype=np.int64)
+    pool = np.array([c for c in range(52) if c not in (16, 49)], dtype=np.int64)
+    cards = np.array([np.sort(rng.choice(pool, 3, replace=False)) for _ in range(64)])
+    plain = np.zeros(64)
+    _decide.keep_model_weights(0, False, played, played_by, 2, cards, keep_post, 0.0, plain)
+    row = keep_post[DEALER]  # I am pone: the opponent deals
+    expected = [row[index(np.sort(np.append(hand >> 2, 12)))] for hand in cards]
+    assert np.allclose(plain, expected)
+    read = np.zeros(64)
+    _decide.keep_model_weights(0, False, played, played_by, 2, cards, keep_post, 1.5, read)
+    likelihood = np.ones(64)
+    _expert.play_likelihoods(played, played_by, 2, 0, cards >> 2, 3, 1.5, likelihood)
+    assert np.allclose(read, plain * likelihood)
+    # a ten would have made fifteen as well: the king was one of two such choices
+    tens = [j for j, hand in enumerate(cards) if any(hand >> 2 == 9)]
+    assert np.all(likelihood[tens] < likelihood.max())
