@@ -95,6 +95,7 @@ BLIND_VIEWS = (8, 16)
 # issue 40: the keep model's sharpness (per point of a keep's value; None: the plain keep
 # weights), and the crib given my six rather than by the two thrown (measured no gain: off)
 KEEP_MODEL_BETA: float | None = 4.0
+KEEP_MODEL_PEG = 0.0
 CRIB_GIVEN_SIX = False
 
 
@@ -109,8 +110,9 @@ def _number(text: str) -> float | None:
 def _experiment(player) -> None:
     """For measuring a part's worth (docs/expert.md): ``CRIBBAGE_EXPERT_PARTS`` set to
     words ``keep=BETA`` (``keep=off``), ``crib=on|off``, ``end=SCORE``, ``peg=SCALE``
-    (the discard's pegging weight) and ``temp=T`` (reading the opponent's plays at
-    temperature T; 0: off) changes those parts of every ``expert`` made in this
+    (the discard's pegging weight), ``temp=T`` (reading the opponent's plays at
+    temperature T; 0: off) and ``keeppeg=X`` (the keeps' pegging in the keep model, at
+    weight X) changes those parts of every ``expert`` made in this
     process and its workers. Unset, nothing changes."""
     import os
 
@@ -127,10 +129,12 @@ def _experiment(player) -> None:
             player.peg_scale = number
         elif key == "temp" and number is not None and number >= 0:
             player.play_temperature = number
+        elif key == "keeppeg" and number is not None and number >= 0:
+            player.keep_model_peg = number
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
-                f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE and temp=T")
+                f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T and keeppeg=X")
 
 
 @dataclass(frozen=True)
@@ -468,6 +472,7 @@ class ExpertPlayer(Expert2026Player):
         self.pegging = expert_pegging.load(pegging_path)
         # what the opponent kept, read from what it must have thrown (by role; measured)
         self.keep_model_beta: float | None = KEEP_MODEL_BETA
+        self.keep_model_peg = KEEP_MODEL_PEG  # the keeps' pegging in the keep model's values
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
         self.peg_scale = PEG_SCALE
@@ -524,7 +529,7 @@ class ExpertPlayer(Expert2026Player):
             return np.zeros((1, 1))
         from ai.tables.keep_model import keep_table
 
-        return np.ascontiguousarray(keep_table(self.keep_model_beta))
+        return np.ascontiguousarray(keep_table(self.keep_model_beta, self.keep_model_peg))
 
 
 class ExpertNov2026Player(ExpertPlayer):

@@ -30,31 +30,34 @@ import numpy as np
 
 from ai.tables.index import KEEPS, N_FOUR
 
-_CACHE: dict[float, np.ndarray] = {}
+_CACHE: dict[tuple[float, float], np.ndarray] = {}
 COMB4 = np.array([1, 4, 6, 4, 1], dtype=np.float64)
 
 
-def keep_table(beta: float) -> np.ndarray:
-    """(2, 1820) the keep model's weight of each rank hand of four, by the keeper's role."""
-    beta = float(beta)
-    if beta not in _CACHE:
-        path = cache_path(beta)
+def keep_table(beta: float, peg: float = 0.0) -> np.ndarray:
+    """(2, 1820) the keep model's weight of each rank hand of four, by the keeper's role;
+    with ``peg`` the keeps' values count their expected pegging too, at that weight
+    (``pegging_by_role``)."""
+    key = (float(beta), float(peg))
+    if key not in _CACHE:
+        path = cache_path(*key)
         table = _load(path)
         if table is None:
-            table = _build(beta)
+            table = _build(*key)
             with contextlib.suppress(OSError):  # (then held in memory only)
                 _save(path, table)
-        _CACHE[beta] = table
-    return _CACHE[beta]
+        _CACHE[key] = table
+    return _CACHE[key]
 
 
 VERSION = 1  # of the model: a cache from another version is rebuilt
 
 
-def cache_path(beta: float) -> Path:
+def cache_path(beta: float, peg: float = 0.0) -> Path:
     from ai.paths import cache_dir
 
-    return cache_dir() / "tables" / f"keep-model-{beta:g}-v{VERSION}.npz"
+    pegging = f"-peg{peg:g}" if peg else ""
+    return cache_dir() / "tables" / f"keep-model-{beta:g}{pegging}-v{VERSION}.npz"
 
 
 def _save(path: Path, table: np.ndarray) -> None:
@@ -81,7 +84,27 @@ def _load(path: Path) -> np.ndarray | None:
     return table
 
 
-def _build(beta: float) -> np.ndarray:
+def pegging_by_role() -> np.ndarray:
+    """(2, 1820) each rank hand's expected net pegging kept in each role (0 pone, 1
+    dealer), from the pegging table (``ai.tables.expert_pegging``: both hands played at
+    their best, the pone leading) over every rank hand the opponent can hold beside it,
+    each by its card combinations (the cards of the kept ranks taken out)."""
+    from math import comb
+
+    from ai.tables import expert_pegging
+
+    table = expert_pegging.load()
+    counts = table.hand_counts
+    ways_of = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.float64)
+    ways = np.ones((N_FOUR, N_FOUR))  # [kept, opponent's]: 0 when they cannot both be dealt
+    for r in range(13):
+        ways *= ways_of[(4 - counts[:, r])[:, None], counts[None, :, r]]
+    V = np.where(ways > 0, table.V.astype(np.float64), 0.0)  # V[pone's, dealer's]
+    total = ways.sum(axis=1)
+    return np.stack([(ways * V).sum(axis=1) / total, -(ways * V.T).sum(axis=1) / total])
+
+
+def _build(beta: float, peg: float = 0.0) -> np.ndarray:
     from ai.tables.index import all_four_rank_hands, all_six_rank_hands, multiset_index
     from ai.tables.splits import split_tables
 
@@ -93,8 +116,9 @@ def _build(beta: float) -> np.ndarray:
     kept = hands[:, KEEPS]  # (18395, 15, 4) sorted (positions ascending)
     four = _four_index(kept.reshape(-1, 4)).reshape(hands.shape[0], 15)
     out = np.zeros((2, N_FOUR))
+    pegging = pegging_by_role() if peg else np.zeros((2, N_FOUR))
     for role, sign in ((0, -1.0), (1, 1.0)):
-        value = hand_mean[index] + sign * crib_mean[index]  # (18395, 15)
+        value = hand_mean[index] + sign * crib_mean[index] + peg * pegging[role][four]
         # one choice per distinct keep: a split keeping the same ranks as an earlier one
         # (another card of a rank thrown) is the same choice
         first = np.ones_like(value, dtype=bool)

@@ -26,10 +26,11 @@ def ranks_of(text: str) -> np.ndarray:
     return np.array(sorted(RANKS.index(c) for c in text), dtype=np.int64)
 
 
-def slow_keep_chance(four: str, role: int, beta: float) -> float:
+def slow_keep_chance(four: str, role: int, beta: float, peg: float = 0.0,
+                     pegging: np.ndarray | None = None) -> float:
     """The chance that a player in ``role`` kept four given cards of these ranks, over every
     pair of the other 48 cards it may have been dealt beside them: a softmax over the six's
-    distinct keeps by their value."""
+    distinct keeps by their value (plus ``peg`` times the keep's pegging, ``pegging``)."""
     hand_mean, crib_mean = split_tables()
     sign = 1.0 if role == DEALER else -1.0
     kept = ranks_of(four)
@@ -46,7 +47,8 @@ def slow_keep_chance(four: str, role: int, beta: float) -> float:
         values: dict[tuple, float] = {}
         for s in range(15):
             keep = tuple(six[KEEPS[s]])
-            values.setdefault(keep, hand_mean[h, s] + sign * crib_mean[h, s])
+            extra = peg * pegging[role, multiset_index(np.array(keep))] if peg else 0.0
+            values.setdefault(keep, hand_mean[h, s] + sign * crib_mean[h, s] + extra)
         logits = beta * np.array(list(values.values()))
         p = np.exp(logits - logits.max())
         p /= p.sum()
@@ -58,15 +60,42 @@ def slow_keep_chance(four: str, role: int, beta: float) -> float:
     return total
 
 
-@pytest.mark.parametrize("role", [PONE, DEALER])
-def test_the_keep_model_matches_a_count_over_every_pair_thrown(role):
-    table = keep_table(2.0)
+@pytest.mark.parametrize(("role", "peg"), [(PONE, 0.0), (DEALER, 0.0), (DEALER, 0.5)])
+def test_the_keep_model_matches_a_count_over_every_pair_thrown(role, peg):
+    from ai.tables.keep_model import pegging_by_role
+
+    table = keep_table(2.0, peg)
     hands = ["55JK", "A29K", "2349", "TJQK", "5555", "3456", "7788"]
-    slow = {h: slow_keep_chance(h, role, 2.0) for h in hands}
+    pegging = pegging_by_role() if peg else None
+    slow = {h: slow_keep_chance(h, role, 2.0, peg, pegging) for h in hands}
     fast = {h: table[role, multiset_index(ranks_of(h))] for h in hands}
     # the table is scaled to a largest of 1: compare every hand's ratio to the first
     for h in hands[1:]:
         assert fast[h] / fast[hands[0]] == pytest.approx(slow[h] / slow[hands[0]], rel=1e-9), h
+
+
+def test_a_keeps_pegging_is_the_pegging_tables_mean_over_the_hands_against_it():
+    """``pegging_by_role``: each opponent rank hand that fits beside the kept ranks, by its
+    card combinations, the pegging table read from the keeper's side."""
+    from ai.tables import expert_pegging
+    from ai.tables.keep_model import pegging_by_role
+
+    table = expert_pegging.load()
+    fast = pegging_by_role()
+    for text in ("5555", "A23K", "789T"):
+        kept = np.bincount(ranks_of(text), minlength=13)
+        k = multiset_index(ranks_of(text))
+        sums = {PONE: 0.0, DEALER: 0.0}
+        total = 0
+        for b, theirs in enumerate(table.hand_counts):
+            ways = int(np.prod([comb(4 - int(kept[r]), int(theirs[r])) for r in range(13)]))
+            total += ways
+            if ways:
+                sums[PONE] += ways * int(table.V[k, b])  # the pone leads: V[pone's, dealer's]
+                sums[DEALER] -= ways * int(table.V[b, k])
+        for role in (PONE, DEALER):
+            assert fast[role, k] == pytest.approx(sums[role] / total, abs=1e-9), (text, role)
+    assert fast[PONE].mean() < 0 < fast[DEALER].mean()  # the dealer pegs more, on average
 
 
 def test_the_keep_model_reads_the_role():
@@ -147,7 +176,7 @@ def test_deal_samples_from_compiled_games_are_the_refereed_games_deals():
 def test_the_keep_model_is_cached_and_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
     from ai.tables import keep_model
 
-    monkeypatch.setattr(keep_model, "cache_path", lambda beta: tmp_path / f"k{beta:g}.npz")
+    monkeypatch.setattr(keep_model, "cache_path", lambda beta, peg: tmp_path / f"k{beta:g}.npz")
     monkeypatch.setattr(keep_model, "_CACHE", {})
     built = keep_model.keep_table(3.0)
     assert (tmp_path / "k3.npz").is_file()
