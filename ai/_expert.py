@@ -505,6 +505,132 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
     return out
 
 
+@kernel
+def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at,
+                tmp, mine_values):
+    """From the play state just after my card (``state``, changed), the way to my next
+    choice as I will see it: the opponent's cards each chosen best for it knowing both
+    hands (``_search``), its goes, the counts closing and my forced cards taken in order.
+    Returns (what I see on the way: each card of the opponent as its rank + 1 and each go
+    as 14, in base 15; the value when the play or the game ends first, else nan). At my
+    next choice of ranks, ``mine_values[r]`` is each rank's value (``_search``, both hands
+    known from there on; -inf: not mine to play)."""
+    mode, me, opp = ctx[0], ctx[1], ctx[2]
+    key = 0
+    mine_values[:] = -np.inf
+    while True:
+        if _game_over(mode, me, opp, mp, op):
+            return key, _terminal(ctx, W, mp, op)
+        mover = play_mover(state)
+        if mover >= 0 and not any_fits(state, mover):
+            say_go(state, mover)
+            if mover == 1:
+                key = key * 15 + 14
+            continue
+        if mover < 0:
+            scorer = close_count(state)
+            if scorer == 0:
+                mp += 1
+            elif scorer == 1:
+                op += 1
+            if play_over(state):
+                if _game_over(mode, me, opp, mp, op):
+                    return key, _terminal(ctx, W, mp, op)
+                return key, _leaf(ctx, W, mp, op)
+            continue
+        n_opt = _fitting_ranks(state, mover, at)
+        if mover == 0 and n_opt > 1:  # my choice: each rank's value from here
+            for o in range(n_opt):
+                tmp[:] = state
+                pts = play_card_in_order(tmp, 0, at[o])
+                mine_values[held_card(state, 0, at[o]) >> 2] = _search(
+                    tmp, mu | 1 << _nth_unused(mu, at[o]), tu, mp + pts, op, ctx, W, saved,
+                    ints, floats, tt_val, tt_flag)
+            return key, np.nan
+        best = 0
+        if mover == 1 and n_opt > 1:  # the opponent's card, best for it
+            best_value = np.inf
+            for o in range(n_opt):
+                tmp[:] = state
+                pts = play_card_in_order(tmp, 1, at[o])
+                v = _search(tmp, mu, tu | 1 << _nth_unused(tu, at[o]), mp, op + pts, ctx, W,
+                            saved, ints, floats, tt_val, tt_flag)
+                if v < best_value:
+                    best, best_value = o, v
+        i = at[best]
+        if mover == 1:
+            key = key * 15 + (held_card(state, 1, i) >> 2) + 1
+            tu |= 1 << _nth_unused(tu, i)
+            op += play_card_in_order(state, 1, i)
+        else:
+            mu |= 1 << _nth_unused(mu, i)
+            mp += play_card_in_order(state, 0, i)
+
+
+@kernel
+def fused_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx,
+                      opp_hand_pts, W, weights, values):
+    """``play_values`` without knowing the opponent's cards at my next choice: for each
+    candidate rank, over the samples (``weights``), the opponent answers best for it in
+    each (as there), but my next choice is one rank for all the samples in which I will
+    have seen the same (``_fused_path``), the best on their weighted average; from there on
+    both hands are known, as in ``play_values``. Into ``values[:n_candidates]``, the
+    weighted mean. (Sampling with both hands known lets my later cards fit each sample:
+    the classic over-estimate of the chances that need a guess; this removes it for my
+    next card.)"""
+    saved, ints, floats, tt_val, tt_flag = search_work()
+    before = _count_state(mine, seq, count)
+    root = np.empty(PLAY_STATE, dtype=np.int64)
+    tmp = np.empty(PLAY_STATE, dtype=np.int64)
+    at = np.empty(4, dtype=np.int64)
+    n, n_cand = theirs_samples.shape[0], candidates.shape[0]
+    keys = np.zeros((n_cand, n), dtype=np.int64)
+    ends = np.zeros((n_cand, n))
+    mine_values = np.empty((n_cand, n, 13))
+    for j in range(n):
+        theirs = theirs_samples[j, :n_theirs]
+        same = _same_sample(theirs_samples, n_theirs, opp_hand_pts, ctx[0] == 1, j)
+        if same >= 0:
+            keys[:, j], ends[:, j] = keys[:, same], ends[:, same]
+            mine_values[:, j] = mine_values[:, same]
+            continue
+        ctx[5] = opp_hand_pts[j]
+        tt_flag[:] = TT_EMPTY
+        _set_their_hand(before, theirs, n_theirs)
+        for k in range(n_cand):
+            i, pts = _play_candidate(root, before, mine, candidates[k])
+            keys[k, j], ends[k, j] = _fused_path(root, 1 << i, 0, pts, 0, ctx, W, saved,
+                                                 ints, floats, tt_val, tt_flag, at, tmp,
+                                                 mine_values[k, j])
+    total_weight = weights.sum()
+    sums = np.empty(13)
+    for k in range(n_cand):
+        order = np.argsort(keys[k], kind="mergesort")
+        total = 0.0
+        g = 0
+        while g < n:
+            h = g
+            while h < n and keys[k, order[h]] == keys[k, order[g]]:
+                h += 1
+            if np.isnan(ends[k, order[g]]):  # my choice: the best rank over the group
+                sums[:] = 0.0
+                for t in range(g, h):
+                    j = order[t]
+                    for r in range(13):
+                        sums[r] += weights[j] * mine_values[k, j, r]
+                best = -np.inf
+                for r in range(13):
+                    if mine_values[k, order[g], r] > -np.inf and sums[r] > best:
+                        best = sums[r]
+                total += best
+            else:
+                for t in range(g, h):
+                    total += weights[order[t]] * ends[k, order[t]]
+            g = h
+        values[k] = total / total_weight
+    return values
+
+
 # ---------------------------------------------------------------------------- the opponent
 @kernel
 def keep_weights(known, samples, n_samples, beta, out):

@@ -96,6 +96,7 @@ BLIND_VIEWS = (8, 16)
 # weights), and the crib given my six rather than by the two thrown (measured no gain: off)
 KEEP_MODEL_BETA: float | None = 4.0
 KEEP_MODEL_PEG = 0.0
+FUSED = False
 CRIB_GIVEN_SIX = False
 
 
@@ -131,10 +132,13 @@ def _experiment(player) -> None:
             player.play_temperature = number
         elif key == "keeppeg" and number is not None and number >= 0:
             player.keep_model_peg = number
+        elif key == "fuse" and value in ("on", "off"):
+            player.fused = value == "on"
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
-                f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T and keeppeg=X")
+                f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X and "
+                f"fuse=on|off")
 
 
 @dataclass(frozen=True)
@@ -473,6 +477,7 @@ class ExpertPlayer(Expert2026Player):
         # what the opponent kept, read from what it must have thrown (by role; measured)
         self.keep_model_beta: float | None = KEEP_MODEL_BETA
         self.keep_model_peg = KEEP_MODEL_PEG  # the keeps' pegging in the keep model's values
+        self.fused = FUSED  # my next card chosen without seeing the opponent's (measuring)
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
         self.peg_scale = PEG_SCALE
@@ -519,7 +524,7 @@ class ExpertPlayer(Expert2026Player):
 
     def _version(self) -> np.ndarray:
         return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta(),
-                         self.end_game])
+                         self.end_game, float(self.fused)])
 
     def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self.pegging.V, self.pegging.hand_counts, self.hand_weight
@@ -549,3 +554,5 @@ class ExpertNov2026Player(ExpertPlayer):
         self.crib_given_six = False
         self.peg_scale = PEG_SCALE
         self.play_temperature = PLAY_TEMPERATURE
+        self.keep_model_peg = KEEP_MODEL_PEG
+        self.fused = False
