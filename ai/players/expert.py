@@ -202,6 +202,9 @@ class ExpertPlay(Reasoning):
     # every card that fits, when they are all of one rank (they play alike): the chosen one
     # and the others (words for the summary, out of the repr the pinned decisions digest)
     alike: tuple[Card, ...] = field(default=(), repr=False)
+    # my next card chosen without seeing the opponent's (ai._expert.fused_play_values; out
+    # of the repr: the kept experts' pinned digests stay as they were)
+    pooled: bool = field(default=False, repr=False)
 
     def model_text(self) -> str:
         """"the opponent read as keeping at beta 0.6 and pegging at temperature 1" (or
@@ -228,8 +231,9 @@ class ExpertPlay(Reasoning):
         model = f"; {self.model_text()}" if self.model is not None else ""
         blind = (f"; the opponent replying without seeing my hand ({self.blind} imagined)"
                  if self.blind else "")
+        pooled = "; my next card chosen without seeing its cards" if self.pooled else ""
         return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
-                f"{figures}){model}{blind}")
+                f"{figures}){model}{blind}{pooled}")
 
 
 class Expert2026Player(Player):
@@ -238,6 +242,7 @@ class Expert2026Player(Player):
     (:class:`ExpertPlayer`) is this player with what it changes overridden."""
 
     name = "expert-2026"
+    fused = False  # my next card chosen without seeing the opponent's (ExpertPlayer's option)
     play_sample_count = (PLAY_SAMPLES, DEEP_PLAY_SAMPLES)  # (default, deep)
     discard_sample_count = (DISCARD_SAMPLES, DEEP_DISCARD_SAMPLES)
     rollout_keys = np.zeros((0, 52))  # no discard by playing deals out (expert:roll has)
@@ -405,9 +410,11 @@ class Expert2026Player(Player):
         effective = float(1.0 / np.sum(normalised ** 2))
         k = obs.opponent_cards_left
         blind = int(self.blind_keys.shape[0]) if mode == "points" and k else 0
+        pooled = bool(self.fused and k and not blind)
         return ExpertPlay(mode, tuple(
             ExpertCandidate(by_rank[int(candidates[i])], float(shown[i])) for i in order),
-            obs.hand[chosen], int(weights.shape[0]), effective, self.model_figures(), blind)
+            obs.hand[chosen], int(weights.shape[0]), effective, self.model_figures(), blind,
+            pooled=pooled)
 
     def _sample_opponent(self, obs: Observation) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(ranks (n, k), normalised weights (n,), cards (n, k)) of the opponent's remaining
