@@ -231,7 +231,7 @@ class ExpertPlay(Reasoning):
         model = f"; {self.model_text()}" if self.model is not None else ""
         blind = (f"; the opponent replying without seeing my hand ({self.blind} imagined)"
                  if self.blind else "")
-        pooled = "; my next card chosen without seeing its cards" if self.pooled else ""
+        pooled = "; my next card chosen without seeing the opponent's cards" if self.pooled else ""
         return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
                 f"{figures}){model}{blind}{pooled}")
 

@@ -299,8 +299,6 @@ class ComputerTab(QWidget):
         if r.samples:
             model = f" Weighed by a model fitted from this game: {r.model_text()}." \
                 if r.model is not None else ""
-            pooled = (" My next card is chosen once for all the hands that would show me "
-                      "the same, not fitted to each." if r.pooled else "")
             self._more(f"{r.samples} sampled hands for the opponent (effectively "
                        f"{r.effective_samples:.0f} after weighting by how likely it kept "
-                       f"them), each searched to the end of the play.{model}{pooled}")
+                       f"them), each searched to the end of the play.{model}")

@@ -211,16 +211,17 @@ def test_the_pooled_expert_says_so_and_plays_its_best_value(monkeypatch):
     monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "fuse=on")
     obs = play_observation("4C 4D KS 9H", scores=(10, 20))
     reasoning = make_player("expert", seed=3).decide(obs).reasoning
-    assert reasoning.pooled and "my next card chosen without seeing its cards" in \
+    assert reasoning.pooled and "my next card chosen without seeing the opponent's cards" in \
         reasoning.summary()
     assert reasoning.chosen == reasoning.candidates[0].card
     kept = make_player("expert-2026-11", seed=3).decide(obs).reasoning
-    assert not kept.pooled and "without seeing its cards" not in kept.summary()
+    assert not kept.pooled and "without seeing the opponent's cards" not in kept.summary()
     assert "pooled" not in repr(kept)  # the pinned decisions' digest reads the repr
 
 
 def test_the_decisions_panel_tells_a_pooled_play(qtbot, monkeypatch):
-    """The computer's reasoning tab says when the next card was pooled, and not otherwise."""
+    """The computer's reasoning tab says when the next card was pooled (the record's own
+    sentence, once), and not otherwise."""
     from ai import make_player
     from cribbage_gui.panels.decisions import ComputerTab
     from tests.ai.helpers import play_observation
@@ -230,7 +231,7 @@ def test_the_decisions_panel_tells_a_pooled_play(qtbot, monkeypatch):
     qtbot.addWidget(tab)
     monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "fuse=off")
     tab.add("a play", make_player("expert", seed=3).decide(obs).reasoning)
-    assert "chosen once for all the hands" not in tab.text.text()
+    assert "without seeing the opponent's cards" not in tab.text.text()
     monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "fuse=on")
     tab.add("a pooled play", make_player("expert", seed=3).decide(obs).reasoning)
-    assert "chosen once for all the hands that would show me the same" in tab.text.text()
+    assert "my next card chosen without seeing the opponent's cards" in tab.text.text()
