@@ -673,7 +673,8 @@ class ExpertKernelTables(NamedTuple):
     hand_counts: np.ndarray  # its hands' card combinations,
     hand_weight: np.ndarray  # and their keep weights
     version: np.ndarray  # (1 for the new expert, else 0; its pegging scale; its play
-    # temperature, 0: off; the keep beta of the opponent's hands)
+    # temperature, 0: off; the keep beta of the opponent's hands; then, when present, the
+    # score from which it plays for the win, and 1 when its next card is pooled)
     rollout_keys: np.ndarray  # expert:roll's fixed keys of the opponent sixes (none: none)
     blind_keys: np.ndarray  # expert:blind's fixed keys of the hands it is imagined to hold
     # the keep model by role (ai.tables.keep_model, (2, 1820)): what the opponent kept, read

@@ -112,9 +112,10 @@ def _experiment(player) -> None:
     """For measuring a part's worth (docs/expert.md): ``CRIBBAGE_EXPERT_PARTS`` set to
     words ``keep=BETA`` (``keep=off``), ``crib=on|off``, ``end=SCORE``, ``peg=SCALE``
     (the discard's pegging weight), ``temp=T`` (reading the opponent's plays at
-    temperature T; 0: off) and ``keeppeg=X`` (the keeps' pegging in the keep model, at
-    weight X) changes those parts of every ``expert`` made in this
-    process and its workers. Unset, nothing changes."""
+    temperature T; 0: off), ``keeppeg=X`` (the keeps' pegging in the keep model, at
+    weight X) and ``fuse=on|off`` (my next card pooled over the samples) changes those
+    parts of every ``expert`` made in this process and its workers. Unset, nothing
+    changes."""
     import os
 
     for word in os.environ.get("CRIBBAGE_EXPERT_PARTS", "").split():
