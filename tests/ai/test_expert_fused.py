@@ -235,3 +235,36 @@ def test_the_decisions_panel_tells_a_pooled_play(qtbot, monkeypatch):
     monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "fuse=on")
     tab.add("a pooled play", make_player("expert", seed=3).decide(obs).reasoning)
     assert "my next card chosen without seeing the opponent's cards" in tab.text.text()
+
+
+def test_pooling_holds_for_the_win_too():
+    """Playing for the win (the show counted in order after the play, then W): pooled
+    values are at most the open search's, equal with one world, on the same endings, and
+    below it where a guess is left (W: more points, more chance)."""
+    score = np.arange(121)
+    W = np.ones((3, 121, 121))
+    W[0] = W[1] = 1.0 / (1.0 + np.exp(-(score[:, None] - score[None, :]) / 8.0))
+    lower = 0
+    for mine, worlds, seq in ENDINGS:
+        candidates = _fits(mine, seq)
+        arrays = [np.array(worlds, dtype=np.int64)]
+        n = len(worlds)
+        ctx = np.array([1, 100, 100, 1, 8, 0, 4], dtype=np.int64)  # near the end
+        shows = np.array([6 + 2 * j for j in range(n)], dtype=np.int64)
+        weights = np.linspace(1.0, 2.0, n)
+        common = (np.array(sorted(mine), dtype=np.int64), arrays[0], len(worlds[0]),
+                  np.array([r * 4 for r in seq], dtype=np.int64),
+                  sum(pip_value(r * 4) for r in seq), np.array(candidates, dtype=np.int64))
+        pooled = np.zeros(len(candidates))
+        _expert.fused_play_values(*common, ctx.copy(), shows, W, weights, pooled)
+        out = np.zeros((len(candidates), n))
+        _expert.play_values(*common, ctx.copy(), shows, W, out)
+        assert np.all(pooled <= out @ weights / weights.sum() + 1e-12)
+        lower += np.any(pooled < out @ weights / weights.sum() - 1e-12)
+        one = np.zeros(len(candidates))
+        first = (*common[:1], arrays[0][:1], *common[2:])
+        _expert.fused_play_values(*first, ctx.copy(), shows[:1], W, np.ones(1), one)
+        out1 = np.zeros((len(candidates), 1))
+        _expert.play_values(*first, ctx.copy(), shows[:1], W, out1)
+        assert one == pytest.approx(out1[:, 0], abs=1e-12)
+    assert lower  # (the 7-10-J ending)
