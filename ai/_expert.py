@@ -516,6 +516,9 @@ def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_f
     next choice of ranks, ``mine_values[r]`` is each rank's value (``_search``, both hands
     known from there on; -inf: not mine to play)."""
     mode, me, opp = ctx[0], ctx[1], ctx[2]
+    # (plain integers from here on: a literal 0 passed in would type a second copy of the
+    # kernels these are handed to)
+    mu, tu, mp, op = np.int64(mu), np.int64(tu), np.int64(mp), np.int64(op)
     key = 0
     mine_values[:] = -np.inf
     while True:
