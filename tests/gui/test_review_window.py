@@ -185,7 +185,8 @@ def test_closing_a_review_stops_its_worker(qtbot, expert_v_random):
     window = ReviewWindow(gamefile.read(expert_v_random))
     qtbot.addWidget(window)
     window.show()
-    assert window.reviewing or window.review is not None
+    # (a worker was started; on a quick machine it may be done, its result not yet shown)
+    assert window.worker is not None
     window.close()
     assert not window.reviewing
 
