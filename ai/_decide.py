@@ -973,7 +973,8 @@ def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, play
                                       out)
         elif version.shape[0] > 5 and version[5] > 0.0 and k > 0:  # my next card unseen
             _expert.fused_play_values(mine, theirs, k, seq, state[COUNT], candidates, ctx,
-                                      opp_pts, W, weights, values[m, :n_ranks])
+                                      opp_pts, W, weights, values[m, :n_ranks],
+                                      np.int64(version[5]))
             continue
         else:
             _expert.play_values(mine, theirs, k, seq, state[COUNT], candidates, ctx,

@@ -506,24 +506,22 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
 
 
 @kernel
-def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at,
-                tmp, mine_values):
+def _walk(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at, tmp):
     """From the play state just after my card (``state``, changed), the way to my next
     choice as I will see it: the opponent's cards each chosen best for it knowing both
     hands (``_search``), its goes, the counts closing and my forced cards taken in order.
     Returns (what I see on the way: each card of the opponent as its rank + 1 and each go
-    as 14, in base 15; the value when the play or the game ends first, else nan). At my
-    next choice of ranks, ``mine_values[r]`` is each rank's value (``_search``, both hands
-    known from there on; -inf: not mine to play)."""
+    as 14, in base 15; the value when the play or the game ends first, else nan; the
+    search's ``mu``, ``tu``, ``mp``, ``op`` there). At my choice, ``state`` is the play
+    there and ``at`` my options' positions."""
     mode, me, opp = ctx[0], ctx[1], ctx[2]
     # (plain integers from here on: a literal 0 passed in would type a second copy of the
     # kernels these are handed to)
     mu, tu, mp, op = np.int64(mu), np.int64(tu), np.int64(mp), np.int64(op)
     key = 0
-    mine_values[:] = -np.inf
     while True:
         if _game_over(mode, me, opp, mp, op):
-            return key, _terminal(ctx, W, mp, op)
+            return key, _terminal(ctx, W, mp, op), mu, tu, mp, op
         mover = play_mover(state)
         if mover >= 0 and not any_fits(state, mover):
             say_go(state, mover)
@@ -538,18 +536,12 @@ def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_f
                 op += 1
             if play_over(state):
                 if _game_over(mode, me, opp, mp, op):
-                    return key, _terminal(ctx, W, mp, op)
-                return key, _leaf(ctx, W, mp, op)
+                    return key, _terminal(ctx, W, mp, op), mu, tu, mp, op
+                return key, _leaf(ctx, W, mp, op), mu, tu, mp, op
             continue
         n_opt = _fitting_ranks(state, mover, at)
-        if mover == 0 and n_opt > 1:  # my choice: each rank's value from here
-            for o in range(n_opt):
-                tmp[:] = state
-                pts = play_card_in_order(tmp, 0, at[o])
-                mine_values[held_card(state, 0, at[o]) >> 2] = _search(
-                    tmp, mu | 1 << _nth_unused(mu, at[o]), tu, mp + pts, op, ctx, W, saved,
-                    ints, floats, tt_val, tt_flag)
-            return key, np.nan
+        if mover == 0 and n_opt > 1:  # my choice
+            return key, np.nan, mu, tu, mp, op
         best = 0
         if mover == 1 and n_opt > 1:  # the opponent's card, best for it
             best_value = np.inf
@@ -571,42 +563,130 @@ def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_f
 
 
 @kernel
+def _option_values(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at,
+                   tmp, values):
+    """At my choice (``_walk``'s end), each option's value from there, both hands known
+    (``_search``), into ``values[o]`` in ``at``'s order; -inf past the options."""
+    n_opt = _fitting_ranks(state, 0, at)
+    values[:] = -np.inf
+    for o in range(n_opt):
+        tmp[:] = state
+        pts = play_card_in_order(tmp, 0, at[o])
+        values[o] = _search(tmp, mu | 1 << _nth_unused(mu, at[o]), tu, mp + pts, op, ctx, W,
+                            saved, ints, floats, tt_val, tt_flag)
+    return n_opt
+
+
+@kernel
+def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at,
+                tmp, mine_values):
+    """``_walk`` to my next choice; there, ``mine_values[o]`` is each option's value
+    (``_option_values``). Returns (``_walk``'s key, its value when the play ended first,
+    else nan)."""
+    key, end, mu, tu, mp, op = _walk(state, mu, tu, mp, op, ctx, W, saved, ints, floats,
+                                     tt_val, tt_flag, at, tmp)
+    mine_values[:] = -np.inf
+    if np.isnan(end):
+        _option_values(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag,
+                       at, tmp, mine_values)
+    return key, end
+
+
+@kernel
+def _pooled_sum(order, g, h, keys, ends, weights, values):
+    """Over the worlds ``order[g:h]`` (one pool: what I saw so far is the same), the
+    weighted value when each sub-pool by ``keys`` (what I see next) takes the option best
+    on its weighted sum (``values[j, o]``, -inf: no such option), or its ``ends`` where
+    the play ended first."""
+    sub = order[g:h].copy()
+    sub = sub[np.argsort(keys[sub], kind="mergesort")]
+    total = 0.0
+    n_opt = values.shape[1]
+    sums = np.empty(n_opt)
+    a = 0
+    while a < sub.shape[0]:
+        b = a
+        while b < sub.shape[0] and keys[sub[b]] == keys[sub[a]]:
+            b += 1
+        if np.isnan(ends[sub[a]]):
+            sums[:] = 0.0
+            for t in range(a, b):
+                for o in range(n_opt):
+                    sums[o] += weights[sub[t]] * values[sub[t], o]
+            best = -np.inf
+            for o in range(n_opt):
+                if values[sub[a], o] > -np.inf and sums[o] > best:
+                    best = sums[o]
+            total += best
+        else:
+            for t in range(a, b):
+                total += weights[sub[t]] * ends[sub[t]]
+        a = b
+    return total
+
+
+@kernel
 def fused_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx,
-                      opp_hand_pts, W, weights, values):
+                      opp_hand_pts, W, weights, values, depth=1):
     """``play_values`` without knowing the opponent's cards at my next choice: for each
     candidate rank, over the samples (``weights``), the opponent answers best for it in
     each (as there), but my next choice is one rank for all the samples in which I will
-    have seen the same (``_fused_path``), the best on their weighted average; from there on
-    both hands are known, as in ``play_values``. Into ``values[:n_candidates]``, the
-    weighted mean. (Sampling with both hands known lets my later cards fit each sample:
-    the classic over-estimate of the chances that need a guess; this removes it for my
-    next card.)"""
+    have seen the same (``_walk``), the best on their weighted average; from there on
+    both hands are known, as in ``play_values``. With ``depth`` 2, my choice after that
+    too (so every choice of a four-card hand). Into ``values[:n_candidates]``, the weighted
+    mean. (Sampling with both hands known lets my later cards fit each sample: the classic
+    over-estimate of the chances that need a guess; this removes it for my next card, or
+    my next two.)"""
     saved, ints, floats, tt_val, tt_flag = search_work()
     before = _count_state(mine, seq, count)
     root = np.empty(PLAY_STATE, dtype=np.int64)
     tmp = np.empty(PLAY_STATE, dtype=np.int64)
+    tmp2 = np.empty(PLAY_STATE, dtype=np.int64)
     at = np.empty(4, dtype=np.int64)
+    at1 = np.empty(4, dtype=np.int64)
     n, n_cand = theirs_samples.shape[0], candidates.shape[0]
     keys = np.zeros((n_cand, n), dtype=np.int64)
     ends = np.zeros((n_cand, n))
-    mine_values = np.empty((n_cand, n, 13))
+    mine_values = np.empty((n_cand, n, 4))
+    # depth 2: after each of my options at the next choice, the way to the one after it
+    keys2 = np.zeros((n_cand, n, 4), dtype=np.int64)
+    ends2 = np.full((n_cand, n, 4), np.nan)
+    values2 = np.full((n_cand, n, 4, 4), -np.inf)
+    n_next = np.zeros((n_cand, n), dtype=np.int64)  # my options at the next choice
     for j in range(n):
         theirs = theirs_samples[j, :n_theirs]
         same = _same_sample(theirs_samples, n_theirs, opp_hand_pts, ctx[0] == 1, j)
         if same >= 0:
             keys[:, j], ends[:, j] = keys[:, same], ends[:, same]
             mine_values[:, j] = mine_values[:, same]
+            keys2[:, j], ends2[:, j] = keys2[:, same], ends2[:, same]
+            values2[:, j] = values2[:, same]
+            n_next[:, j] = n_next[:, same]
             continue
         ctx[5] = opp_hand_pts[j]
         tt_flag[:] = TT_EMPTY
         _set_their_hand(before, theirs, n_theirs)
         for k in range(n_cand):
             i, pts = _play_candidate(root, before, mine, candidates[k])
-            keys[k, j], ends[k, j] = _fused_path(root, 1 << i, 0, pts, 0, ctx, W, saved,
-                                                 ints, floats, tt_val, tt_flag, at, tmp,
-                                                 mine_values[k, j])
+            if depth < 2:
+                keys[k, j], ends[k, j] = _fused_path(root, 1 << i, 0, pts, 0, ctx, W, saved,
+                                                     ints, floats, tt_val, tt_flag, at, tmp,
+                                                     mine_values[k, j])
+                continue
+            key, end, mu, tu, mp, op = _walk(root, 1 << i, 0, pts, 0, ctx, W, saved, ints,
+                                             floats, tt_val, tt_flag, at, tmp)
+            keys[k, j], ends[k, j] = key, end
+            if not np.isnan(end):
+                continue
+            n_opt = _fitting_ranks(root, 0, at1)
+            n_next[k, j] = n_opt
+            for o in range(n_opt):
+                tmp2[:] = root
+                pts2 = play_card_in_order(tmp2, 0, at1[o])
+                keys2[k, j, o], ends2[k, j, o] = _fused_path(
+                    tmp2, mu | 1 << _nth_unused(mu, at1[o]), tu, mp + pts2, op, ctx, W,
+                    saved, ints, floats, tt_val, tt_flag, at, tmp, values2[k, j, o])
     total_weight = weights.sum()
-    sums = np.empty(13)
     for k in range(n_cand):
         order = np.argsort(keys[k], kind="mergesort")
         total = 0.0
@@ -615,20 +695,16 @@ def fused_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ct
             h = g
             while h < n and keys[k, order[h]] == keys[k, order[g]]:
                 h += 1
-            if np.isnan(ends[k, order[g]]):  # my choice: the best rank over the group
-                sums[:] = 0.0
-                for t in range(g, h):
-                    j = order[t]
-                    for r in range(13):
-                        sums[r] += weights[j] * mine_values[k, j, r]
+            if not np.isnan(ends[k, order[g]]) or depth < 2:
+                total += _pooled_sum(order, g, h, keys[k], ends[k], weights, mine_values[k])
+            else:  # my next choice: each option, the pools after it at their best
                 best = -np.inf
-                for r in range(13):
-                    if mine_values[k, order[g], r] > -np.inf and sums[r] > best:
-                        best = sums[r]
+                for o in range(n_next[k, order[g]]):
+                    v = _pooled_sum(order, g, h, keys2[k, :, o], ends2[k, :, o], weights,
+                                    values2[k, :, o])
+                    if v > best:
+                        best = v
                 total += best
-            else:
-                for t in range(g, h):
-                    total += weights[order[t]] * ends[k, order[t]]
             g = h
         values[k] = total / total_weight
     return values

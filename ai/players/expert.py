@@ -96,7 +96,7 @@ BLIND_VIEWS = (8, 16)
 # weights), and the crib given my six rather than by the two thrown (measured no gain: off)
 KEEP_MODEL_BETA: float | None = 4.0
 KEEP_MODEL_PEG = 0.0
-FUSED = True  # measured: 52.5% of 10,000 games against expert-2026-11, 52.1% without
+FUSED = 1  # measured: 52.5% of 10,000 games against expert-2026-11, 52.1% without
 CRIB_GIVEN_SIX = False
 
 
@@ -113,7 +113,8 @@ def _experiment(player) -> None:
     words ``keep=BETA`` (``keep=off``), ``crib=on|off``, ``end=SCORE``, ``peg=SCALE``
     (the discard's pegging weight), ``temp=T`` (reading the opponent's plays at
     temperature T; 0: off), ``keeppeg=X`` (the keeps' pegging in the keep model, at
-    weight X) and ``fuse=on|off`` (my next card pooled over the samples) changes those
+    weight X) and ``fuse=on|off|2`` (my next card, or 2: my next two, pooled over the
+    samples) changes those
     parts of every ``expert`` made in this process and its workers. Unset, nothing
     changes."""
     import os
@@ -133,13 +134,13 @@ def _experiment(player) -> None:
             player.play_temperature = number
         elif key == "keeppeg" and number is not None and number >= 0:
             player.keep_model_peg = number
-        elif key == "fuse" and value in ("on", "off"):
-            player.fused = value == "on"
+        elif key == "fuse" and value in ("on", "off", "2"):
+            player.fused = {"off": 0, "on": 1, "2": 2}[value]
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X and "
-                f"fuse=on|off")
+                f"fuse=on|off|2")
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,8 @@ class Expert2026Player(Player):
     (:class:`ExpertPlayer`) is this player with what it changes overridden."""
 
     name = "expert-2026"
-    fused = False  # my next card chosen without seeing the opponent's (ExpertPlayer's option)
+    # my next card (2: my next two) chosen without seeing the opponent's (ExpertPlayer's)
+    fused = 0
     play_sample_count = (PLAY_SAMPLES, DEEP_PLAY_SAMPLES)  # (default, deep)
     discard_sample_count = (DISCARD_SAMPLES, DEEP_DISCARD_SAMPLES)
     rollout_keys = np.zeros((0, 52))  # no discard by playing deals out (expert:roll has)
@@ -565,4 +567,4 @@ class ExpertNov2026Player(ExpertPlayer):
         self.peg_scale = PEG_SCALE
         self.play_temperature = PLAY_TEMPERATURE
         self.keep_model_peg = KEEP_MODEL_PEG
-        self.fused = False
+        self.fused = 0

@@ -19,14 +19,15 @@ from tests.ai.test_expert import reference_play
 OPEN = np.zeros((3, 1, 1))  # W: unused when the value is net points
 
 
-def _path(mine, theirs, seq, count):
+def _path(mine, theirs, seq, count, depth=1, net=0):
     """After my card (``seq`` ends with it; ranks as cards r*4), the play as the rules go
     (who is to play, a go when a player cannot play while the other still can play on,
     the count closing with its go or last card) to my next choice of two or more ranks:
-    (what I saw on the way: the opponent's cards and goes; my points net so far; my ranks'
-    values from there by brute force, or None when the play ended first)."""
+    (what I saw on the way: the opponent's cards and goes; my points net when the play
+    ended first, else, for each of my ranks, what follows it: with ``depth`` 1 ((), its
+    value from there by brute force), deeper, its own ``_path`` to my choice after it)."""
     mine, theirs, seq = list(mine), list(theirs), list(seq)
-    turn, last, net, seen = 1, 0, 0, []
+    turn, last, seen = 1, 0, []
     go = [False, False]
     while True:
         hand = mine if turn == 0 else theirs
@@ -43,7 +44,8 @@ def _path(mine, theirs, seq, count):
                     pts = peg_points(now)
                     after = count + pip_value(c)
                     s, n = ((), 0) if after == 31 else (tuple(now), after)
-                    values[c >> 2] = net + pts + reference_play(rest, theirs, s, n, 1, 0)
+                    values[c >> 2] = ((), net + pts + reference_play(rest, theirs, s, n, 1, 0)) \
+                        if depth == 1 else _path(rest, theirs, s, n, depth - 1, net + pts)
                 return tuple(seen), values
             if turn == 1:  # its best, seeing my hand
                 def worth(c, seq=seq, count=count):
@@ -90,12 +92,29 @@ def _path(mine, theirs, seq, count):
             turn = 1 - turn
 
 
-def slow_fused(mine, worlds, weights, seq, card):
+def _pooled(entries):
+    """The weighted value of ``entries`` (weight, what I saw, what follows): those I saw
+    the same of pooled, each pool's worlds at their own value where the play ended, else
+    at the rank best on the pool's weighted sum."""
+    pools: dict[tuple, list] = {}
+    for w, seen, result in entries:
+        pools.setdefault(seen, []).append((w, result))
+    total = 0.0
+    for pool in pools.values():
+        if isinstance(pool[0][1], dict):
+            total += max(_pooled([(w, *r[k]) for w, r in pool]) for k in pool[0][1])
+        else:
+            total += sum(w * r for w, r in pool)
+    return total
+
+
+def slow_fused(mine, worlds, weights, seq, card, depth=1):
     """The value of my playing rank ``card``: each world's path to my next choice
-    (``_path``), the worlds I cannot tell apart on it pooled, my best rank for each pool."""
+    (``_path``), the worlds I cannot tell apart on it pooled, my best rank for each pool
+    (and with ``depth`` 2, at my choice after that too)."""
     count = sum(pip_value(r * 4) for r in seq)
     after = count + pip_value(card * 4)
-    pools: dict[tuple, list] = {}
+    entries = []
     for world, w in zip(worlds, weights, strict=True):
         seq_c, mine_c, theirs_c = _suited(seq, mine, world)  # distinct cards, this world
         played = next(c for c in mine_c if c >> 2 == card)
@@ -103,19 +122,11 @@ def slow_fused(mine, worlds, weights, seq, card):
         now = seq_c + [played]
         pts = peg_points(now)
         s, n = ([], 0) if after == 31 else (now, after)
-        seen, result = _path(rest, theirs_c, s, n)
-        pools.setdefault(seen, []).append((w, result))
-    total = 0.0
-    for entries in pools.values():
-        if isinstance(entries[0][1], dict):
-            ranks = entries[0][1].keys()
-            total += max(sum(w * r[k] for w, r in entries) for k in ranks)
-        else:
-            total += sum(w * r for w, r in entries)
-    return pts + total / sum(weights)
+        entries.append((w, *_path(rest, theirs_c, s, n, depth)))
+    return pts + _pooled(entries) / sum(weights)
 
 
-def fused(mine, worlds, weights, seq, candidates):
+def fused(mine, worlds, weights, seq, candidates, depth=1):
     worlds = np.array(worlds, dtype=np.int64)
     values = np.zeros(len(candidates))
     _expert.fused_play_values(np.array(sorted(mine), dtype=np.int64), worlds,
@@ -123,7 +134,7 @@ def fused(mine, worlds, weights, seq, candidates):
                               sum(pip_value(r * 4) for r in seq),
                               np.array(candidates, dtype=np.int64), np.zeros(7, dtype=np.int64),
                               np.zeros(len(worlds), dtype=np.int64), OPEN,
-                              np.array(weights, dtype=np.float64), values)
+                              np.array(weights, dtype=np.float64), values, depth)
     return values
 
 
@@ -149,17 +160,38 @@ ENDINGS = [  # my ranks, the opponent's possible hands, the count so far
     ([2, 6, 7], [[1, 5, 8], [6, 6, 0], [3, 9, 12]], [12]),
     ([3, 3, 7, 10], [[6, 9, 1], [3, 4, 5], [10, 10, 2]], []),
     ([6, 9, 10], [[7, 10], [7, 9]], []),  # 7-10-J against 8-J or 8-10: a guess after the 8
+    # four of mine, three choices of two or more: pooled to depth 2, every one of them
+    ([1, 4, 6, 9], [[2, 5, 9, 10], [4, 6, 11, 12], [0, 3, 7, 8], [2, 5, 9, 11]], []),
+    ([0, 4, 9, 11], [[4, 9, 9, 2], [10, 11, 3, 3], [5, 6, 7, 0], [5, 6, 7, 1]], []),
+    # 4-5-9-J against A-7-8-Q or A-4-J-Q: my 5's value holds a guess two choices on
+    ([3, 4, 8, 10], [[0, 6, 7, 11], [0, 3, 10, 11]], []),
 ]
 
 
+@pytest.mark.parametrize("depth", [1, 2])
 @pytest.mark.parametrize("mine, worlds, seq", ENDINGS)
 def test_the_fused_value_is_brute_force_over_the_worlds_i_cannot_tell_apart(mine, worlds,
-                                                                             seq):
+                                                                             seq, depth):
     weights = [1.0 + 0.5 * i for i in range(len(worlds))]
     candidates = _fits(mine, seq)
-    values = fused(mine, worlds, weights, seq, candidates)
+    values = fused(mine, worlds, weights, seq, candidates, depth)
     for c, v in zip(candidates, values, strict=True):
-        assert v == pytest.approx(slow_fused(mine, worlds, weights, seq, c), abs=1e-9), c
+        assert v == pytest.approx(slow_fused(mine, worlds, weights, seq, c, depth),
+                                  abs=1e-9), c
+
+
+def test_pooling_my_next_two_cards_lowers_some_values_further():
+    """Depth 2 pools the choice after my next one as well: never above depth 1 (which lets
+    that choice fit each world), and on these endings below it somewhere."""
+    lower = 0
+    for mine, worlds, seq in ENDINGS[-3:]:
+        candidates = _fits(mine, seq)
+        weights = [1.0] * len(worlds)
+        one = fused(mine, worlds, weights, seq, candidates, 1)
+        two = fused(mine, worlds, weights, seq, candidates, 2)
+        assert np.all(two <= one + 1e-9)
+        lower += np.any(two < one - 1e-9)
+    assert lower
 
 
 def test_pooling_my_next_card_can_only_lower_a_value_and_here_it_does():
@@ -197,9 +229,11 @@ def test_pooled_values_are_at_most_the_open_ones_and_equal_with_one_world(mine, 
     weights = [random.uniform(0.1, 2.0) for _ in worlds]
     pooled = fused(mine, worlds, weights, seq, candidates)
     assert np.all(pooled <= open_search(mine, worlds, weights, seq, candidates) + 1e-9)
-    one = fused(mine, worlds[:1], [1.0], seq, candidates)
-    assert one == pytest.approx(open_search(mine, worlds[:1], [1.0], seq, candidates),
-                                abs=1e-9)
+    assert np.all(fused(mine, worlds, weights, seq, candidates, 2) <= pooled + 1e-9)
+    for depth in (1, 2):
+        one = fused(mine, worlds[:1], [1.0], seq, candidates, depth)
+        assert one == pytest.approx(open_search(mine, worlds[:1], [1.0], seq, candidates),
+                                    abs=1e-9)
 
 
 def test_the_pooled_expert_says_so_and_plays_its_best_value(monkeypatch):
@@ -255,16 +289,20 @@ def test_pooling_holds_for_the_win_too():
         common = (np.array(sorted(mine), dtype=np.int64), arrays[0], len(worlds[0]),
                   np.array([r * 4 for r in seq], dtype=np.int64),
                   sum(pip_value(r * 4) for r in seq), np.array(candidates, dtype=np.int64))
-        pooled = np.zeros(len(candidates))
-        _expert.fused_play_values(*common, ctx.copy(), shows, W, weights, pooled)
         out = np.zeros((len(candidates), n))
         _expert.play_values(*common, ctx.copy(), shows, W, out)
-        assert np.all(pooled <= out @ weights / weights.sum() + 1e-12)
-        lower += np.any(pooled < out @ weights / weights.sum() - 1e-12)
-        one = np.zeros(len(candidates))
-        first = (*common[:1], arrays[0][:1], *common[2:])
-        _expert.fused_play_values(*first, ctx.copy(), shows[:1], W, np.ones(1), one)
-        out1 = np.zeros((len(candidates), 1))
-        _expert.play_values(*first, ctx.copy(), shows[:1], W, out1)
-        assert one == pytest.approx(out1[:, 0], abs=1e-12)
+        above = out @ weights / weights.sum()
+        for depth in (1, 2):
+            pooled = np.zeros(len(candidates))
+            _expert.fused_play_values(*common, ctx.copy(), shows, W, weights, pooled, depth)
+            assert np.all(pooled <= above + 1e-12)
+            lower += np.any(pooled < above - 1e-12)
+            above = pooled  # depth 2 at most depth 1
+            one = np.zeros(len(candidates))
+            first = (*common[:1], arrays[0][:1], *common[2:])
+            _expert.fused_play_values(*first, ctx.copy(), shows[:1], W, np.ones(1), one,
+                                      depth)
+            out1 = np.zeros((len(candidates), 1))
+            _expert.play_values(*first, ctx.copy(), shows[:1], W, out1)
+            assert one == pytest.approx(out1[:, 0], abs=1e-12)
     assert lower  # (the 7-10-J ending)
