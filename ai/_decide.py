@@ -821,6 +821,34 @@ def _their_played_ranks(seat, played, played_by, n_played):
     return known[:n_known]
 
 
+@kernel((I1, I, I1, I1, I))
+def their_room(state, seat, played, played_by, n_played):
+    """The most room the opponent of ``seat`` could not play into this deal: every card it
+    holds now has more pips than this (-1: nothing known). The play so far says where: the
+    opponent did not answer my card at a count (my next card followed in the same count,
+    or I am to play again now), or a count closed below 31 while it held cards (it holds
+    some now, so it held these then, and a player plays when a card fits). A count closes
+    only when no one can play, so the next card never fits the closed one: that is how
+    the counts are told apart here."""
+    room = -1
+    count = 0
+    for t in range(n_played):
+        c = played[t]
+        if count == MAX_COUNT or count + card_pip(c) > MAX_COUNT:  # a new count had begun
+            count = 0
+        count += card_pip(c)
+        if t + 1 < n_played:
+            nxt = played[t + 1]
+            closed = count == MAX_COUNT or count + card_pip(nxt) > MAX_COUNT
+            passed = closed or (played_by[t] == seat and played_by[t + 1] == seat)
+        else:  # the last card played: I am to play now
+            closed = state[N_SEQ] == 0
+            passed = closed or played_by[t] == seat
+        if passed and count < MAX_COUNT:
+            room = max(room, MAX_COUNT - count)
+    return room
+
+
 @kernel((I1, I, GENERATOR, I1, I, I1, I1, I, I, F1))
 def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played, samples,
                      version):
@@ -834,8 +862,12 @@ def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played,
         return np.zeros((1, 0), dtype=np.int64), np.ones(1)
     unseen = _unseen_cards(six, played, n_played, starter)
     pool = unseen
-    if state[GO + 1 - seat] and state[N_SEQ] > 0:
+    room = -1
+    if version.shape[0] > 6 and version[6] > 0.0:  # every count the opponent passed
+        room = their_room(state, seat, played, played_by, n_played)
+    elif state[GO + 1 - seat] and state[N_SEQ] > 0:  # its go in this count
         room = MAX_COUNT - state[COUNT]
+    if room >= 0:
         keep = np.zeros(unseen.shape[0], dtype=np.bool_)
         for t in range(unseen.shape[0]):
             keep[t] = card_pip(unseen[t]) > room

@@ -96,6 +96,7 @@ BLIND_VIEWS = (8, 16)
 # weights), and the crib given my six rather than by the two thrown (measured no gain: off)
 KEEP_MODEL_BETA: float | None = 4.0
 KEEP_MODEL_PEG = 0.0
+READ_PASSES = False  # every count the opponent could not play into (not only this go)
 FUSED = 1  # measured: 52.5% of 10,000 games against expert-2026-11, 52.1% without
 CRIB_GIVEN_SIX = False
 
@@ -114,7 +115,8 @@ def _experiment(player) -> None:
     (the discard's pegging weight), ``temp=T`` (reading the opponent's plays at
     temperature T; 0: off), ``keeppeg=X`` (the keeps' pegging in the keep model, at
     weight X) and ``fuse=on|off|2`` (my next card, or 2: my next two, pooled over the
-    samples) changes those
+    samples) and ``goes=on|off`` (the opponent's cards sampled past every count it could
+    not play into, not only this count's go) changes those
     parts of every ``expert`` made in this process and its workers. Unset, nothing
     changes."""
     import os
@@ -134,13 +136,15 @@ def _experiment(player) -> None:
             player.play_temperature = number
         elif key == "keeppeg" and number is not None and number >= 0:
             player.keep_model_peg = number
+        elif key == "goes" and value in ("on", "off"):
+            player.read_passes = value == "on"
         elif key == "fuse" and value in ("on", "off", "2"):
             player.fused = {"off": 0, "on": 1, "2": 2}[value]
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
-                f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X and "
-                f"fuse=on|off|2")
+                f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X, "
+                f"fuse=on|off|2 and goes=on|off")
 
 
 @dataclass(frozen=True)
@@ -490,6 +494,7 @@ class ExpertPlayer(Expert2026Player):
         self.keep_model_beta: float | None = KEEP_MODEL_BETA
         self.keep_model_peg = KEEP_MODEL_PEG  # the keeps' pegging in the keep model's values
         self.fused = FUSED  # my next card chosen without seeing the opponent's (measured)
+        self.read_passes = READ_PASSES  # every count it could not play into this deal
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
         self.peg_scale = PEG_SCALE
@@ -536,7 +541,7 @@ class ExpertPlayer(Expert2026Player):
 
     def _version(self) -> np.ndarray:
         return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta(),
-                         self.end_game, float(self.fused)])
+                         self.end_game, float(self.fused), float(self.read_passes)])
 
     def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self.pegging.V, self.pegging.hand_counts, self.hand_weight
@@ -568,3 +573,4 @@ class ExpertNov2026Player(ExpertPlayer):
         self.play_temperature = PLAY_TEMPERATURE
         self.keep_model_peg = KEEP_MODEL_PEG
         self.fused = 0
+        self.read_passes = False

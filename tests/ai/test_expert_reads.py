@@ -244,3 +244,65 @@ def test_reading_the_plays_multiplies_the_keep_models_weights():
     # a ten would have made fifteen as well: the king was one of two such choices
     tens = [j for j, hand in enumerate(cards) if any(hand >> 2 == 9)]
     assert np.all(likelihood[tens] < likelihood.max())
+
+
+def _passes_in_random_games(games: int):
+    """Every play decision of random games (seeded): (the observation, the opponent's cards
+    in hand, the most room it could not play into this deal as the referee saw it: its
+    goes, and the counts that closed while it held cards; -1: none)."""
+    import random
+
+    from engine import GO, GameState, Phase
+    from engine.cards import PIPS
+
+    rng = random.Random(40)
+    for g in range(games):
+        game = GameState.new(g, first_dealer=g % 2)
+        deal, went = -1, [-1, -1]  # each seat's most room said go to, this deal
+        while not game.is_over:
+            seat = game.current_player()
+            obs = game.observation(seat)
+            if obs.deal != deal:
+                deal, went = obs.deal, [-1, -1]
+            legal = game.legal_actions(seat)
+            if obs.phase is Phase.PLAY and legal != (GO,) and game.hands[1 - seat]:
+                yield obs, tuple(game.hands[1 - seat]), went[1 - seat]
+            action = rng.choice(legal)
+            after = obs.count + (PIPS[action.card] if action != GO and obs.phase is Phase.PLAY
+                                 else 0)
+            if action == GO:
+                went[seat] = max(went[seat], 31 - obs.count)
+            game.apply(seat, action)
+            if game.phase is Phase.PLAY and game.observation(0).count == 0 and 0 < after < 31:
+                for s in (0, 1):  # the count closed: no one holding cards could play
+                    if game.hands[s]:
+                        went[s] = max(went[s], 31 - after)
+
+
+def test_the_counts_the_opponent_passed_are_read_from_the_play_as_the_referee_saw_them():
+    """``their_room``, from the cards played alone, is the most room the opponent could not
+    play into this deal as the referee saw it, and never rules out the cards it holds; the
+    sampler then draws only cards that do not fit it."""
+    from ai import _decide
+    from engine.cards import PIPS
+
+    seen = ruled_out = 0
+    for obs, theirs, went in _passes_in_random_games(60):
+        state, _ = _decide.play_state(obs)
+        six, _, starter, played, played_by, n_played = _decide.deal_seen(obs)
+        room = _decide.their_room(state, obs.seat, played, played_by, n_played)
+        assert room == went, (obs.played, obs.count)
+        assert all(PIPS[c] > room for c in theirs)
+        if room >= 0:
+            seen += 1
+            version = np.array([1.0, 0.5, 0.0, 0.0, 0.0, 1.0, 1.0])
+            cards, _ = _decide.opponent_sample(state, obs.seat, np.random.default_rng(1),
+                                               six, starter, played, played_by, n_played,
+                                               64, version)
+            assert all(PIPS[c] > room for c in cards.ravel())
+            version[6] = 0.0  # before: only a go in this count
+            cards, _ = _decide.opponent_sample(state, obs.seat, np.random.default_rng(1),
+                                               six, starter, played, played_by, n_played,
+                                               64, version)
+            ruled_out += any(PIPS[c] <= room for c in cards.ravel())
+    assert seen > 50 and ruled_out > 10  # (it happens, and it said more than before)
