@@ -108,6 +108,15 @@ class Player(ABC):
     def close(self) -> None:  # noqa: B027 (optional hook)
         """Release what the player holds (an external engine's process)."""
 
+    def getting_ready(self, variant: str) -> str | None:
+        """A sentence for the person when this player must first work something out before
+        it can play ``variant`` and that takes long (then :meth:`get_ready` does it; a
+        front end says the sentence meanwhile), else None."""
+        return None
+
+    def get_ready(self, variant: str) -> None:  # noqa: B027 (optional hook)
+        """Work out what :meth:`getting_ready` said (before the game's first decision)."""
+
     def count(self, obs: Observation) -> Decision:
         """Claim the count of ``obs.show`` (only seats set to count by hand are asked)."""
         raise IllegalActionError(f"{self.name} does not count by hand")

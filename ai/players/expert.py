@@ -522,6 +522,21 @@ class ExpertPlayer(Expert2026Player):
             return expert_variants.play(obs, self.rng)
         return super().play(obs)
 
+    def getting_ready(self, variant: str) -> str | None:
+        from ai.tables import variant_win
+
+        if variant not in VARIANTS or VARIANTS[variant] == GAME_RULES or \
+                variant_win.at_hand(variant):
+            return None
+        return ("The expert is working out its chance of winning at every score of this game "
+                "before its first move: the first time only, up to half a minute.")
+
+    def get_ready(self, variant: str) -> None:
+        from ai.tables import variant_win
+
+        if variant in VARIANTS and VARIANTS[variant] != GAME_RULES:
+            variant_win.win_table(variant)
+
     def observe(self, event) -> None:
         if self.model is not None:
             self.model.observe(event)

@@ -152,6 +152,13 @@ def _load(path: Path, variant: str, deals: int, seed: int) -> VariantWinTable | 
 _LOADED: dict[tuple[str, int, int], VariantWinTable] = {}
 
 
+def at_hand(variant: str, deals: int | None = None, seed: int = SEED) -> bool:
+    """Whether :func:`win_table` has the variant's table without building it (in memory,
+    or a cache file to load): building one takes seconds (three players: half a minute)."""
+    deals = deals or DEALS[variant]
+    return (variant, deals, seed) in _LOADED or cache_path(variant, deals, seed).is_file()
+
+
 def win_table(variant: str | Rules, deals: int | None = None, seed: int = SEED
               ) -> VariantWinTable:
     """The variant's table: from memory, else the cache folder, else built (seconds) and

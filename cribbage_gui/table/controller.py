@@ -110,6 +110,7 @@ class _Worker(QThread):
     game_event = Signal(object)  # not "event": the name of QObject's event handler
     human_turn = Signal(object)
     failed = Signal(str)
+    getting_ready = Signal(str)  # a computer's sentence while it gets ready; "" when done
 
     def __init__(self, players: tuple[Player, ...], setup: GameSetup, game: GameState,
                  rng_states: tuple | None, report_from: int,
@@ -119,8 +120,22 @@ class _Worker(QThread):
         self.report_from = report_from
         self.on_action = on_action
 
+    def _get_ready(self) -> None:
+        """Each computer that must first work something out for this game does it now,
+        saying so (``getting_ready``), not silently inside its first decision."""
+        said = False
+        for player in self.players:
+            text = player.getting_ready(self.setup.variant)
+            if text:
+                self.getting_ready.emit(text)
+                said = True
+                player.get_ready(self.setup.variant)
+        if said:
+            self.getting_ready.emit("")
+
     def run(self) -> None:
         try:
+            self._get_ready()
             for event in game_events(self.players, self.setup.seed, self.setup.index,
                                      game=self.game, rng_states=self.rng_states,
                                      report_from=self.report_from):
@@ -164,6 +179,7 @@ class GameController(QObject):
     game_event = Signal(object)  # not "event": the name of QObject's event handler
     human_turn = Signal(object)
     failed = Signal(str)
+    getting_ready = Signal(str)  # a computer's sentence while it gets ready; "" when done
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -211,6 +227,7 @@ class GameController(QObject):
         worker.game_event.connect(self._relay_event)
         worker.human_turn.connect(self._relay_turn)
         worker.failed.connect(self.failed)
+        worker.getting_ready.connect(self._relay_ready)
         self._worker = worker
         worker.start()
 
@@ -224,6 +241,10 @@ class GameController(QObject):
     def _relay_event(self, event) -> None:
         if self._worker is not None and self.sender() is self._worker:
             self.game_event.emit(event)
+
+    def _relay_ready(self, text: str) -> None:
+        if self._worker is not None and self.sender() is self._worker:
+            self.getting_ready.emit(text)
 
     def _relay_turn(self, obs) -> None:
         if self._worker is not None and self.sender() is self._worker:

@@ -59,6 +59,7 @@ class Playing(QObject):
     """A game or match against the computer; see the module docstring."""
 
     message = Signal(str)  # for the status line
+    getting_ready = Signal(str)  # a computer getting ready for its first move ("": ready)
     refused = Signal(str)  # an illegal click, explained
     finished = Signal(object)  # GameOver, after the history has the game
     rated = Signal(object)  # the ratings of the person's decisions so far, in order
@@ -101,6 +102,7 @@ class Playing(QObject):
         self.controller.game_event.connect(self._feed_event)
         self.controller.human_turn.connect(presenter.feed_turn)
         self.controller.failed.connect(self.failed)
+        self.controller.getting_ready.connect(self.getting_ready)
         presenter.turn_ready.connect(self._on_turn)
         presenter.shown.connect(self._on_shown)
         presenter.game_over.connect(self._on_game_over)

@@ -139,9 +139,11 @@ class MainWindow(QMainWindow):
         self.follow = PanelsFollow(self)
         p.turn_ready.connect(lambda _obs: self.menus.refresh())
         self._refusal: tuple[str, object] = ("", None)
+        self._ready_text = ""  # a computer's getting-ready sentence on the status line
         p.turn_ready.connect(self._forget_refusal)
         self.keyboard = Keyboard(self)
         g.message.connect(self.tell)
+        g.getting_ready.connect(self.getting_ready)
         g.refused.connect(self.refuse)
         g.failed.connect(self.games.failed)
         g.discard_turn.connect(self.reasoning.discard.show_for)
@@ -198,6 +200,18 @@ class MainWindow(QMainWindow):
         """A message for the person: in the status line and the log."""
         self.messages.append(text)
         self.statusBar().showMessage(text, 8000)
+
+    def getting_ready(self, text: str) -> None:
+        """A computer's sentence while it gets ready for its first move: in the status
+        line until it is ready (``""``), in the log, and said to a screen reader."""
+        bar = self.statusBar()
+        if text:
+            self.messages.append(text)
+            bar.showMessage(text)
+            self.table.announce(text)
+            self._ready_text = text
+        elif bar.currentMessage() == self._ready_text:
+            bar.clearMessage()
 
     def refuse(self, message: str) -> None:
         """Refuse a click with a short message; nothing changes. The message is about that

@@ -366,3 +366,32 @@ def test_people_share_a_variant_table_with_computer_players(make_window, qtbot, 
         assert steps < 4000
     assert covers > 5 and seen_seats == set(people)
     assert window.playing.controller.game.is_over
+
+
+def test_a_computer_getting_ready_for_a_variant_says_so_until_it_is_ready(make_window, qtbot,
+                                                                          monkeypatch,
+                                                                          tmp_path):
+    """The variant expert's first move needs the variant's win table (half a minute to
+    build for three players, once): the window says so on the status line and to a screen
+    reader while it is built, not in silence, and clears it when the expert is ready."""
+    from ai import make_player
+    from ai.tables import variant_win
+
+    monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(tmp_path))  # no table at hand
+    monkeypatch.setattr(variant_win, "_LOADED", {})
+    expert = make_player("expert")
+    assert expert.getting_ready("six-card") is None  # its own tables ship with it
+    assert "first time only" in expert.getting_ready("three-player")
+    assert make_player("heuristic").getting_ready("three-player") is None
+    window = make_window()
+    said = []
+    window.playing.controller.getting_ready.connect(said.append)
+    window.games.start_match("expert", seed=5, variant="three-player",
+                             others=("expert", "random"))
+    qtbot.waitUntil(lambda: "" in said, timeout=TIMEOUT)
+    # said once (both experts share the table), then ready: the status line is clear
+    assert len(said) == 2 and "first time only" in said[0] and said[1] == ""
+    assert said[0] in window.messages and window.statusBar().currentMessage() != said[0]
+    assert variant_win.at_hand("three-player")
+    assert expert.getting_ready("three-player") is None  # the next game: nothing to say
+    wait_for_input(qtbot, window)  # and the game goes on to the person's first move
