@@ -674,7 +674,9 @@ class ExpertKernelTables(NamedTuple):
     hand_weight: np.ndarray  # and their keep weights
     version: np.ndarray  # (1 for the new expert, else 0; its pegging scale; its play
     # temperature, 0: off; the keep beta of the opponent's hands; then, when present, the
-    # score from which it plays for the win, and 1 when its next card is pooled)
+    # score from which it plays for the win, 1 when its next card is pooled (2: the next
+    # two), 1 when it reads every count the opponent passed, the opponent hands resampled
+    # from F times as many, F, or 0: none)
     rollout_keys: np.ndarray  # expert:roll's fixed keys of the opponent sixes (none: none)
     blind_keys: np.ndarray  # expert:blind's fixed keys of the hands it is imagined to hold
     # the keep model by role (ai.tables.keep_model, (2, 1820)): what the opponent kept, read
@@ -896,6 +898,37 @@ def opponent_sample(state, seat, rng, six, starter, played, played_by, n_played,
 
 
 @kernel
+def weighed_sample(state, seat, rng, my_crib, six, starter, played, played_by, n_played,
+                   samples, version, keep_post):
+    """The opponent's remaining cards as the play searches them, and their weights: drawn
+    (``opponent_sample``) and weighed by the keep model (``keep_post``, when it has one).
+    With ``version[7]`` = F > 1, F times as many are drawn and weighed, and ``samples`` of
+    them are drawn again by weight (systematic resampling; weights then equal): the search
+    meets the likely hands more often, not the unlikely ones at small weights."""
+    factor = int(version[7]) if version.shape[0] > 7 else 0
+    draw = samples * factor if factor > 1 else samples
+    cards, weights = opponent_sample(state, seat, rng, six, starter, played, played_by,
+                                     n_played, draw, version)
+    if keep_post.shape[1] > 1:  # the keep model, by the opponent's role
+        keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_post,
+                           version[2], weights)
+    if factor <= 1 or cards.shape[0] <= samples:
+        return cards, weights
+    total = weights.sum()
+    picked = np.empty((samples, cards.shape[1]), dtype=np.int64)
+    u = rng.random() / samples
+    cumulative = weights[0] / total
+    j = 0
+    for t in range(samples):
+        target = u + t / samples
+        while cumulative < target and j < cards.shape[0] - 1:
+            j += 1
+            cumulative += weights[j] / total
+        picked[t] = cards[j]
+    return picked, np.ones(samples)
+
+
+@kernel
 def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_post,
                        temperature, weights):
     """Each sampled opponent hand's weight (``cards``: its cards not yet played) from the
@@ -974,11 +1007,8 @@ def expert_evaluate(state, seat, rng, my_crib, me, opp, six, toss, starter, play
     mine = np.empty(held, dtype=np.int64)
     for i in range(held):
         mine[i] = held_card(state, seat, i) >> 2
-    cards, weights = opponent_sample(state, seat, rng, six, starter, played, played_by,
-                                      n_played, samples, version)
-    if x.keep_post.shape[1] > 1:  # the keep model, by the opponent's role
-        keep_model_weights(seat, my_crib, played, played_by, n_played, cards, x.keep_post,
-                           version[2], weights)
+    cards, weights = weighed_sample(state, seat, rng, my_crib, six, starter, played,
+                                    played_by, n_played, samples, version, x.keep_post)
     n = cards.shape[0]
     theirs = cards >> 2
     seq = np.empty(state[N_SEQ], dtype=np.int64)

@@ -96,6 +96,7 @@ BLIND_VIEWS = (8, 16)
 # weights), and the crib given my six rather than by the two thrown (measured no gain: off)
 KEEP_MODEL_BETA: float | None = 4.0
 KEEP_MODEL_PEG = 0.0
+RESAMPLE = 0  # opponent hands drawn again by weight from RESAMPLE times as many (0: not)
 READ_PASSES = True  # every count the opponent could not play into (measured: see docs/expert.md)
 FUSED = 1  # measured: 52.5% of 10,000 games against expert-2026-11, 52.1% without
 CRIB_GIVEN_SIX = False
@@ -116,7 +117,8 @@ def _experiment(player) -> None:
     temperature T; 0: off), ``keeppeg=X`` (the keeps' pegging in the keep model, at
     weight X) and ``fuse=on|off|2`` (my next card, or 2: my next two, pooled over the
     samples) and ``goes=on|off`` (the opponent's cards sampled past every count it could
-    not play into, not only this count's go) changes those
+    not play into, not only this count's go) and ``resample=F`` (the opponent hands drawn
+    again by weight from F times as many) changes those
     parts of every ``expert`` made in this process and its workers. Unset, nothing
     changes."""
     import os
@@ -136,6 +138,8 @@ def _experiment(player) -> None:
             player.play_temperature = number
         elif key == "keeppeg" and number is not None and number >= 0:
             player.keep_model_peg = number
+        elif key == "resample" and number is not None and number >= 0:
+            player.resample = int(number)
         elif key == "goes" and value in ("on", "off"):
             player.read_passes = value == "on"
         elif key == "fuse" and value in ("on", "off", "2"):
@@ -144,7 +148,7 @@ def _experiment(player) -> None:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X, "
-                f"fuse=on|off|2 and goes=on|off")
+                f"fuse=on|off|2, goes=on|off and resample=F")
 
 
 @dataclass(frozen=True)
@@ -425,17 +429,13 @@ class Expert2026Player(Player):
 
     def _sample_opponent(self, obs: Observation) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(ranks (n, k), normalised weights (n,), cards (n, k)) of the opponent's remaining
-        cards, as the play samples them (``ai._decide.opponent_sample``)."""
+        cards, as the play samples them (``ai._decide.weighed_sample``)."""
         state, _ = _decide.play_state(obs)
         six, _, starter, played, played_by, n_played = _decide.deal_seen(obs)
-        cards, weights = _decide.opponent_sample(state, obs.seat, self.rng, six, starter,
-                                                 played, played_by, n_played,
-                                                 self.play_samples, self._version())
-        keep_post = self._keep_post()
-        if keep_post.shape[1] > 1:  # the keep model, as the play weighs them
-            _decide.keep_model_weights(obs.seat, obs.is_dealer, played, played_by,
-                                       n_played, cards, keep_post,
-                                       self.play_temperature_now(), weights)
+        cards, weights = _decide.weighed_sample(state, obs.seat, self.rng, obs.is_dealer, six,
+                                                starter, played, played_by, n_played,
+                                                self.play_samples, self._version(),
+                                                self._keep_post())
         return cards >> 2, weights / weights.sum(), cards
 
 
@@ -495,6 +495,7 @@ class ExpertPlayer(Expert2026Player):
         self.keep_model_peg = KEEP_MODEL_PEG  # the keeps' pegging in the keep model's values
         self.fused = FUSED  # my next card chosen without seeing the opponent's (measured)
         self.read_passes = READ_PASSES  # every count it could not play into this deal
+        self.resample = RESAMPLE
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
         self.peg_scale = PEG_SCALE
@@ -556,7 +557,8 @@ class ExpertPlayer(Expert2026Player):
 
     def _version(self) -> np.ndarray:
         return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta(),
-                         self.end_game, float(self.fused), float(self.read_passes)])
+                         self.end_game, float(self.fused), float(self.read_passes),
+                         float(self.resample)])
 
     def _pegging_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self.pegging.V, self.pegging.hand_counts, self.hand_weight
@@ -589,3 +591,4 @@ class ExpertNov2026Player(ExpertPlayer):
         self.keep_model_peg = KEEP_MODEL_PEG
         self.fused = 0
         self.read_passes = False
+        self.resample = 0

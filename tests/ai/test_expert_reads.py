@@ -306,3 +306,41 @@ def test_the_counts_the_opponent_passed_are_read_from_the_play_as_the_referee_sa
                                                64, version)
             ruled_out += any(PIPS[c] <= room for c in cards.ravel())
     assert seen > 50 and ruled_out > 10  # (it happens, and it said more than before)
+
+
+def test_resampled_opponent_hands_follow_the_weights():
+    """``resample=F``: F times the hands drawn and weighed, then as many as the play
+    searches drawn again by weight, weights equal; a hand's share is then its weight's
+    (here the mean rank total, against the weighted mean of a large draw), and without it
+    the draw is what it was."""
+    from ai import _decide
+    from tests.ai.helpers import play_observation
+
+    obs = play_observation("4C 4D KS 9H", current="5S", scores=(10, 20))
+    player = make_expert()
+    state, _ = _decide.play_state(obs)
+    six, _, starter, played, played_by, n_played = _decide.deal_seen(obs)
+    keep_post = player._keep_post()
+    version = player._version()
+
+    def draw(samples, factor, seed):
+        version[7] = factor
+        return _decide.weighed_sample(state, obs.seat, np.random.default_rng(seed), False,
+                                      six, starter, played, played_by, n_played, samples,
+                                      version, keep_post)
+
+    big, weights = draw(40_000, 0, 1)
+    truth = float(((big >> 2).sum(axis=1) * weights).sum() / weights.sum())
+    cards, even = draw(4_000, 8, 2)
+    assert cards.shape == (4_000, big.shape[1]) and np.all(even == 1.0)
+    assert float((cards >> 2).sum(axis=1).mean()) == pytest.approx(truth, abs=0.15)
+    plain = np.std(weights) / np.mean(weights)
+    assert plain > 0.3  # (the weights are uneven: resampling has something to do)
+    again, w = draw(4_000, 0, 2)
+    assert again.shape == (4_000, big.shape[1]) and not np.all(w == 1.0)
+
+
+def make_expert():
+    from ai import make_player
+
+    return make_player("expert", seed=1)
