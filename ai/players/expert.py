@@ -530,7 +530,7 @@ class ExpertPlayer(Expert2026Player):
                 variant_win.at_hand(variant):
             return None
         return ("The expert is working out its chance of winning at every score of this game "
-                "before its first move: the first time only, up to half a minute.")
+                "before its first move: the first time only, about half a minute.")
 
     def get_ready(self, variant: str) -> None:
         from ai.tables import variant_win
