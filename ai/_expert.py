@@ -505,7 +505,9 @@ def play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ctx, opp
     return out
 
 
-@kernel
+@kernel("(int64[::1], int64, int64, int64, int64, int64[::1], float64[:, :, ::1], "
+        "int64[:, ::1], int64[:, ::1], float64[:, ::1], float64[::1], int64[::1], int64[::1], "
+        "int64[::1])")
 def _walk(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at, tmp):
     """From the play state just after my card (``state``, changed), the way to my next
     choice as I will see it: the opponent's cards each chosen best for it knowing both
@@ -515,9 +517,6 @@ def _walk(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, a
     search's ``mu``, ``tu``, ``mp``, ``op`` there). At my choice, ``state`` is the play
     there and ``at`` my options' positions."""
     mode, me, opp = ctx[0], ctx[1], ctx[2]
-    # (plain integers from here on: a literal 0 passed in would type a second copy of the
-    # kernels these are handed to)
-    mu, tu, mp, op = np.int64(mu), np.int64(tu), np.int64(mp), np.int64(op)
     key = 0
     while True:
         if _game_over(mode, me, opp, mp, op):
@@ -562,7 +561,9 @@ def _walk(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, a
             mp += play_card_in_order(state, 0, i)
 
 
-@kernel
+@kernel("(int64[::1], int64, int64, int64, int64, int64[::1], float64[:, :, ::1], "
+        "int64[:, ::1], int64[:, ::1], float64[:, ::1], float64[::1], int64[::1], int64[::1], "
+        "int64[::1], float64[::1])")
 def _option_values(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at,
                    tmp, values):
     """At my choice (``_walk``'s end), each option's value from there, both hands known
@@ -577,7 +578,9 @@ def _option_values(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, t
     return n_opt
 
 
-@kernel
+@kernel("(int64[::1], int64, int64, int64, int64, int64[::1], float64[:, :, ::1], "
+        "int64[:, ::1], int64[:, ::1], float64[:, ::1], float64[::1], int64[::1], int64[::1], "
+        "int64[::1], float64[::1])")
 def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag, at,
                 tmp, mine_values):
     """``_walk`` to my next choice; there, ``mine_values[o]`` is each option's value
@@ -592,7 +595,8 @@ def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_f
     return key, end
 
 
-@kernel
+@kernel("(int64[::1], int64, int64, int64[::1], float64[::1], float64[::1], "
+        "float64[:, ::1])")
 def _pooled_sum(order, g, h, keys, ends, weights, values):
     """Over the worlds ``order[g:h]`` (one pool: what I saw so far is the same), the
     weighted value when each sub-pool by ``keys`` (what I see next) takes the option best
@@ -649,9 +653,11 @@ def fused_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ct
     ends = np.zeros((n_cand, n))
     mine_values = np.empty((n_cand, n, 4))
     # depth 2: after each of my options at the next choice, the way to the one after it
-    keys2 = np.zeros((n_cand, n, 4), dtype=np.int64)
-    ends2 = np.full((n_cand, n, 4), np.nan)
-    values2 = np.full((n_cand, n, 4, 4), -np.inf)
+    # (by candidate and option first, so each one's worlds are one contiguous row)
+    keys2 = np.zeros((n_cand, 4, n), dtype=np.int64)
+    ends2 = np.full((n_cand, 4, n), np.nan)
+    values2 = np.full((n_cand, 4, n, 4), -np.inf)
+    zero = np.int64(0)  # (a literal 0 passed on would type second copies of the kernels)
     n_next = np.zeros((n_cand, n), dtype=np.int64)  # my options at the next choice
     for j in range(n):
         theirs = theirs_samples[j, :n_theirs]
@@ -659,8 +665,8 @@ def fused_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ct
         if same >= 0:
             keys[:, j], ends[:, j] = keys[:, same], ends[:, same]
             mine_values[:, j] = mine_values[:, same]
-            keys2[:, j], ends2[:, j] = keys2[:, same], ends2[:, same]
-            values2[:, j] = values2[:, same]
+            keys2[:, :, j], ends2[:, :, j] = keys2[:, :, same], ends2[:, :, same]
+            values2[:, :, j] = values2[:, :, same]
             n_next[:, j] = n_next[:, same]
             continue
         ctx[5] = opp_hand_pts[j]
@@ -669,12 +675,12 @@ def fused_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ct
         for k in range(n_cand):
             i, pts = _play_candidate(root, before, mine, candidates[k])
             if depth < 2:
-                keys[k, j], ends[k, j] = _fused_path(root, 1 << i, 0, pts, 0, ctx, W, saved,
-                                                     ints, floats, tt_val, tt_flag, at, tmp,
-                                                     mine_values[k, j])
+                keys[k, j], ends[k, j] = _fused_path(root, 1 << i, zero, pts, zero, ctx, W,
+                                                     saved, ints, floats, tt_val, tt_flag,
+                                                     at, tmp, mine_values[k, j])
                 continue
-            key, end, mu, tu, mp, op = _walk(root, 1 << i, 0, pts, 0, ctx, W, saved, ints,
-                                             floats, tt_val, tt_flag, at, tmp)
+            key, end, mu, tu, mp, op = _walk(root, 1 << i, zero, pts, zero, ctx, W, saved,
+                                             ints, floats, tt_val, tt_flag, at, tmp)
             keys[k, j], ends[k, j] = key, end
             if not np.isnan(end):
                 continue
@@ -683,25 +689,26 @@ def fused_play_values(mine, theirs_samples, n_theirs, seq, count, candidates, ct
             for o in range(n_opt):
                 tmp2[:] = root
                 pts2 = play_card_in_order(tmp2, 0, at1[o])
-                keys2[k, j, o], ends2[k, j, o] = _fused_path(
+                keys2[k, o, j], ends2[k, o, j] = _fused_path(
                     tmp2, mu | 1 << _nth_unused(mu, at1[o]), tu, mp + pts2, op, ctx, W,
-                    saved, ints, floats, tt_val, tt_flag, at, tmp, values2[k, j, o])
+                    saved, ints, floats, tt_val, tt_flag, at, tmp, values2[k, o, j])
     total_weight = weights.sum()
     for k in range(n_cand):
         order = np.argsort(keys[k], kind="mergesort")
         total = 0.0
-        g = 0
+        g = zero
         while g < n:
             h = g
             while h < n and keys[k, order[h]] == keys[k, order[g]]:
                 h += 1
             if not np.isnan(ends[k, order[g]]) or depth < 2:
-                total += _pooled_sum(order, g, h, keys[k], ends[k], weights, mine_values[k])
+                total += _pooled_sum(order, np.int64(g), np.int64(h), keys[k], ends[k],
+                                     weights, mine_values[k])
             else:  # my next choice: each option, the pools after it at their best
                 best = -np.inf
                 for o in range(n_next[k, order[g]]):
-                    v = _pooled_sum(order, g, h, keys2[k, :, o], ends2[k, :, o], weights,
-                                    values2[k, :, o])
+                    v = _pooled_sum(order, np.int64(g), np.int64(h), keys2[k, o],
+                                    ends2[k, o], weights, values2[k, o])
                     if v > best:
                         best = v
                 total += best
