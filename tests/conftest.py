@@ -28,7 +28,7 @@ LOOP_MODULES = frozenset({  # the modules whose tests play compiled games (measu
     "tests.ai.test_blind_replies", "tests.ai.test_cluster", "tests.ai.test_compiled_matches",
     "tests.ai.test_contract", "tests.ai.test_expert", "tests.ai.test_expert_acc",
     "tests.ai.test_expert_reads", "tests.ai.test_external", "tests.ai.test_headless",
-    "tests.ai.test_jobs",
+    "tests.ai.test_jobs", "tests.ai.test_match_chunks",
     "tests.ai.test_pinned_deals", "tests.ai.test_pinned_summaries", "tests.ai.test_rollout",
     "tests.ai.test_runner", "tests.ai.test_series", "tests.ai.test_tally",
     "tests.ai.test_tournament", "tests.ai.test_versus_random", "tests.gui.test_cli_fuzz",

@@ -119,17 +119,36 @@ class _Worker(QThread):
         self.players, self.setup, self.game, self.rng_states = players, setup, game, rng_states
         self.report_from = report_from
         self.on_action = on_action
+        self.cancelled = threading.Event()  # stopped while a computer was getting ready
 
     def _get_ready(self) -> None:
         """Each computer that must first work something out for this game does it now,
-        saying so (``getting_ready``), not silently inside its first decision."""
+        saying so (``getting_ready``), not silently inside its first decision. The work
+        runs in a thread of its own that this one waits for, so a game stopped meanwhile
+        (the window closed, a new game) stops at once; the work finishes by itself, or
+        with the program (its result is cached for the next game)."""
         said = False
         for player in self.players:
             text = player.getting_ready(self.setup.variant)
-            if text:
-                self.getting_ready.emit(text)
-                said = True
-                player.get_ready(self.setup.variant)
+            if not text:
+                continue
+            self.getting_ready.emit(text)
+            said = True
+            failed: list[BaseException] = []
+
+            def work(player=player, failed=failed) -> None:
+                try:
+                    player.get_ready(self.setup.variant)
+                except Exception as exc:  # handed to the game's thread, which reports it
+                    failed.append(exc)
+
+            helper = threading.Thread(target=work, name="getting ready", daemon=True)
+            helper.start()
+            while helper.is_alive():
+                if self.cancelled.wait(0.05):
+                    raise GameCancelled()
+            if failed:
+                raise failed[0]
         if said:
             self.getting_ready.emit("")
 
@@ -277,6 +296,7 @@ class GameController(QObject):
             human.cancel()
         with self._save_lock:  # a save under way finishes; none of this game follows it
             worker, self._worker = self._worker, None
+        worker.cancelled.set()
         worker.wait(timeout_ms)
 
     def rewound(self, checkpoint: Checkpoint) -> GameState:

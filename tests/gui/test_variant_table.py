@@ -395,3 +395,41 @@ def test_a_computer_getting_ready_for_a_variant_says_so_until_it_is_ready(make_w
     assert variant_win.at_hand("three-player")
     assert expert.getting_ready("three-player") is None  # the next game: nothing to say
     wait_for_input(qtbot, window)  # and the game goes on to the person's first move
+
+
+def test_a_game_stopped_while_a_computer_gets_ready_stops_at_once(make_window, qtbot,
+                                                                    monkeypatch):
+    """Getting ready runs beside the game's thread, so closing the window or starting
+    another game meanwhile does not wait for it (it waited ten seconds, then Qt aborted
+    the program for the thread still running); and a failure in it is reported as the
+    game's internal error, not lost in a thread."""
+    import threading
+    import time
+
+    from ai.players.expert import ExpertPlayer
+
+    release = threading.Event()
+    monkeypatch.setattr(ExpertPlayer, "getting_ready", lambda self, v: "Getting ready.")
+    monkeypatch.setattr(ExpertPlayer, "get_ready", lambda self, v: release.wait(60))
+    window = make_window()
+    controller = window.playing.controller
+    said = []
+    controller.getting_ready.connect(said.append)
+    window.games.start_match("expert", seed=5, variant="three-player",
+                             others=("expert", "random"))
+    qtbot.waitUntil(lambda: said == ["Getting ready."], timeout=TIMEOUT)
+    start = time.monotonic()
+    controller.stop()
+    assert time.monotonic() - start < 2.0 and not controller.running
+    release.set()
+
+    def fails(self, variant):
+        raise RuntimeError("no room for the table")
+
+    monkeypatch.setattr(ExpertPlayer, "get_ready", fails)
+    errors = []
+    monkeypatch.setattr(window.dialogs, "internal_error", errors.append)
+    window.games.start_match("expert", seed=5, variant="three-player",
+                             others=("expert", "random"))
+    qtbot.waitUntil(lambda: bool(errors), timeout=TIMEOUT)
+    assert "no room for the table" in errors[0]
