@@ -138,7 +138,7 @@ def _experiment(player) -> None:
             player.play_temperature = number
         elif key == "keeppeg" and number is not None and number >= 0:
             player.keep_model_peg = number
-        elif key == "resample" and number is not None and number >= 0:
+        elif key == "resample" and number is not None and 0 <= number <= 64:
             player.resample = int(number)
         elif key == "goes" and value in ("on", "off"):
             player.read_passes = value == "on"
@@ -148,7 +148,7 @@ def _experiment(player) -> None:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X, "
-                f"fuse=on|off|2, goes=on|off and resample=F")
+                f"fuse=on|off|2, goes=on|off and resample=F (0 to 64)")
 
 
 @dataclass(frozen=True)

@@ -199,8 +199,11 @@ def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(mo
     plain = make_player("expert")
     assert plain.keep_model_beta == KEEP_MODEL_BETA and plain.end_game == END_GAME
     assert plain.kernel_tables().keep_post.shape == (2, 1820)
-    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "keep=off crib=on end=90 peg=0.75 temp=2 fuse=on")
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS",
+                       "keep=off crib=on end=90 peg=0.75 temp=2 fuse=2 goes=off resample=4")
     changed = make_player("expert")
+    assert changed.kernel_tables().version[5:].tolist() == [2.0, 0.0, 4.0]
+    assert plain.kernel_tables().version[5:].tolist() == [1.0, 1.0, 0.0]
     assert changed.keep_model_beta is None and changed.crib_given_six
     assert changed.end_game == 90.0 and changed.kernel_tables().version[4] == 90.0
     assert changed.kernel_tables().keep_post.shape == (1, 1)
@@ -211,8 +214,9 @@ def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(mo
     assert kept.keep_model_beta is None and not kept.crib_given_six
     assert kept.end_game == END_GAME and kept.kernel_tables().toss_q.shape == (1, 1, 1)
     assert kept.peg_scale == PEG_SCALE and kept.play_temperature == PLAY_TEMPERATURE
-    assert not kept.fused and kept.kernel_tables().version[5] == 0.0
-    for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "peg=-1", "fuse=1", "deep"):
+    assert not kept.fused and kept.kernel_tables().version[5:].tolist() == [0.0, 0.0, 0.0]
+    for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "peg=-1", "fuse=1", "deep",
+                "goes=maybe", "resample=x", "resample=1e9", "resample=-1"):
         monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", bad)
         with pytest.raises(CribbageError, match="CRIBBAGE_EXPERT_PARTS"):
             make_player("expert")
