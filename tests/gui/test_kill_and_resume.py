@@ -56,10 +56,17 @@ def _on_disk(folder: Path) -> str:
 
 
 def _resume_here(qtbot, make_window):
-    """Start the window again on the same folder, resume, and wait for the person's turn."""
+    """Start the window again on the same folder, resume, and wait for the person's turn,
+    clicking Continue as a person would: a save made as a deal's last card was played
+    resumes into that deal's show, which waits for Continue before the next deal's turn."""
     window = make_window(manual_count=True)
     window.games.startup(ask=lambda _summary: True)
-    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=30_000)
+
+    def turn() -> bool:
+        if window.game_bar.continue_button.isVisible():
+            window.game_bar.continue_button.click()
+        return window.playing.obs is not None
+    qtbot.waitUntil(turn, timeout=30_000)
     playing = window.playing
     saved = saving.SavedGame(playing.setup, playing.controller.game,
                              playing.controller.random_states(), playing.series,
@@ -106,6 +113,50 @@ def test_kill_9_at_a_random_moment_leaves_a_whole_save_of_the_last_action(
         window, resumed = _resume_here(qtbot, make_window)
         assert window.playing.controller.game.actions[:len(saved.game.actions)] \
             == saved.game.actions
+
+
+def test_a_save_made_as_a_deal_s_last_card_was_played_resumes_into_its_show(
+        qtbot, make_window, tmp_path):
+    """The moment a random kill finds about one time in sixteen: saved when the computer
+    is to end a deal's play, the window dies. The next start plays that last action and
+    shows the deal's show, waiting for Continue (the person has not seen it), then the next
+    deal's throw."""
+    import copy
+
+    from ai.match.series import Series
+    from cribbage_gui.table.controller import GameSetup
+    from cribbage_gui.table.game import fresh_save
+    from engine import Phase
+
+    setup = GameSetup("random", seed=7)
+    start = fresh_save(setup, Series(1))
+    game, rng = start.game, random.Random(7)
+    while True:
+        seat = game.current_player()
+        action = rng.choice(game.observation(seat).legal_actions)
+        if seat == 1 and game.phase is Phase.PLAY:
+            ahead = copy.deepcopy(game)
+            ahead.apply(seat, action)
+            if ahead.phase is not Phase.PLAY:
+                break  # the computer's action that ends this play is next
+        game.apply(seat, action)
+    deal = game.observation(0).deal
+    saving.SaveStore(tmp_path).write(
+        saving.SavedGame(setup, game, start.rng_states, start.series))
+    window = make_window()
+    window.games.startup(ask=lambda _summary: True)
+    continue_button = window.game_bar.continue_button
+    qtbot.waitUntil(continue_button.isVisible, timeout=30_000)
+    assert window.playing.obs is None  # the show first
+    assert window.presenter.model.show is not None
+    for _ in range(3):  # pone's hand, the dealer's, the crib
+        qtbot.waitUntil(lambda: continue_button.isVisible()
+                        or window.playing.obs is not None, timeout=30_000)
+        if continue_button.isVisible():
+            continue_button.click()
+    qtbot.waitUntil(lambda: window.playing.obs is not None, timeout=30_000)
+    assert window.playing.obs.phase is Phase.DISCARD and window.playing.obs.deal == deal + 1
+    assert window.playing.controller.game.actions[:len(game.actions)] == game.actions
 
 
 def test_leftover_temporary_saves_are_removed_at_the_next_start(make_window, tmp_path):
