@@ -941,13 +941,22 @@ def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_p
     k = cards.shape[1]
     if n_known + k != 4:
         return
+    # the opponent as pone led this deal's first card (keep_post's rows 2-5: lead chances)
+    lead = played[0] >> 2 if (keep_post.shape[0] > 2 and my_crib and n_played > 0
+                              and played_by[0] != seat) else -1
     four = np.empty(4, dtype=np.int64)
     for j in range(cards.shape[0]):
         four[:n_known] = known
         for t in range(k):
             four[n_known + t] = cards[j, t] >> 2
         sort_small(four)
-        weights[j] = row[multiset_index(four)]
+        a = multiset_index(four)
+        weights[j] = row[a]
+        if lead >= 0:  # the pone's opening lead, read by its lead values
+            t = 0
+            while four[t] != lead:
+                t += 1
+            weights[j] *= keep_post[2 + t, a]
     if 0.0 < temperature < np.inf and n_played > 0:
         _expert.play_likelihoods(played, played_by, n_played, seat, cards >> 2, k,
                                  temperature, weights)

@@ -588,10 +588,11 @@ def _fused_path(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_f
     else nan)."""
     key, end, mu, tu, mp, op = _walk(state, mu, tu, mp, op, ctx, W, saved, ints, floats,
                                      tt_val, tt_flag, at, tmp)
-    mine_values[:] = -np.inf
-    if np.isnan(end):
+    if np.isnan(end):  # (it fills every entry)
         _option_values(state, mu, tu, mp, op, ctx, W, saved, ints, floats, tt_val, tt_flag,
                        at, tmp, mine_values)
+    else:
+        mine_values[:] = -np.inf
     return key, end
 
 
@@ -775,6 +776,65 @@ def leader_values(hands, first, last, out):
             tt_flag[:] = TT_EMPTY
             out[a - first, b] = int(_search(state, 0, 0, 0, 0, ctx, W, saved, ints, floats,
                                             tt_val, tt_flag))
+
+
+@kernel("(int64[:, ::1], int64, int64, float64[::1], float64[:, ::1])")
+def lead_values(hands, first, last, weight, out):
+    """``out[a - first, t]``: the net pegging points of a pone leading rank ``hands[a, t]``
+    from rank hand ``hands[a]`` (sorted, four), the rest searched with both hands known
+    (as :func:`leader_values`), averaged over every rank hand ``hands[b]`` the dealer can
+    hold beside it, each by its card combinations (the 48 cards not in ``a``) times
+    ``weight[b]`` (how likely a sensible dealer keeps it); ``a`` in ``first .. last - 1``.
+    The opening lead of a deal is one of the opponent's choices the play can read: a pone
+    leads the card its hand leads best."""
+    saved, ints, floats, tt_val, tt_flag = search_work()
+    ctx = np.zeros(7, dtype=np.int64)  # mode 0: net points
+    W = np.zeros((2, 1, 1))
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    child = np.zeros(PLAY_STATE, dtype=np.int64)
+    counts = np.zeros(13, dtype=np.int64)
+    for a in range(first, last):
+        out[a - first, :] = 0.0
+        total = 0.0
+        for b in range(hands.shape[0]):
+            counts[:] = 4
+            for t in range(4):
+                counts[hands[a, t]] -= 1
+            ways = 1.0
+            for t in range(4):
+                r = hands[b, t]
+                ways *= counts[r]
+                counts[r] -= 1
+            if ways <= 0.0 or weight[b] <= 0.0:
+                continue
+            for t in range(1, 4):  # ordered draws of equal ranks: once each
+                n_eq = 1
+                for u in range(t):
+                    if hands[b, u] == hands[b, t]:
+                        n_eq += 1
+                ways /= n_eq
+            w = ways * weight[b]
+            total += w
+            state[:] = 0
+            state[LAST] = -1  # the leader is seat 0, a fresh count
+            state[SEATS] = 2
+            state[HELD], state[HELD + 1] = 4, 4
+            for t in range(4):
+                state[HANDS + t] = hands[a, t] * 4
+                state[HANDS + 4 + t] = hands[b, t] * 4
+            tt_flag[:] = TT_EMPTY
+            value = 0.0
+            for t in range(4):
+                if t > 0 and hands[a, t] == hands[a, t - 1]:
+                    out[a - first, t] += w * value
+                    continue
+                child[:] = state
+                pts = play_card_in_order(child, 0, t)
+                value = _search(child, 1 << t, 0, pts, 0, ctx, W, saved, ints, floats,
+                                tt_val, tt_flag)
+                out[a - first, t] += w * value
+        for t in range(4):
+            out[a - first, t] /= total
 
 
 @kernel

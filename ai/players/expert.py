@@ -98,6 +98,7 @@ KEEP_MODEL_BETA: float | None = 4.0
 KEEP_MODEL_PEG = 0.0
 RESAMPLE = 0  # opponent hands drawn again by weight from RESAMPLE times as many (0: not)
 READ_PASSES = True  # every count the opponent could not play into (measured: see docs/expert.md)
+LEAD_BETA = 0.0  # the pone's opening lead read by its lead values, per point (0: not read)
 FUSED = 1  # measured: 52.5% of 10,000 games against expert-2026-11, 52.1% without
 CRIB_GIVEN_SIX = False
 
@@ -118,7 +119,8 @@ def _experiment(player) -> None:
     weight X) and ``fuse=on|off|2`` (my next card, or 2: my next two, pooled over the
     samples) and ``goes=on|off`` (the opponent's cards sampled past every count it could
     not play into, not only this count's go) and ``resample=F`` (the opponent hands drawn
-    again by weight from F times as many) changes those
+    again by weight from F times as many) and ``lead=BETA`` (a pone's opening lead read by
+    its lead values at BETA per point, ``ai.tables.lead_model``; 0: not read) changes those
     parts of every ``expert`` made in this process and its workers. Unset, nothing
     changes."""
     import os
@@ -144,11 +146,13 @@ def _experiment(player) -> None:
             player.read_passes = value == "on"
         elif key == "fuse" and value in ("on", "off", "2"):
             player.fused = {"off": 0, "on": 1, "2": 2}[value]
+        elif key == "lead" and number is not None and 0 <= number <= 64:
+            player.lead_beta = number
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X, "
-                f"fuse=on|off|2, goes=on|off and resample=F (0 to 64)")
+                f"fuse=on|off|2, goes=on|off, resample=F (0 to 64) and lead=BETA (0 to 64)")
 
 
 @dataclass(frozen=True)
@@ -496,6 +500,7 @@ class ExpertPlayer(Expert2026Player):
         self.fused = FUSED  # my next card chosen without seeing the opponent's (measured)
         self.read_passes = READ_PASSES  # every count it could not play into this deal
         self.resample = RESAMPLE
+        self.lead_beta = LEAD_BETA
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
         self.peg_scale = PEG_SCALE
@@ -523,11 +528,15 @@ class ExpertPlayer(Expert2026Player):
             return expert_variants.play(obs, self.rng)
         return super().play(obs)
 
+    @staticmethod
+    def _plays_by_table(variant: str) -> bool:
+        """Whether ``variant`` is one the expert plays from a win table of its own."""
+        return variant in VARIANTS and VARIANTS[variant] != GAME_RULES
+
     def getting_ready(self, variant: str) -> str | None:
         from ai.tables import variant_win
 
-        if variant not in VARIANTS or VARIANTS[variant] == GAME_RULES or \
-                variant_win.at_hand(variant):
+        if not self._plays_by_table(variant) or variant_win.at_hand(variant):
             return None
         return ("The expert is working out its chance of winning at every score of this game "
                 "before its first move: the first time only, about half a minute.")
@@ -535,7 +544,7 @@ class ExpertPlayer(Expert2026Player):
     def get_ready(self, variant: str) -> None:
         from ai.tables import variant_win
 
-        if variant in VARIANTS and VARIANTS[variant] != GAME_RULES:
+        if self._plays_by_table(variant):
             variant_win.win_table(variant)
 
     def observe(self, event) -> None:
@@ -568,7 +577,12 @@ class ExpertPlayer(Expert2026Player):
             return np.zeros((1, 1))
         from ai.tables.keep_model import keep_table
 
-        return np.ascontiguousarray(keep_table(self.keep_model_beta, self.keep_model_peg))
+        table = keep_table(self.keep_model_beta, self.keep_model_peg)
+        if self.lead_beta > 0:
+            from ai.tables.lead_model import lead_probabilities
+
+            table = np.concatenate([table, lead_probabilities(self.lead_beta)])
+        return np.ascontiguousarray(table)
 
 
 class ExpertNov2026Player(ExpertPlayer):
@@ -592,3 +606,4 @@ class ExpertNov2026Player(ExpertPlayer):
         self.fused = 0
         self.read_passes = False
         self.resample = 0
+        self.lead_beta = 0.0

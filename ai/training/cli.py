@@ -108,6 +108,17 @@ def _register_expert(kinds) -> None:
     add_backend_arguments(p)
     p.set_defaults(handler=_train_expert_pegging)
 
+    from ai.tables import lead_model
+
+    p = kinds.add_parser("expert-leads", help="the expert's table of how a pone leads",
+                         description=lead_model.__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--workers", type=workers, default=None,
+                   help="processes (default: the cores, at most 2)")
+    p.add_argument("--out", type=output_file, required=True, help="the .npz to write")
+    add_backend_arguments(p)
+    p.set_defaults(handler=_train_expert_leads)
+
     p = kinds.add_parser("expert-acc", help="expert:acc's table of expected ACC points",
                          description=expert_tables.__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -159,6 +170,23 @@ def _train_expert_pegging(args: argparse.Namespace) -> int:
     fits = V != expert_pegging.INFEASIBLE
     print(f"wrote {args.out}: {int(fits.sum()):,} plays in {seconds:.1f} s; the pone nets "
           f"{V[fits].mean():+.2f} a play on average over the pairs of hands")
+    return 0
+
+
+def _train_expert_leads(args: argparse.Namespace) -> int:
+    from ai.tables import lead_model
+    from ai.tables.index import N_FOUR
+    from ai.training import expert_build
+
+    workers = args.workers or expert_build.default_workers()
+    start = time.perf_counter()
+    with tqdm(total=N_FOUR, unit="hand", desc="leads", disable=None) as bar:
+        L = expert_build.lead_table(workers, bar.update, backend_from(args))
+    seconds = time.perf_counter() - start
+    lead_model.save(args.out, L, {"build_seconds": round(seconds, 1)})
+    spread = L.max(axis=1) - L.min(axis=1)
+    print(f"wrote {args.out}: the leads of {N_FOUR:,} hands in {seconds:.1f} s; a hand's "
+          f"best lead beats its worst by {spread.mean():.2f} points on average")
     return 0
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from ai import _expert
 from ai.match.jobs import LOCAL, Backend, finished, run_jobs
 from ai.tables.expert import MAX_PEG_EVENTS, SAMPLE_FIELDS, ExpertTables, value_table
-from ai.tables.index import N_FOUR
+from ai.tables.index import N_FOUR, all_four_rank_hands
 from engine.kernels import N_UNSEEN, kernel, rank_score5
 from engine.roles import DEALER, PONE
 from engine.rules import WINNING_SCORE
@@ -192,6 +192,32 @@ def _pegging_rows(args: tuple[int, int]) -> np.ndarray:
     out = np.zeros((last - first, N_FOUR), dtype=np.int64)
     _expert.leader_values(four_rank_hands(), first, last, out)
     return out
+
+
+LEAD_ROWS = 35  # rows of the lead table per job (52 jobs)
+
+
+def _lead_rows(args: tuple[int, int]) -> np.ndarray:
+    from ai.tables import lead_model
+    from ai.tables.keep_model import keep_table
+
+    first, last = args
+    hands = np.ascontiguousarray(all_four_rank_hands(), dtype=np.int64)
+    weight = np.ascontiguousarray(keep_table(lead_model.KEEP_BETA)[DEALER], dtype=np.float64)
+    out = np.zeros((last - first, 4))
+    _expert.lead_values(hands, first, last, weight, out)
+    return out
+
+
+def lead_table(workers: int = 1, progress=None, backend: Backend = LOCAL,
+               rows: tuple[int, int] = (0, N_FOUR)) -> np.ndarray:
+    """The lead values ``L`` (``ai.tables.lead_model``): all of them, or the rows
+    ``first:last``."""
+    first, last = rows
+    jobs = [(i, min(last, i + LEAD_ROWS)) for i in range(first, last, LEAD_ROWS)]
+    done = run_jobs(_lead_rows, jobs, workers, size=lambda job: job[1] - job[0],
+                    progress=progress, backend=backend)
+    return np.concatenate([part for _, part in finished(done, len(jobs))])
 
 
 def pegging_table(workers: int = 1, progress=None, backend: Backend = LOCAL,

@@ -1,0 +1,138 @@
+"""The pone's opening lead read as a choice (issue 40): the lead values against the rules by
+brute force and the pegging table, the shipped table against its builder, the chances of
+each lead, and how the play's sampled hands are weighed by them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ai import _decide, _expert
+from ai.tables import expert_pegging, lead_model
+from ai.tables.files import TableFileError
+from ai.tables.index import N_FOUR, all_four_rank_hands, multiset_index
+from ai.training import expert_build
+from engine.cards import PIPS
+from engine.roles import DEALER, PONE
+from tests.ai.test_expert import _rest_of_play
+from tests.ai.test_expert_pegging import _cards
+
+HANDS = np.ascontiguousarray(all_four_rank_hands(), dtype=np.int64)
+
+
+@pytest.fixture(scope="module")
+def leads():
+    return lead_model.load()
+
+
+def _leads_against(a: int, b: int) -> np.ndarray:
+    """The kernel's value of each lead of hand a against hand b alone."""
+    weight = np.zeros(N_FOUR)
+    weight[b] = 1.0
+    out = np.zeros((1, 4))
+    _expert.lead_values(HANDS, a, a + 1, weight, out)
+    return out[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, N_FOUR - 1), st.integers(0, N_FOUR - 1))
+def test_each_lead_against_one_hand_is_the_play_by_the_rules(a, b):
+    """Leading each card of hand a against hand b, the rest searched by the rules as
+    written, both best for themselves; the best lead is the pegging table's value."""
+    if not expert_pegging.feasible(HANDS[[a, b]])[0, 1]:
+        return
+    got = _leads_against(a, b)
+    mine, theirs = _cards(HANDS[a], HANDS[b])
+    theirs = tuple(sorted(theirs))
+    for t, card in enumerate(mine):
+        rest = list(mine)
+        rest.remove(card)
+        expected = _rest_of_play(tuple(sorted(rest)), theirs, (card,), PIPS[card], 1, 0)
+        assert got[t] == expected
+    assert got.max() == expert_pegging.load().V[a, b]
+
+
+def test_the_shipped_table_is_what_the_builder_computes(leads):
+    rows = expert_build._lead_rows((900, 903))
+    assert np.allclose(rows, leads[900:903], rtol=0, atol=1e-12)
+    # the best lead of each hand is the pegging table's value averaged the same way
+    table = expert_pegging.load()
+    weight = np.zeros(N_FOUR)
+    b = multiset_index(np.array([4, 9, 10, 12]))  # one dealer hand: five, ten, jack, king
+    weight[b] = 1.0
+    out = np.zeros((3, 4))
+    _expert.lead_values(HANDS, 900, 903, weight, out)
+    assert np.array_equal(out.max(axis=1), table.V[900:903, b].astype(float))
+
+
+def test_a_hand_of_low_cards_leads_best_away_from_its_five(leads):
+    """The classic: from A-4-5-K a four (the dealer cannot make fifteen) is better than the
+    five (a ten answers it with fifteen two)."""
+    a = multiset_index(np.array([0, 3, 4, 12]))
+    four, five = leads[a, 1], leads[a, 2]
+    assert four > five + 0.3
+
+
+def test_the_chances_of_the_leads(leads):
+    P = lead_model.lead_probabilities(4.0)
+    assert P.shape == (4, N_FOUR)
+    first = np.ones((N_FOUR, 4), dtype=bool)
+    first[:, 1:] = HANDS[:, 1:] != HANDS[:, :-1]
+    assert np.allclose(np.where(first.T, P, 0.0).sum(axis=0), 1.0)
+    same = ~first.T
+    assert np.array_equal(P[1:][same[1:]], P[:-1][same[1:]])  # equal ranks, one chance
+    best = np.argmax(leads, axis=1)
+    assert np.all(P[best, np.arange(N_FOUR)] >= P.max(axis=0) - 1e-12)
+    flat = lead_model.lead_probabilities(0.0)  # no reading: each rank alike
+    assert np.allclose(flat * np.where(first.T, 1, 0).sum(axis=0), np.where(first.T, 1, 1))
+
+
+def test_a_pones_lead_weighs_the_hands_the_dealer_samples():
+    """I deal (seat 0), the pone led a four: each sampled hand's weight is the keep model's
+    times the chance that the pone, holding that hand and the four, led the four. As the
+    pone (the opponent deals) nothing is read."""
+    rng = np.random.default_rng(41)
+    P = lead_model.lead_probabilities(4.0)
+    keep_post = np.ascontiguousarray(np.concatenate([rng.random((2, N_FOUR)) + 0.1, P]))
+    played = np.array([3 * 4 + 2], dtype=np.int64)  # its four
+    played_by = np.array([1], dtype=np.int64)
+    pool = np.array([c for c in range(52) if c != played[0]], dtype=np.int64)
+    cards = np.array([np.sort(rng.choice(pool, 3, replace=False)) for _ in range(64)])
+    got = np.zeros(64)
+    _decide.keep_model_weights(0, True, played, played_by, 1, cards, keep_post, 0.0, got)
+    for j in range(64):
+        four = np.sort(np.append(cards[j] >> 2, 3))
+        a = multiset_index(four)
+        t = int(np.flatnonzero(four == 3)[0])
+        assert got[j] == pytest.approx(keep_post[PONE, a] * P[t, a], rel=1e-12)
+    assert len({round(w / keep_post[PONE, multiset_index(np.sort(np.append(c >> 2, 3)))], 9)
+                for w, c in zip(got, cards, strict=True)}) > 3  # the lead tells hands apart
+    # I am the pone and led a king; its four is a reply, not a lead: the keep model alone
+    played, played_by = np.array([48, 3 * 4 + 2], dtype=np.int64), np.array([0, 1])
+    as_pone = np.zeros(64)
+    _decide.keep_model_weights(0, False, played, played_by, 2, cards, keep_post, 0.0,
+                               as_pone)
+    assert np.allclose(as_pone, [keep_post[DEALER, multiset_index(np.sort(np.append(
+        c >> 2, 3)))] for c in cards])
+
+
+def test_a_damaged_or_wrong_table_is_refused(tmp_path, leads):
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(TableFileError, match="bad.npz"):
+        lead_model.load(bad)
+    wrong = leads.copy()
+    a = multiset_index(np.array([4, 4, 9, 12]))  # two fives led to different values
+    wrong[a, 1] += 0.5
+    lead_model.save(tmp_path / "wrong.npz", wrong, {})
+    with pytest.raises(TableFileError, match="not a table of leads"):
+        lead_model.load(tmp_path / "wrong.npz")
+    huge = leads.copy()
+    huge[0, 0] = 1e6
+    lead_model.save(tmp_path / "huge.npz", huge, {})
+    with pytest.raises(TableFileError, match="not a table of leads"):
+        lead_model.load(tmp_path / "huge.npz")
+    with pytest.raises(TableFileError, match="no such file"):
+        lead_model.load(tmp_path / "missing.npz")
