@@ -941,9 +941,13 @@ def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_p
     k = cards.shape[1]
     if n_known + k != 4:
         return
-    # the opponent as pone led this deal's first card (keep_post's rows 2-5: lead chances)
+    # the opponent as pone led this deal's first card (keep_post's rows 2-5: lead chances),
+    # or as dealer answered my lead (rows 6-57: reply chances, row 6 + 4 x my lead's rank
+    # + its card's position)
     lead = played[0] >> 2 if (keep_post.shape[0] > 2 and my_crib and n_played > 0
                               and played_by[0] != seat) else -1
+    reply = played[1] >> 2 if (keep_post.shape[0] > 6 and not my_crib and n_played > 1
+                               and played_by[0] == seat and played_by[1] != seat) else -1
     four = np.empty(4, dtype=np.int64)
     for j in range(cards.shape[0]):
         four[:n_known] = known
@@ -957,6 +961,11 @@ def keep_model_weights(seat, my_crib, played, played_by, n_played, cards, keep_p
             while four[t] != lead:
                 t += 1
             weights[j] *= keep_post[2 + t, a]
+        if reply >= 0:  # the dealer's answer to my lead, read by its reply values
+            t = 0
+            while four[t] != reply:
+                t += 1
+            weights[j] *= keep_post[6 + 4 * (played[0] >> 2) + t, a]
     if 0.0 < temperature < np.inf and n_played > 0:
         _expert.play_likelihoods(played, played_by, n_played, seat, cards >> 2, k,
                                  temperature, weights)

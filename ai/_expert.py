@@ -837,6 +837,76 @@ def lead_values(hands, first, last, weight, out):
             out[a - first, t] /= total
 
 
+@kernel("(int64[:, ::1], int64, int64, float64[::1], float64[:, ::1], float64[:, :, ::1])")
+def reply_values(hands, first, last, weight, lead_chance, out):
+    """``out[b - first, r, t]``: the net pegging points of a dealer holding rank hand
+    ``hands[b]`` that answers the pone's opening lead of rank ``r`` with the rank at its
+    position ``t``, the rest searched with both hands known, averaged over every pone hand
+    ``hands[a]`` holding ``r`` beside it: each by its card combinations (the 48 cards not
+    in ``b``) times ``weight[a]`` (how likely a sensible pone keeps it) times
+    ``lead_chance[s, a]`` (how likely it leads the rank at its position ``s``, here ``r``);
+    0 where no pone hand can lead ``r``. The dealer's first card is the second of the
+    opponent's choices the play can read."""
+    saved, ints, floats, tt_val, tt_flag = search_work()
+    ctx = np.zeros(7, dtype=np.int64)  # mode 0: net points
+    W = np.zeros((2, 1, 1))
+    state = np.zeros(PLAY_STATE, dtype=np.int64)
+    child = np.zeros(PLAY_STATE, dtype=np.int64)
+    counts = np.zeros(13, dtype=np.int64)
+    total = np.zeros(13)
+    value = np.zeros(4)
+    for b in range(first, last):
+        out[b - first] = 0.0
+        total[:] = 0.0
+        for a in range(hands.shape[0]):
+            counts[:] = 4
+            for t in range(4):
+                counts[hands[b, t]] -= 1
+            ways = 1.0
+            for t in range(4):
+                r = hands[a, t]
+                ways *= counts[r]
+                counts[r] -= 1
+            if ways <= 0.0 or weight[a] <= 0.0:
+                continue
+            for t in range(1, 4):  # ordered draws of equal ranks: once each
+                n_eq = 1
+                for u in range(t):
+                    if hands[a, u] == hands[a, t]:
+                        n_eq += 1
+                ways /= n_eq
+            state[:] = 0
+            state[LAST] = -1  # the pone (seat 0) leads a fresh count
+            state[SEATS] = 2
+            state[HELD], state[HELD + 1] = 4, 4
+            for t in range(4):
+                state[HANDS + t] = hands[a, t] * 4
+                state[HANDS + 4 + t] = hands[b, t] * 4
+            tt_flag[:] = TT_EMPTY
+            for s in range(4):
+                if s > 0 and hands[a, s] == hands[a, s - 1]:
+                    continue  # one lead a rank
+                w = ways * weight[a] * lead_chance[s, a]
+                if w <= 0.0:
+                    continue
+                r = hands[a, s]
+                total[r] += w
+                for t in range(4):
+                    if t == 0 or hands[b, t] != hands[b, t - 1]:
+                        child[:] = state
+                        led = play_card_in_order(child, 0, s)
+                        got = play_card_in_order(child, 1, t)
+                        value[t] = -_search(child, 1 << s, 1 << t, led, got, ctx, W, saved,
+                                            ints, floats, tt_val, tt_flag)
+                    else:
+                        value[t] = value[t - 1]
+                    out[b - first, r, t] += w * value[t]
+        for r in range(13):
+            if total[r] > 0.0:
+                for t in range(4):
+                    out[b - first, r, t] /= total[r]
+
+
 @kernel
 def option_pegging(six_ranks, keep_index, dealer, V, hand_counts, hand_weight, scale, out):
     """The expected net pegging of each kept rank hand (``keep_index[o]``, an index of

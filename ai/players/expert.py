@@ -99,6 +99,7 @@ KEEP_MODEL_PEG = 0.0
 RESAMPLE = 0  # opponent hands drawn again by weight from RESAMPLE times as many (0: not)
 READ_PASSES = True  # every count the opponent could not play into (measured: see docs/expert.md)
 LEAD_BETA = 0.0  # the pone's opening lead read by its lead values, per point (0: not read)
+REPLY_BETA = 0.0  # the dealer's answer to my lead read by its reply values (0: not read)
 FUSED = 1  # measured: 52.5% of 10,000 games against expert-2026-11, 52.1% without
 CRIB_GIVEN_SIX = False
 
@@ -120,7 +121,8 @@ def _experiment(player) -> None:
     samples) and ``goes=on|off`` (the opponent's cards sampled past every count it could
     not play into, not only this count's go) and ``resample=F`` (the opponent hands drawn
     again by weight from F times as many) and ``lead=BETA`` (a pone's opening lead read by
-    its lead values at BETA per point, ``ai.tables.lead_model``; 0: not read) changes those
+    its lead values at BETA per point, ``ai.tables.lead_model``; 0: not read) and
+    ``reply=BETA`` (the dealer's answer to my lead, likewise) changes those
     parts of every ``expert`` made in this process and its workers. Unset, nothing
     changes."""
     import os
@@ -148,11 +150,13 @@ def _experiment(player) -> None:
             player.fused = {"off": 0, "on": 1, "2": 2}[value]
         elif key == "lead" and number is not None and 0 <= number <= 64:
             player.lead_beta = number
+        elif key == "reply" and number is not None and 0 <= number <= 64:
+            player.reply_beta = number
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X, "
-                f"fuse=on|off|2, goes=on|off, resample=F (0 to 64) and lead=BETA (0 to 64)")
+                f"fuse=on|off|2, goes=on|off, resample=F (0 to 64), lead=BETA and reply=BETA (0 to 64)")
 
 
 @dataclass(frozen=True)
@@ -501,6 +505,8 @@ class ExpertPlayer(Expert2026Player):
         self.read_passes = READ_PASSES  # every count it could not play into this deal
         self.resample = RESAMPLE
         self.lead_beta = LEAD_BETA
+        self.reply_beta = REPLY_BETA
+        self._reading: tuple | None = None  # (its figures, the keep model and reading rows)
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
         self.peg_scale = PEG_SCALE
@@ -577,12 +583,15 @@ class ExpertPlayer(Expert2026Player):
             return np.zeros((1, 1))
         from ai.tables.keep_model import keep_table
 
-        table = keep_table(self.keep_model_beta, self.keep_model_peg)
-        if self.lead_beta > 0:
-            from ai.tables.lead_model import lead_probabilities
+        key = (self.keep_model_beta, self.keep_model_peg, self.lead_beta, self.reply_beta)
+        if self._reading is None or self._reading[0] != key:
+            table = keep_table(self.keep_model_beta, self.keep_model_peg)
+            if self.lead_beta > 0 or self.reply_beta > 0:
+                from ai.tables.lead_model import reading_rows
 
-            table = np.concatenate([table, lead_probabilities(self.lead_beta)])
-        return np.ascontiguousarray(table)
+                table = np.concatenate([table, reading_rows(self.lead_beta, self.reply_beta)])
+            self._reading = (key, np.ascontiguousarray(table))
+        return self._reading[1]
 
 
 class ExpertNov2026Player(ExpertPlayer):
@@ -607,3 +616,4 @@ class ExpertNov2026Player(ExpertPlayer):
         self.read_passes = False
         self.resample = 0
         self.lead_beta = 0.0
+        self.reply_beta = 0.0

@@ -180,13 +180,13 @@ def _train_expert_leads(args: argparse.Namespace) -> int:
 
     workers = args.workers or expert_build.default_workers()
     start = time.perf_counter()
-    with tqdm(total=N_FOUR, unit="hand", desc="leads", disable=None) as bar:
-        L = expert_build.lead_table(workers, bar.update, backend_from(args))
+    with tqdm(total=2 * N_FOUR, unit="hand", desc="leads, replies", disable=None) as bar:
+        L, R = expert_build.lead_table(workers, bar.update, backend_from(args))
     seconds = time.perf_counter() - start
-    lead_model.save(args.out, L, {"build_seconds": round(seconds, 1)})
+    lead_model.save(args.out, L, R, {"build_seconds": round(seconds, 1)})
     spread = L.max(axis=1) - L.min(axis=1)
-    print(f"wrote {args.out}: the leads of {N_FOUR:,} hands in {seconds:.1f} s; a hand's "
-          f"best lead beats its worst by {spread.mean():.2f} points on average")
+    print(f"wrote {args.out}: the leads and replies of {N_FOUR:,} hands in {seconds:.1f} s; "
+          f"a hand's best lead beats its worst by {spread.mean():.2f} points on average")
     return 0
 
 

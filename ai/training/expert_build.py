@@ -209,15 +209,33 @@ def _lead_rows(args: tuple[int, int]) -> np.ndarray:
     return out
 
 
+def _reply_rows(args: tuple[int, int, np.ndarray]) -> np.ndarray:
+    from ai.tables import lead_model
+    from ai.tables.keep_model import keep_table
+
+    first, last, L = args
+    hands = np.ascontiguousarray(all_four_rank_hands(), dtype=np.int64)
+    weight = np.ascontiguousarray(keep_table(lead_model.KEEP_BETA)[PONE], dtype=np.float64)
+    chances = np.ascontiguousarray(lead_model._softmax_by_rank(L, lead_model.LEAD_BETA).T)
+    out = np.zeros((last - first, 13, 4))
+    _expert.reply_values(hands, first, last, weight, chances, out)
+    return out
+
+
 def lead_table(workers: int = 1, progress=None, backend: Backend = LOCAL,
-               rows: tuple[int, int] = (0, N_FOUR)) -> np.ndarray:
-    """The lead values ``L`` (``ai.tables.lead_model``): all of them, or the rows
-    ``first:last``."""
+               rows: tuple[int, int] = (0, N_FOUR)) -> tuple[np.ndarray, np.ndarray]:
+    """The lead and reply values ``L`` and ``R`` (``ai.tables.lead_model``): all of them,
+    or the rows ``first:last`` (the replies need every lead: ``L`` is built whole)."""
     first, last = rows
-    jobs = [(i, min(last, i + LEAD_ROWS)) for i in range(first, last, LEAD_ROWS)]
+    jobs = [(i, min(N_FOUR, i + LEAD_ROWS)) for i in range(0, N_FOUR, LEAD_ROWS)]
     done = run_jobs(_lead_rows, jobs, workers, size=lambda job: job[1] - job[0],
                     progress=progress, backend=backend)
-    return np.concatenate([part for _, part in finished(done, len(jobs))])
+    L = np.concatenate([part for _, part in finished(done, len(jobs))])
+    jobs_r = [(i, min(last, i + LEAD_ROWS), L) for i in range(first, last, LEAD_ROWS)]
+    done = run_jobs(_reply_rows, jobs_r, workers, size=lambda job: job[1] - job[0],
+                    progress=progress, backend=backend)
+    R = np.concatenate([part for _, part in finished(done, len(jobs_r))])
+    return L[first:last], R
 
 
 def pegging_table(workers: int = 1, progress=None, backend: Backend = LOCAL,

@@ -215,14 +215,19 @@ def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(mo
     assert kept.end_game == END_GAME and kept.kernel_tables().toss_q.shape == (1, 1, 1)
     assert kept.peg_scale == PEG_SCALE and kept.play_temperature == PLAY_TEMPERATURE
     assert not kept.fused and kept.kernel_tables().version[5:].tolist() == [0.0, 0.0, 0.0]
-    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "lead=4")  # the keep model, then the leads
+    # the keep model, then the chances of the leads and of the answers (1: not read)
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "lead=4")
     leads = make_player("expert").kernel_tables().keep_post
-    assert leads.shape == (6, 1820) and np.array_equal(leads[:2], plain.kernel_tables(
+    assert leads.shape == (58, 1820) and np.array_equal(leads[:2], plain.kernel_tables(
         ).keep_post)
+    assert np.all(leads[6:] == 1.0) and not np.all(leads[2:6] == 1.0)
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "reply=2")
+    replies = make_player("expert").kernel_tables().keep_post
+    assert np.all(replies[2:6] == 1.0) and not np.all(replies[6:] == 1.0)
     assert kept.kernel_tables().keep_post.shape == (1, 1)
     for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "peg=-1", "fuse=1", "deep",
                 "goes=maybe", "resample=x", "resample=1e9", "resample=-1", "lead=-1",
-                "lead=x", "lead=100"):
+                "lead=x", "lead=100", "reply=-2", "reply=on"):
         monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", bad)
         with pytest.raises(CribbageError, match="CRIBBAGE_EXPERT_PARTS"):
             make_player("expert")

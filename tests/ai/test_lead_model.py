@@ -1,6 +1,7 @@
-"""The pone's opening lead read as a choice (issue 40): the lead values against the rules by
-brute force and the pegging table, the shipped table against its builder, the chances of
-each lead, and how the play's sampled hands are weighed by them."""
+"""The pone's opening lead and the dealer's answer read as choices (issue 40): the lead and
+reply values against the rules by brute force and the pegging table, the shipped table
+against its builder, the chances of each choice, and how the play's sampled hands are
+weighed by them."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ai.tables.files import TableFileError
 from ai.tables.index import N_FOUR, all_four_rank_hands, multiset_index
 from ai.training import expert_build
 from engine.cards import PIPS
+from engine.pegging import peg_points
 from engine.roles import DEALER, PONE
 from tests.ai.test_expert import _rest_of_play
 from tests.ai.test_expert_pegging import _cards
@@ -24,7 +26,12 @@ HANDS = np.ascontiguousarray(all_four_rank_hands(), dtype=np.int64)
 
 @pytest.fixture(scope="module")
 def leads():
-    return lead_model.load()
+    return lead_model.load()[0]
+
+
+@pytest.fixture(scope="module")
+def replies():
+    return lead_model.load()[1]
 
 
 def _leads_against(a: int, b: int) -> np.ndarray:
@@ -54,9 +61,45 @@ def test_each_lead_against_one_hand_is_the_play_by_the_rules(a, b):
     assert got.max() == expert_pegging.load().V[a, b]
 
 
-def test_the_shipped_table_is_what_the_builder_computes(leads):
+def _replies_against(a: int, b: int) -> np.ndarray:
+    """The kernel's value of each answer of dealer hand b to each lead of pone hand a."""
+    weight = np.zeros(N_FOUR)
+    weight[a] = 1.0
+    out = np.zeros((1, 13, 4))
+    _expert.reply_values(HANDS, b, b + 1, weight, np.ones((4, N_FOUR)), out)
+    return out[0]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, N_FOUR - 1), st.integers(0, N_FOUR - 1))
+def test_each_answer_to_a_lead_is_the_play_by_the_rules(a, b):
+    """The dealer's value of answering each lead of pone hand a with each card of hand b,
+    the rest searched by the rules as written; each lead's best answer is the lead's value
+    (the dealer's side of it)."""
+    if not expert_pegging.feasible(HANDS[[a, b]])[0, 1]:
+        return
+    got = _replies_against(a, b)
+    pone, dealer = _cards(HANDS[a], HANDS[b])
+    for card in pone:
+        rest = list(pone)
+        rest.remove(card)
+        for t, answer in enumerate(dealer):
+            others = list(dealer)
+            others.remove(answer)
+            seq = (card, answer)
+            count = PIPS[card] + PIPS[answer]
+            expected = peg_points(list(seq)) - _rest_of_play(
+                tuple(sorted(rest)), tuple(sorted(others)), seq, count, 0, 1)
+            assert got[card >> 2, t] == expected
+        assert -got[card >> 2].max() == _leads_against(a, b)[pone.index(card)]
+    assert not got[[r for r in range(13) if r not in HANDS[a]]].any()  # never led
+
+
+def test_the_shipped_table_is_what_the_builder_computes(leads, replies):
     rows = expert_build._lead_rows((900, 903))
     assert np.allclose(rows, leads[900:903], rtol=0, atol=1e-12)
+    answers = expert_build._reply_rows((900, 902, leads))
+    assert np.allclose(answers, replies[900:902], rtol=0, atol=1e-12)
     # the best lead of each hand is the pegging table's value averaged the same way
     table = expert_pegging.load()
     weight = np.zeros(N_FOUR)
@@ -73,6 +116,27 @@ def test_a_hand_of_low_cards_leads_best_away_from_its_five(leads):
     a = multiset_index(np.array([0, 3, 4, 12]))
     four, five = leads[a, 1], leads[a, 2]
     assert four > five + 0.3
+
+
+def test_a_dealer_answers_a_five_with_a_ten_card_for_fifteen_two(replies):
+    b = multiset_index(np.array([2, 6, 9, 12]))  # three, seven, ten, king
+    five = replies[b, 4]
+    assert five[2] > five[0] + 1 and five[3] > five[1] + 1
+
+
+def test_the_chances_of_the_answers(replies):
+    Q = lead_model.reply_probabilities(2.0)
+    assert Q.shape == (52, N_FOUR)
+    first = np.ones((N_FOUR, 4), dtype=bool)
+    first[:, 1:] = HANDS[:, 1:] != HANDS[:, :-1]
+    for r in (0, 4, 9, 12):
+        rows = Q[4 * r:4 * r + 4]
+        assert np.allclose(np.where(first.T, rows, 0.0).sum(axis=0), 1.0)
+        best = np.argmax(replies[:, r], axis=1)
+        assert np.all(rows[best, np.arange(N_FOUR)] >= rows.max(axis=0) - 1e-12)
+    reading = lead_model.reading_rows(0.0, 2.0)  # leads not read: their chances all 1
+    assert reading.shape == (56, N_FOUR) and np.all(reading[:4] == 1.0)
+    assert np.array_equal(reading[4:], Q)
 
 
 def test_the_chances_of_the_leads(leads):
@@ -95,7 +159,8 @@ def test_a_pones_lead_weighs_the_hands_the_dealer_samples():
     pone (the opponent deals) nothing is read."""
     rng = np.random.default_rng(41)
     P = lead_model.lead_probabilities(4.0)
-    keep_post = np.ascontiguousarray(np.concatenate([rng.random((2, N_FOUR)) + 0.1, P]))
+    keep_post = np.ascontiguousarray(np.concatenate([rng.random((2, N_FOUR)) + 0.1,
+                                                     lead_model.reading_rows(4.0, 0.0)]))
     played = np.array([3 * 4 + 2], dtype=np.int64)  # its four
     played_by = np.array([1], dtype=np.int64)
     pool = np.array([c for c in range(52) if c != played[0]], dtype=np.int64)
@@ -109,16 +174,27 @@ def test_a_pones_lead_weighs_the_hands_the_dealer_samples():
         assert got[j] == pytest.approx(keep_post[PONE, a] * P[t, a], rel=1e-12)
     assert len({round(w / keep_post[PONE, multiset_index(np.sort(np.append(c >> 2, 3)))], 9)
                 for w, c in zip(got, cards, strict=True)}) > 3  # the lead tells hands apart
-    # I am the pone and led a king; its four is a reply, not a lead: the keep model alone
+    # I am the pone and led a king; its four is an answer, not a lead: with answers not
+    # read, the keep model alone; read, times the chance it answers a king with its four
     played, played_by = np.array([48, 3 * 4 + 2], dtype=np.int64), np.array([0, 1])
     as_pone = np.zeros(64)
     _decide.keep_model_weights(0, False, played, played_by, 2, cards, keep_post, 0.0,
                                as_pone)
-    assert np.allclose(as_pone, [keep_post[DEALER, multiset_index(np.sort(np.append(
-        c >> 2, 3)))] for c in cards])
+    fours = [multiset_index(np.sort(np.append(c >> 2, 3))) for c in cards]
+    assert np.allclose(as_pone, keep_post[DEALER, fours])
+    Q = lead_model.reply_probabilities(2.0)
+    keep_post[6:] = Q
+    answered = np.zeros(64)
+    _decide.keep_model_weights(0, False, played, played_by, 2, cards, keep_post, 0.0,
+                               answered)
+    for j, c in enumerate(cards):
+        four = np.sort(np.append(c >> 2, 3))
+        t = int(np.flatnonzero(four == 3)[0])
+        assert answered[j] == pytest.approx(keep_post[DEALER, fours[j]] * Q[4 * 12 + t,
+                                                                            fours[j]])
 
 
-def test_a_damaged_or_wrong_table_is_refused(tmp_path, leads):
+def test_a_damaged_or_wrong_table_is_refused(tmp_path, leads, replies):
     bad = tmp_path / "bad.npz"
     bad.write_bytes(b"not a zip")
     with pytest.raises(TableFileError, match="bad.npz"):
@@ -126,12 +202,17 @@ def test_a_damaged_or_wrong_table_is_refused(tmp_path, leads):
     wrong = leads.copy()
     a = multiset_index(np.array([4, 4, 9, 12]))  # two fives led to different values
     wrong[a, 1] += 0.5
-    lead_model.save(tmp_path / "wrong.npz", wrong, {})
+    lead_model.save(tmp_path / "wrong.npz", wrong, replies, {})
     with pytest.raises(TableFileError, match="not a table of leads"):
         lead_model.load(tmp_path / "wrong.npz")
+    answers = replies.copy()
+    answers[a, 9, 0] += 0.5  # two fives answering a ten differently
+    lead_model.save(tmp_path / "answers.npz", leads, answers, {})
+    with pytest.raises(TableFileError, match="not a table of leads"):
+        lead_model.load(tmp_path / "answers.npz")
     huge = leads.copy()
     huge[0, 0] = 1e6
-    lead_model.save(tmp_path / "huge.npz", huge, {})
+    lead_model.save(tmp_path / "huge.npz", huge, replies, {})
     with pytest.raises(TableFileError, match="not a table of leads"):
         lead_model.load(tmp_path / "huge.npz")
     with pytest.raises(TableFileError, match="no such file"):
