@@ -223,6 +223,9 @@ class ExpertPlay(Reasoning):
     # my next card chosen without seeing the opponent's (ai._expert.fused_play_values; out
     # of the repr: the kept experts' pinned digests stay as they were)
     pooled: bool = field(default=False, repr=False)
+    # the opponent's choices its sampled hands were weighed by beside its throw ("its lead",
+    # "its answer to my lead"; ai.tables.lead_model), out of the repr as ``pooled``
+    read: str = field(default="", repr=False)
 
     def model_text(self) -> str:
         """"the opponent read as keeping at beta 0.6 and pegging at temperature 1" (or
@@ -250,8 +253,9 @@ class ExpertPlay(Reasoning):
         blind = (f"; the opponent replying without seeing my hand ({self.blind} imagined)"
                  if self.blind else "")
         pooled = "; my next card chosen without seeing the opponent's cards" if self.pooled else ""
+        read = f"; the opponent's hand read from {self.read} too" if self.read else ""
         return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
-                f"{figures}){model}{blind}{pooled}")
+                f"{figures}){model}{blind}{pooled}{read}")
 
 
 class Expert2026Player(Player):
@@ -433,7 +437,12 @@ class Expert2026Player(Player):
         return ExpertPlay(mode, tuple(
             ExpertCandidate(by_rank[int(candidates[i])], float(shown[i])) for i in order),
             obs.hand[chosen], int(weights.shape[0]), effective, self.model_figures(), blind,
-            pooled=pooled)
+            pooled=pooled, read=self.choices_read(obs) if k else "")
+
+    def choices_read(self, obs: Observation) -> str:
+        """The opponent's plays this deal its sampled hands are weighed by beside its throw
+        ("its lead", "its answer to my lead"), or "" (the 2026 experts read none)."""
+        return ""
 
     def _sample_opponent(self, obs: Observation) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(ranks (n, k), normalised weights (n,), cards (n, k)) of the opponent's remaining
@@ -569,6 +578,17 @@ class ExpertPlayer(Expert2026Player):
 
     def model_figures(self) -> tuple[float, float] | None:
         return None if self.model is None else (self.model.beta, self.model.temperature)
+
+    def choices_read(self, obs: Observation) -> str:
+        if self._keep_post().shape[0] <= 2:
+            return ""
+        _, _, _, played, played_by, n_played = _decide.deal_seen(obs)
+        if self.lead_beta > 0 and obs.is_dealer and n_played > 0 and played_by[0] != obs.seat:
+            return "its lead"
+        if (self.reply_beta > 0 and not obs.is_dealer and n_played > 1
+                and played_by[0] == obs.seat and played_by[1] != obs.seat):
+            return "its answer to my lead"
+        return ""
 
     def _version(self) -> np.ndarray:
         return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta(),

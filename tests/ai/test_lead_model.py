@@ -217,3 +217,38 @@ def test_a_damaged_or_wrong_table_is_refused(tmp_path, leads, replies):
         lead_model.load(tmp_path / "huge.npz")
     with pytest.raises(TableFileError, match="no such file"):
         lead_model.load(tmp_path / "missing.npz")
+
+
+def _first_plays(seed: int):
+    """A deal played to the dealer's first choice, then to the pone's second: the two
+    observations (dealer after the lead, pone after the answer)."""
+    from engine import GameState, Phase
+
+    game = GameState.new(seed=seed, first_dealer=0)
+    rng = np.random.default_rng(seed)
+    seen = []
+    while len(seen) < 2:
+        seat = game.current_player()
+        obs = game.observation(seat)
+        if obs.phase is Phase.PLAY and len(obs.legal_cards) > 1 and (
+                (not seen and obs.is_dealer) or (seen and not obs.is_dealer)):
+            seen.append(obs)
+        actions = obs.legal_actions
+        game.apply(seat, actions[int(rng.integers(len(actions)))])
+    return seen
+
+
+def test_the_play_says_which_of_the_opponents_choices_it_read(monkeypatch):
+    from ai import make_player
+
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "lead=4 reply=2")
+    expert = make_player("expert", seed=1)
+    dealer, pone = _first_plays(8)
+    decision = expert.play(dealer)
+    assert decision.reasoning.read == "its lead"
+    assert "read from its lead" in decision.reasoning.summary()
+    assert expert.play(pone).reasoning.read == "its answer to my lead"
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "")
+    assert make_player("expert-2026-11", seed=1).play(dealer).reasoning.read == ""
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "lead=4")
+    assert make_player("expert", seed=1).play(pone).reasoning.read == ""
