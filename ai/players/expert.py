@@ -156,7 +156,8 @@ def _experiment(player) -> None:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X, "
-                f"fuse=on|off|2, goes=on|off, resample=F (0 to 64), lead=BETA and reply=BETA (0 to 64)")
+                f"fuse=on|off|2, goes=on|off, resample=F (0 to 64), lead=BETA and "
+                f"reply=BETA (0 to 64)")
 
 
 @dataclass(frozen=True)
