@@ -746,6 +746,42 @@ def keep_weights(known, samples, n_samples, beta, out):
 
 
 # ---------------------------------------------------------------------------- the pegging table
+@kernel(inline="always")
+def _fresh_play(state, hands, a, b):
+    """The play state of a deal's first card: seat 0 (to lead) holds rank hand
+    ``hands[a]``, seat 1 ``hands[b]``."""
+    state[:] = 0
+    state[LAST] = -1  # the leader is seat 0, a fresh count
+    state[SEATS] = 2
+    state[HELD], state[HELD + 1] = 4, 4
+    for t in range(4):
+        state[HANDS + t] = hands[a, t] * 4
+        state[HANDS + 4 + t] = hands[b, t] * 4
+
+
+@kernel(inline="always")
+def _ways_beside(hands, other, b, counts):
+    """The card combinations of rank hand ``hands[b]`` among the 48 cards not in
+    ``hands[other]`` (0.0 where they do not fit in one deck)."""
+    counts[:] = 4
+    for t in range(4):
+        counts[hands[other, t]] -= 1
+    ways = 1.0
+    for t in range(4):
+        r = hands[b, t]
+        ways *= counts[r]
+        counts[r] -= 1
+    if ways <= 0.0:
+        return 0.0
+    for t in range(1, 4):  # ordered draws of equal ranks: once each
+        n_eq = 1
+        for u in range(t):
+            if hands[b, u] == hands[b, t]:
+                n_eq += 1
+        ways /= n_eq
+    return ways
+
+
 @kernel
 def leader_values(hands, first, last, out):
     """``out[a - first, b]``: the net pegging points (its points minus the other's) of a
@@ -766,13 +802,7 @@ def leader_values(hands, first, last, out):
             if counts.max() > 4:
                 out[a - first, b] = -128
                 continue
-            state[:] = 0
-            state[LAST] = -1  # the leader is seat 0, a fresh count
-            state[SEATS] = 2
-            state[HELD], state[HELD + 1] = 4, 4
-            for t in range(4):
-                state[HANDS + t] = hands[a, t] * 4
-                state[HANDS + 4 + t] = hands[b, t] * 4
+            _fresh_play(state, hands, a, b)
             tt_flag[:] = TT_EMPTY
             out[a - first, b] = int(_search(state, 0, 0, 0, 0, ctx, W, saved, ints, floats,
                                             tt_val, tt_flag))
@@ -797,31 +827,12 @@ def lead_values(hands, first, last, weight, out):
         out[a - first, :] = 0.0
         total = 0.0
         for b in range(hands.shape[0]):
-            counts[:] = 4
-            for t in range(4):
-                counts[hands[a, t]] -= 1
-            ways = 1.0
-            for t in range(4):
-                r = hands[b, t]
-                ways *= counts[r]
-                counts[r] -= 1
+            ways = _ways_beside(hands, a, b, counts)
             if ways <= 0.0 or weight[b] <= 0.0:
                 continue
-            for t in range(1, 4):  # ordered draws of equal ranks: once each
-                n_eq = 1
-                for u in range(t):
-                    if hands[b, u] == hands[b, t]:
-                        n_eq += 1
-                ways /= n_eq
             w = ways * weight[b]
             total += w
-            state[:] = 0
-            state[LAST] = -1  # the leader is seat 0, a fresh count
-            state[SEATS] = 2
-            state[HELD], state[HELD + 1] = 4, 4
-            for t in range(4):
-                state[HANDS + t] = hands[a, t] * 4
-                state[HANDS + 4 + t] = hands[b, t] * 4
+            _fresh_play(state, hands, a, b)
             tt_flag[:] = TT_EMPTY
             value = 0.0
             for t in range(4):
@@ -859,29 +870,10 @@ def reply_values(hands, first, last, weight, lead_chance, out):
         out[b - first] = 0.0
         total[:] = 0.0
         for a in range(hands.shape[0]):
-            counts[:] = 4
-            for t in range(4):
-                counts[hands[b, t]] -= 1
-            ways = 1.0
-            for t in range(4):
-                r = hands[a, t]
-                ways *= counts[r]
-                counts[r] -= 1
+            ways = _ways_beside(hands, b, a, counts)
             if ways <= 0.0 or weight[a] <= 0.0:
                 continue
-            for t in range(1, 4):  # ordered draws of equal ranks: once each
-                n_eq = 1
-                for u in range(t):
-                    if hands[a, u] == hands[a, t]:
-                        n_eq += 1
-                ways /= n_eq
-            state[:] = 0
-            state[LAST] = -1  # the pone (seat 0) leads a fresh count
-            state[SEATS] = 2
-            state[HELD], state[HELD + 1] = 4, 4
-            for t in range(4):
-                state[HANDS + t] = hands[a, t] * 4
-                state[HANDS + 4 + t] = hands[b, t] * 4
+            _fresh_play(state, hands, a, b)  # the pone (seat 0) leads
             tt_flag[:] = TT_EMPTY
             for s in range(4):
                 if s > 0 and hands[a, s] == hands[a, s - 1]:
