@@ -1,6 +1,6 @@
-"""How a pone leads: the opening lead of a deal, read as a choice (issue 40), from
-``assets/expert_leads.npz``, built by ``cribbage train expert-leads`` (about 30 s on 2
-cores).
+"""How a pone leads and a dealer answers: the first two cards of a deal, read as choices
+(issue 40), from ``assets/expert_leads.npz``, built by ``cribbage train expert-leads``
+(about 100 s on 2 cores: the leads, then the answers).
 
 ``L[a, t]``: the net pegging points (its points minus the dealer's) of a pone leading the
 rank at position ``t`` of rank hand ``a`` (the 1,820 sorted rank hands of four, numbered by

@@ -110,7 +110,8 @@ def _register_expert(kinds) -> None:
 
     from ai.tables import lead_model
 
-    p = kinds.add_parser("expert-leads", help="the expert's table of how a pone leads",
+    p = kinds.add_parser("expert-leads", help="the expert's table of how a pone leads and a "
+                         "dealer answers",
                          description=lead_model.__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--workers", type=workers, default=None,
