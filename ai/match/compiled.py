@@ -1,7 +1,8 @@
 """Matches between built-in players at compiled speed.
 
 When both players of a game have a compiled decision (``ai._decide``: random, heuristic,
-evolved, weights, mueller and the expert but expert:fit, with or without their ``:FILE``
+evolved, weights, mueller and the expert but expert:fit and an expert whose reads are
+fitted during the game, ``reads=fit``, with or without their ``:FILE``
 tables), :func:`play_games` plays the game in the compiled loop (``ai.match._loop``)
 instead of through the referee and the Python players (which decide by the same kernels).
 The game is the same: the same deal seed and player generators as
@@ -54,6 +55,8 @@ def tables_of(player: Player) -> tuple[int, tuple] | None:
     if kind is None or type(player).__module__.split(".")[:2] != ["ai", "players"]:
         return None
     if getattr(player, "fits_opponent", False):  # expert:fit learns from the game's events
+        return None
+    if getattr(player, "reads_fitted", False):  # so does reading at the fitted sharpness
         return None
     tables = list(PLACEHOLDER_TABLES)
     if isinstance(player, EvolvedPlayer):

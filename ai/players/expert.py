@@ -68,7 +68,7 @@ from ai._decide import END_GAME as END_GAME  # from here on, the play is for the
 from ai._decide import KEEP_BETA
 from ai._rollout import N_LEFT
 from ai.base import Decision, Player, Reasoning, Seed
-from ai.opponent import OpponentModel
+from ai.opponent import OpponentModel, ReadFit
 from ai.tables import expert as expert_tables
 from ai.tables.index import N_FOUR
 from engine import Observation, PlayCard, Toss, analyze_discards
@@ -100,6 +100,9 @@ RESAMPLE = 0  # opponent hands drawn again by weight from RESAMPLE times as many
 READ_PASSES = True  # every count the opponent could not play into (measured: see docs/expert.md)
 LEAD_BETA = 0.0  # the pone's opening lead read by its lead values, per point (0: not read)
 REPLY_BETA = 0.0  # the dealer's answer to my lead read by its reply values (0: not read)
+# both read at the sharpness fitted to this opponent over the game (ai.opponent.ReadFit),
+# in place of LEAD_BETA and REPLY_BETA
+READS_FITTED = False
 FUSED = 1  # measured: 52.5% of 10,000 games against expert-2026-11, 52.1% without
 CRIB_GIVEN_SIX = False
 
@@ -122,7 +125,9 @@ def _experiment(player) -> None:
     not play into, not only this count's go) and ``resample=F`` (the opponent hands drawn
     again by weight from F times as many) and ``lead=BETA`` (a pone's opening lead read by
     its lead values at BETA per point, ``ai.tables.lead_model``; 0: not read) and
-    ``reply=BETA`` (the dealer's answer to my lead, likewise) changes those
+    ``reply=BETA`` (the dealer's answer to my lead, likewise) and ``reads=fit|fixed``
+    (both read at the sharpness fitted to the opponent over the game, or at those fixed
+    BETAs) changes those
     parts of every ``expert`` made in this process and its workers. Unset, nothing
     changes."""
     import os
@@ -152,12 +157,14 @@ def _experiment(player) -> None:
             player.lead_beta = number
         elif key == "reply" and number is not None and 0 <= number <= 64:
             player.reply_beta = number
+        elif key == "reads" and value in ("fit", "fixed"):
+            player.reads_fitted = value == "fit"
         else:
             raise CribbageError(
                 f"CRIBBAGE_EXPERT_PARTS: unknown part {word!r}; the parts are keep=BETA "
                 f"(or keep=off), crib=on|off, end=SCORE, peg=SCALE, temp=T, keeppeg=X, "
                 f"fuse=on|off|2, goes=on|off, resample=F (0 to 64), lead=BETA and "
-                f"reply=BETA (0 to 64)")
+                f"reply=BETA (0 to 64), reads=fit|fixed")
 
 
 @dataclass(frozen=True)
@@ -516,6 +523,8 @@ class ExpertPlayer(Expert2026Player):
         self.resample = RESAMPLE
         self.lead_beta = LEAD_BETA
         self.reply_beta = REPLY_BETA
+        self.reads_fitted = READS_FITTED
+        self.read_fit: ReadFit | None = None
         self._reading: tuple | None = None  # (its figures, the keep model and reading rows)
         self.end_game = float(END_GAME)
         self.crib_given_six = CRIB_GIVEN_SIX
@@ -529,6 +538,7 @@ class ExpertPlayer(Expert2026Player):
     def new_game(self, seat: int, rng: np.random.Generator | None = None) -> None:
         super().new_game(seat, rng)
         self.model = OpponentModel(seat) if self.fits_opponent else None
+        self.read_fit = ReadFit(seat) if self.reads_fitted else None
 
     def discard(self, obs: Observation) -> Decision:
         if obs.rules != GAME_RULES:  # a variant's table (docs/variants.md)
@@ -566,6 +576,8 @@ class ExpertPlayer(Expert2026Player):
     def observe(self, event) -> None:
         if self.model is not None:
             self.model.observe(event)
+        if self.read_fit is not None:
+            self.read_fit.observe(event)
 
     def keep_beta(self) -> float:
         return self.model.beta if self.model is not None else KEEP_BETA
@@ -584,9 +596,11 @@ class ExpertPlayer(Expert2026Player):
         if self._keep_post().shape[0] <= 2:
             return ""
         _, _, _, played, played_by, n_played = _decide.deal_seen(obs)
-        if self.lead_beta > 0 and obs.is_dealer and n_played > 0 and played_by[0] != obs.seat:
+        fitted = self.read_fit is not None
+        if ((fitted or self.lead_beta > 0) and obs.is_dealer and n_played > 0
+                and played_by[0] != obs.seat):
             return "its lead"
-        if (self.reply_beta > 0 and not obs.is_dealer and n_played > 1
+        if ((fitted or self.reply_beta > 0) and not obs.is_dealer and n_played > 1
                 and played_by[0] == obs.seat and played_by[1] != obs.seat):
             return "its answer to my lead"
         return ""
@@ -604,10 +618,14 @@ class ExpertPlayer(Expert2026Player):
             return np.zeros((1, 1))
         from ai.tables.keep_model import keep_table
 
-        key = (self.keep_model_beta, self.keep_model_peg, self.lead_beta, self.reply_beta)
+        fit = self.read_fit
+        key = (self.keep_model_beta, self.keep_model_peg, self.lead_beta, self.reply_beta,
+               None if fit is None else fit.weights())
         if self._reading is None or self._reading[0] != key:
             table = keep_table(self.keep_model_beta, self.keep_model_peg)
-            if self.lead_beta > 0 or self.reply_beta > 0:
+            if fit is not None:
+                table = np.concatenate([table, fit.rows()])
+            elif self.lead_beta > 0 or self.reply_beta > 0:
                 from ai.tables.lead_model import reading_rows
 
                 table = np.concatenate([table, reading_rows(self.lead_beta, self.reply_beta)])
@@ -638,3 +656,4 @@ class ExpertNov2026Player(ExpertPlayer):
         self.resample = 0
         self.lead_beta = 0.0
         self.reply_beta = 0.0
+        self.reads_fitted = False

@@ -227,7 +227,7 @@ def test_a_part_can_be_switched_for_measuring_and_the_kept_expert_never_moves(mo
     assert kept.kernel_tables().keep_post.shape == (1, 1)
     for bad in ("keep=x", "keep=0", "end=inf", "crib=yes", "peg=-1", "fuse=1", "deep",
                 "goes=maybe", "resample=x", "resample=1e9", "resample=-1", "lead=-1",
-                "lead=x", "lead=100", "reply=-2", "reply=on"):
+                "lead=x", "lead=100", "reply=-2", "reply=on", "reads=on", "reads=2"):
         monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", bad)
         with pytest.raises(CribbageError, match="CRIBBAGE_EXPERT_PARTS"):
             make_player("expert")

@@ -252,3 +252,120 @@ def test_the_play_says_which_of_the_opponents_choices_it_read(monkeypatch):
     assert make_player("expert-2026-11", seed=1).play(dealer).reasoning.read == ""
     monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "lead=4")
     assert make_player("expert", seed=1).play(pone).reasoning.read == ""
+
+
+# ------------------------------------------------------------- the sharpness, fitted in a game
+def _cards_of(ranks) -> tuple[int, ...]:
+    """Cards of the sorted ``ranks``, a rank's copies in different suits."""
+    return tuple(r * 4 + sum(1 for q in ranks[:i] if q == r) for i, r in enumerate(ranks))
+
+
+def _distinct_choice(rng, chances_by_position, ranks) -> int:
+    """A position of ``ranks`` drawn by its rank's chance (one draw per distinct rank)."""
+    firsts = [t for t in range(4) if t == 0 or ranks[t] != ranks[t - 1]]
+    p = np.array([chances_by_position[t] for t in firsts])
+    return firsts[int(rng.choice(len(firsts), p=p / p.sum()))]
+
+
+@pytest.mark.parametrize("true_beta", [0.0, 1.0, 4.0])
+def test_the_fit_finds_the_sharpness_an_opponent_leads_and_answers_at(true_beta):
+    """A synthetic opponent leading and answering by the tables at a known sharpness: 300
+    of each single the sharpness out of READ_BETAS."""
+    from ai.opponent import READ_BETAS, ReadFit
+
+    rng = np.random.default_rng(int(true_beta * 10) + 5)
+    lead_p = lead_model.lead_probabilities(true_beta)
+    reply_p = lead_model.reply_probabilities(true_beta)
+    fit = ReadFit(me=0)
+    for _ in range(300):
+        hand = np.sort(rng.choice(52, 4, replace=False))
+        ranks = [int(c) >> 2 for c in hand]
+        a = multiset_index(np.array(ranks, dtype=np.int64))
+        t = _distinct_choice(rng, lead_p[:, a], ranks)
+        fit.add_lead(tuple(int(c) for c in hand), int(hand[t]))
+        lead = int(rng.choice([c for c in range(52) if c not in hand]))
+        u = _distinct_choice(rng, reply_p[4 * (lead >> 2):4 * (lead >> 2) + 4, a], ranks)
+        fit.add_reply(tuple(int(c) for c in hand), lead, int(hand[u]))
+    lead_w, reply_w = fit.weights()
+    assert (fit.leads, fit.replies) == (300, 300)
+    assert READ_BETAS[int(np.argmax(lead_w))] == true_beta
+    assert READ_BETAS[int(np.argmax(reply_w))] == true_beta
+    assert max(lead_w) > 0.9 and max(reply_w) > 0.9
+
+
+def test_the_fits_chances_are_the_fixed_chances_mixed_by_its_posterior():
+    from ai.opponent import READ_BETAS, ReadFit
+
+    fit = ReadFit(me=1)
+    assert fit.weights() == ((0.25,) * 4, (0.25,) * 4)  # nothing seen: every sharpness alike
+    lead_p = [lead_model.lead_probabilities(b) for b in READ_BETAS]
+    reply_p = [lead_model.reply_probabilities(b) for b in READ_BETAS]
+    assert np.allclose(fit.rows(), np.concatenate([sum(lead_p) / 4, sum(reply_p) / 4]))
+    fit.lead_ll[:] = [-50.0, -50.0, 0.0, -50.0]  # sure of 2 per point, and of 4 for answers
+    fit.reply_ll[:] = [-50.0, -50.0, -50.0, 0.0]
+    assert np.allclose(fit.rows(), lead_model.reading_rows(2.0, 4.0))
+    # a lead is each hand's chance of it at each sharpness (0: any distinct rank alike)
+    fit = ReadFit(me=1)
+    fit.add_lead((20, 21, 0, 44), 21)  # 5 5 A Q: a five led
+    a = multiset_index(np.array([0, 5, 5, 11], dtype=np.int64))
+    assert fit.lead_ll[0] == pytest.approx(np.log(1 / 3))
+    assert fit.lead_ll.tolist() == pytest.approx(
+        [np.log(p[1, a]) for p in lead_p])
+    with pytest.raises(ValueError, match="not one of"):
+        fit.add_lead((20, 21, 0, 44), 8)
+
+
+def test_the_fit_reads_a_games_events_as_its_seat_sees_them():
+    """Fed one seat's view of a whole game, the fit holds every lead the opponent made as
+    pone and every answer it made to this seat's lead, from the hands its shows revealed."""
+    from ai import make_player
+    from ai.match.driver import game_events
+    from ai.opponent import ReadFit
+    from engine.events import Dealt, Played, Show, seat_view
+
+    events = list(game_events((make_player("heuristic"), make_player("mueller")), seed=4))
+    fit = ReadFit(me=0)
+    for event in events:
+        fit.observe(seat_view(event, 0))
+    expected = ReadFit(me=0)
+    dealer, first_two = None, []
+    for event in events:  # by hand: each deal's first two cards and seat 1's shown hand
+        if isinstance(event, Dealt):
+            dealer, first_two = event.dealer, []
+        elif isinstance(event, Played) and len(first_two) < 2:
+            first_two.append(event)
+        elif isinstance(event, Show) and event.what == "hand" and event.seat == 1:
+            lead, answer = first_two
+            if dealer == 0:
+                expected.add_lead(event.cards, lead.card)
+            elif lead.seat == 0 and answer.seat == 1:
+                expected.add_reply(event.cards, lead.card, answer.card)
+    assert fit.leads == expected.leads > 0 and fit.replies == expected.replies > 0
+    assert np.allclose(fit.lead_ll, expected.lead_ll)
+    assert np.allclose(fit.reply_ll, expected.reply_ll)
+    assert not np.allclose(fit.weights()[0], 0.25)
+
+
+def test_an_expert_reading_at_the_fitted_sharpness_learns_in_its_game(monkeypatch):
+    from ai import make_player
+    from ai.match import compiled
+    from ai.match.driver import DecisionMade, game_events
+
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "reads=fit")
+    expert = make_player("expert", seed=1)
+    expert.play_samples = 64  # (fewer sampled hands: a quicker game, the same reading)
+    assert expert.reads_fitted and expert.read_fit is None
+    assert make_player("expert-2026-11").reads_fitted is False  # the bar never reads
+    # it learns from the game's events: the referee plays it, not the compiled loop
+    assert not compiled.compiled((expert, make_player("random")))
+    events = list(game_events((expert, make_player("mueller")), seed=2))
+    fit = expert.read_fit
+    assert fit is not None and fit.leads + fit.replies >= 4
+    tables = expert.kernel_tables().keep_post
+    assert tables.shape == (58, N_FOUR) and np.allclose(tables[2:], fit.rows())
+    reads = {e.decision.reasoning.read for e in events
+             if isinstance(e, DecisionMade) and e.seat == 0
+             and getattr(e.decision.reasoning, "read", "")}
+    assert reads == {"its lead", "its answer to my lead"}
+    expert.new_game(0)  # a new game starts unread
+    assert expert.read_fit.leads == expert.read_fit.replies == 0
