@@ -18,6 +18,10 @@ each of its plays, with the cards it could have played instead, are known exactl
 habit is fitted by maximum a posteriori over a small grid of values, the prior putting most
 of its weight on the default, so that an unknown opponent is the strong default until the
 game shows otherwise, and a few deals of a clear habit move it.
+
+:class:`ReadFit`, which the expert uses by default, fits a third habit the same way from
+the same shows: how sharply the opponent's opening lead and its answer to a lead follow
+their values (``ai.tables.lead_model``).
 """
 
 from __future__ import annotations
@@ -225,11 +229,12 @@ class ReadFit:
         return np.concatenate([lead, reply])
 
     def observe(self, event) -> None:
-        if isinstance(event, Dealt):
-            self._deal = _Opening(event.dealer)
+        if isinstance(event, Dealt):  # the tables are of the six-card game of two
+            six_card = len(event.hands) == 2 and len(event.hands[self.me]) == 6
+            self._deal = _Opening(event.dealer) if six_card else None
             return
         deal = self._deal
-        if deal is None:  # joined mid-deal (a resumed game): wait for the next deal
+        if deal is None:  # joined mid-deal (a resumed game), or a variant: not read
             return
         if isinstance(event, Played) and len(deal.plays) < 2:
             deal.plays.append((event.seat, event.card))
@@ -238,9 +243,10 @@ class ReadFit:
             if len(deal.plays) < 2 or len(event.cards) != 4:
                 return
             (first, lead), (second, reply) = deal.plays
-            if deal.dealer == self.me and first != self.me:
+            them = event.seat
+            if deal.dealer == self.me and first == them:
                 self.add_lead(event.cards, lead)
-            elif deal.dealer != self.me and first == self.me and second != self.me:
+            elif deal.dealer == them and first == self.me and second == them:
                 self.add_reply(event.cards, lead, reply)
 
 

@@ -344,6 +344,13 @@ def test_the_fit_reads_a_games_events_as_its_seat_sees_them():
     assert np.allclose(fit.lead_ll, expected.lead_ll)
     assert np.allclose(fit.reply_ll, expected.reply_ll)
     assert not np.allclose(fit.weights()[0], 0.25)
+    # a variant's deal (three hands; five cards) is not read: the tables are of this game
+    for hands in (((), tuple(range(6)), ()), ((), tuple(range(5)))):
+        other = ReadFit(me=1)
+        for event in (Dealt(1, 1, hands), Played(0, 8, 3), Played(1, 0, 4),
+                      Show(0, "hand", (8, 12, 16, 20), 40)):
+            other.observe(event)
+        assert other.leads == other.replies == 0
 
 
 def test_an_expert_reading_at_the_fitted_sharpness_learns_in_its_game(monkeypatch):
@@ -369,3 +376,45 @@ def test_an_expert_reading_at_the_fitted_sharpness_learns_in_its_game(monkeypatc
     assert reads == {"its lead", "its answer to my lead"}
     expert.new_game(0)  # a new game starts unread
     assert expert.read_fit.leads == expert.read_fit.replies == 0
+
+
+def test_the_train_command_writes_a_table_the_expert_loads(tmp_path, capsys, monkeypatch,
+                                                           leads, replies):
+    """`cribbage train expert-leads --out` writes what the builder gives (the builder itself
+    is checked against the shipped table above; the whole build is 100 s on 2 cores) as a
+    table ``lead_model.load`` accepts, and says so."""
+    from cribbage_gui.cli import main
+
+    asked = []
+
+    def built(workers, progress=None, backend=None):
+        asked.append(workers)
+        progress(2 * N_FOUR)
+        return leads, replies
+
+    monkeypatch.setattr(expert_build, "lead_table", built)
+    out = tmp_path / "leads.npz"
+    assert main(["train", "expert-leads", "--workers", "1", "--out", str(out)]) == 0
+    assert asked == [1]
+    assert "wrote" in capsys.readouterr().out
+    L, R = lead_model.load(out)
+    assert np.array_equal(L, leads) and np.array_equal(R, replies)
+
+
+def test_a_damaged_table_stops_the_expert_before_its_game_not_in_it(tmp_path, monkeypatch):
+    """The expert reads leads from the first deal on: a damaged table is refused when the
+    player is made (one clear error naming the rebuild), never mid-game; the bar, which
+    reads none, is made as ever."""
+    import shutil
+
+    from ai import make_player
+    from ai.paths import ASSETS
+
+    for name in ASSETS.iterdir():
+        if name.is_file():
+            shutil.copy(name, tmp_path / name.name)
+    (tmp_path / lead_model.FILE).write_bytes(b"PK\x03\x04 not a table")
+    monkeypatch.setenv("CRIBBAGE_ASSETS", str(tmp_path))
+    with pytest.raises(TableFileError, match="cribbage train expert-leads"):
+        make_player("expert")
+    assert make_player("expert-2026-11").read_fit is None

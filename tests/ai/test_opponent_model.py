@@ -207,4 +207,4 @@ def test_expert_fit_learns_within_a_game_and_says_so():
 
 def test_expert_fit_is_played_by_the_referee_not_the_compiled_loop():
     assert not compiled.compiled((make_player("expert:fit"), make_player("random")))
-    assert compiled.compiled((make_player("expert"), make_player("random")))
+    assert compiled.compiled((make_player("expert-2026-11"), make_player("random")))
