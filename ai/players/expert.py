@@ -54,7 +54,10 @@ Since issue 40 (``expert-2026-11``, :class:`ExpertNov2026Player`, is the expert 
 the opponent's hand is read from what it must have thrown: each hand the play samples, and
 each the discard's pegging figure weighs, counts by the keep model of the opponent's role
 (``ai.tables.keep_model``: over every pair it may have thrown beside those four, the chance
-that a sensible player in its role keeps them), not by how good the four are alone.
+that a sensible player in its role keeps them), not by how good the four are alone; and,
+from the first two cards of the play, by how likely its opening lead or its answer to my
+lead was with them (``ai.tables.lead_model``), as sharply as its leads and answers shown
+so far this game follow those values (``ai.opponent.ReadFit``).
 """
 
 from __future__ import annotations
