@@ -46,6 +46,7 @@ from cribbage_gui.table.pass_cover import PassCover
 from cribbage_gui.table.saving import SavedGame
 from engine import Claim, Observation, Phase, PlayCard, Toss, why_illegal
 from engine.cards import card_label
+from engine.errors import CribbageError
 from engine.events import CountReset, Dealt, Played, SaidGo
 from engine.rules import VARIANT, variant_rules
 
@@ -233,7 +234,11 @@ class Playing(QObject):
                                      ("",) * setup.rules.players),
                          *game.events]
             self.presenter.catch_up(shown)
-        self.controller.start(setup, game, rng_states, decks, cuts)
+        try:
+            self.controller.start(setup, game, rng_states, decks, cuts)
+        except CribbageError as exc:  # a shipped table damaged: the computer cannot play
+            self.message.emit(f"The game cannot start: {exc}")
+            return
         self._publish_controls()  # the match's line
 
     def resume(self, saved: SavedGame) -> None:

@@ -33,7 +33,16 @@ class WatchControls:
     def start_watching(self, setup: WatchSetup, delay_ms: int | None = None,
                        quit_when_done: bool = False) -> None:
         """Watch ``setup.games`` games between two computer players, both hands face up."""
+        from ai import make_player
+        from engine.errors import CribbageError
+
         w = self.w
+        try:  # a shipped table damaged: said before anything on the table changes
+            for name in setup.players:
+                make_player(name).close()
+        except CribbageError as exc:
+            w.tell(f"The computer cannot play: {exc}")
+            return
         w.saved.save_before_leaving()
         w.lesson.end()
         w.playing.stop()

@@ -418,3 +418,36 @@ def test_a_damaged_table_stops_the_expert_before_its_game_not_in_it(tmp_path, mo
     with pytest.raises(TableFileError, match="cribbage train expert-leads"):
         make_player("expert")
     assert make_player("expert-2026-11").read_fit is None
+
+
+def test_a_resumed_game_reads_as_the_game_it_resumes():
+    """Saved mid-game (the expert's generator with it) and resumed into a fresh expert, the
+    game ends as the uninterrupted one did, with the same fit: the expert sees the
+    game's events again, so it has read every lead and answer the game showed."""
+    import json
+
+    from ai import make_player
+    from ai.match.driver import game_events
+    from engine.state import GameState
+
+    def players():
+        expert = make_player("expert", seed=1)
+        expert.play_samples = 64  # (a quicker game; the reads are the same)
+        return expert, make_player("mueller")
+
+    whole = players()
+    full = list(game_events(whole, seed=6, index=0))
+    first = players()
+    game = GameState.new(full[0].seed, first_dealer=0)
+    stream = game_events(first, seed=6, index=0, game=game)
+    for _ in range(len(full) // 2):
+        next(stream)
+    assert first[0].read_fit.leads + first[0].read_fit.replies > 0
+    states = tuple(json.loads(json.dumps(p.random_state())) for p in first)
+    again = players()
+    rest = list(game_events(again, seed=6, index=0, game=GameState.from_json(game.to_json()),
+                            rng_states=states))
+    assert rest[-1] == full[-1]
+    assert again[0].read_fit.weights() == whole[0].read_fit.weights()
+    assert (again[0].read_fit.leads, again[0].read_fit.replies) == (
+        whole[0].read_fit.leads, whole[0].read_fit.replies)

@@ -395,3 +395,31 @@ def test_a_game_against_the_deep_expert(qtbot, make_window):
     assert window.presenter.model.names[1 - window.playing.setup.human_seat] == \
         "Expert (deep)"
     assert window.playing.controller.players[1 - window.playing.setup.human_seat].deep
+
+
+def test_a_damaged_shipped_table_says_why_the_game_cannot_start(qtbot, make_window, tmp_path,
+                                                                monkeypatch):
+    """The expert's lead table damaged in the installed assets: starting a game against it
+    tells the person which file and how to rebuild it (no traceback, no thread left)."""
+    import shutil
+
+    from ai.paths import ASSETS
+
+    assets = tmp_path / "assets"
+    shutil.copytree(ASSETS, assets)
+    (assets / "expert_leads.npz").write_bytes(b"PK\x03\x04 not a table")
+    monkeypatch.setenv("CRIBBAGE_ASSETS", str(assets))
+    window = make_window(opponent="expert")
+    window.games.start_match("expert", seed=9, length=1)
+    said = [m for m in window.messages if m.startswith("The game cannot start")]
+    assert said and "expert_leads.npz" in said[-1]
+    assert "cribbage train expert-leads" in said[-1]
+    assert not window.playing.controller.running
+    # watching the expert play: said before the table changes
+    from cribbage_gui.table.watching import WatchSetup
+
+    window.watch.start_watching(WatchSetup(("expert", "mueller"), games=1, seed=5),
+                                delay_ms=0)
+    said = [m for m in window.messages if m.startswith("The computer cannot play")]
+    assert said and "expert_leads.npz" in said[-1]
+    assert not window.watching.active and window.game_bar.isVisible()
