@@ -22,7 +22,8 @@ def main(ready: str) -> int:
         from ai.match import compiled
         from ai.registry import make_player
 
-        compiled.play_games((make_player("expert"), make_player("mueller")), 0, [0])
+        # (the expert reads during the game, so the referee plays it; the kept one is compiled)
+        compiled.play_games((make_player("expert-2026-11"), make_player("mueller")), 0, [0])
         warm_the_variants()
     finally:  # done or failed: the workers stop waiting either way
         Path(ready).write_text("ready\n")

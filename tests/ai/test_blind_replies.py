@@ -207,7 +207,8 @@ def test_expert_blind_plays_blind_until_the_end_game_and_says_so():
     assert make_player("expert", seed=3).decide(obs).reasoning.blind == 0
 
 
-def test_expert_blind_plays_the_same_games_compiled_and_refereed():
+def test_expert_blind_plays_the_same_games_compiled_and_refereed(monkeypatch):
     from ai.match import compiled
 
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "reads=fixed")  # fitted: refereed only
     assert compiled.differences("expert:blind", "heuristic", 8, [0, 1]) == []

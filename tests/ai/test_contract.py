@@ -19,7 +19,8 @@ def test_registry_lists_every_level_weakest_first():
         assert make_player(info.name).name == info.name
 
 
-def test_the_2026_expert_is_kept_for_measuring_not_offered_as_a_level():
+def test_the_2026_expert_is_kept_for_measuring_not_offered_as_a_level(monkeypatch):
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "reads=fixed")  # fitted: refereed only
     from ai import named_levels
     from ai.match import compiled
 

@@ -594,8 +594,9 @@ def test_deep_searches_more_hands_and_deals_and_keeps_the_sure_choices():
     assert other.deep and other.play_samples == deep_samples
 
 
-def test_deep_plays_the_same_games_compiled_and_refereed():
+def test_deep_plays_the_same_games_compiled_and_refereed(monkeypatch):
     from ai.match import compiled
 
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "reads=fixed")  # fitted: refereed only
     assert compiled.differences("expert:deep", "mueller", 3, [0, 1]) == []
     assert compiled.differences("heuristic", "expert:deep", 3, [0]) == []

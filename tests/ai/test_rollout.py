@@ -260,7 +260,8 @@ def test_expert_roll_keeps_the_option_its_deals_value_best(tables):
     assert reasoning.samples == opp.shape[0] * 40 == 128 * 40
 
 
-def test_expert_roll_plays_the_same_games_compiled_and_refereed():
+def test_expert_roll_plays_the_same_games_compiled_and_refereed(monkeypatch):
     from ai.match import compiled
 
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "reads=fixed")  # fitted: refereed only
     assert compiled.differences("expert:roll", "mueller", 4, [0, 1]) == []

@@ -32,10 +32,14 @@ from engine.analysis import analyze_discards
 from engine.scoring import score_batch, score_hand
 from engine.simulate import simulate_random_games, trace_random_game
 
+import os
+# the compiled loop plays the expert's kernels with its reads fixed (fitted, it is refereed)
+os.environ["CRIBBAGE_EXPERT_PARTS"] = "reads=fixed lead=4 reply=2"
 kinds = ["random", "heuristic", "evolved", "weights", "mueller", "expert"]
 for a, b in zip(kinds, kinds[1:] + kinds[:1]):
     compiled.play_games((make_player(a), make_player(b)), 0, [0])
 compiled.traced_game((make_player("expert"), make_player("mueller")), 0, 1)
+os.environ["CRIBBAGE_EXPERT_PARTS"] = ""
 driver.play_game((make_player("expert"), make_player("mueller")), 0, 2)
 simulate_random_games(20, 0)
 trace_random_game(0, 0)
