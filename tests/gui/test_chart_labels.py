@@ -112,6 +112,8 @@ def test_every_chart_s_numbers_keep_apart_and_whole(qtbot, finished, normal_size
                 problems += check(chart, f"{where} statistics {tab}")
             stats.close()
             for name, chart in charts[:5]:
+                # (an axis lays its numbers out after the resize's events: let it settle)
+                qtbot.waitUntil(lambda c=chart: len(drawn_labels(c)) >= 2, timeout=2000)
                 problems += check(chart, f"{where} {name}")
     assert problems == []
 
