@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ai import _expert
+from ai.tables.index import multiset_index
+from ai.tables.lead_model import lead_probabilities, reply_probabilities
 from engine.events import Dealt, Played, Show, Tossed
 from engine.kernels import RANK_SCORES
 
@@ -203,16 +205,12 @@ class ReadFit:
 
     def add_lead(self, hand, lead: int) -> None:
         """The opponent as pone held ``hand`` (four cards) and led ``lead``."""
-        from ai.tables.lead_model import lead_probabilities
-
         a, t = _rank_hand(hand, lead)
         self.lead_ll += [np.log(lead_probabilities(b)[t, a]) for b in READ_BETAS]
         self.leads += 1
 
     def add_reply(self, hand, lead: int, reply: int) -> None:
         """The opponent as dealer held ``hand`` and answered my ``lead`` with ``reply``."""
-        from ai.tables.lead_model import reply_probabilities
-
         a, t = _rank_hand(hand, reply)
         row = 4 * (lead >> 2) + t
         self.reply_ll += [np.log(reply_probabilities(b)[row, a]) for b in READ_BETAS]
@@ -221,8 +219,6 @@ class ReadFit:
     def rows(self) -> np.ndarray:
         """(56, 1820): the lead chances (4) and the answer chances (52) at the posterior,
         the rows ``ai.tables.lead_model.reading_rows`` gives at one sharpness."""
-        from ai.tables.lead_model import lead_probabilities, reply_probabilities
-
         lead_w, reply_w = self.weights()
         lead = sum(w * lead_probabilities(b) for w, b in zip(lead_w, READ_BETAS, strict=True))
         reply = sum(w * reply_probabilities(b) for w, b in zip(reply_w, READ_BETAS, strict=True))
@@ -252,8 +248,6 @@ class ReadFit:
 
 def _rank_hand(hand, card: int) -> tuple[int, int]:
     """(the rank hand's index, the position of ``card``'s rank in its sorted ranks)."""
-    from ai.tables.index import multiset_index
-
     ranks = sorted(c >> 2 for c in hand)
     if len(ranks) != 4 or card >> 2 not in ranks:
         raise ValueError(f"card {card} is not one of {tuple(hand)}")
