@@ -5,6 +5,14 @@ review of a person's decisions (:func:`rate`) all ask the same player, ``expert`
 same random stream for the same moment of the game, so they never disagree: the option the
 hint gives is the one the inspector puts first and the one the review calls best.
 
+The expert reads the opponent's opening lead and its answer to a lead by how sharply the
+game so far has shown this opponent to choose them (``ai.opponent.ReadFit``). The advice
+for a card asks it as it would be at that moment of that game: pass ``reads`` (what
+:func:`reads_seen` gives from the game's events so far; the window, the review and a
+practice position from a game do). Without them the advisor is the expert at a game's
+start, having seen nothing yet (the analysis board, the built-in practice set). A discard
+reads nothing, so its advice never needs them.
+
 In a match scored in ACC points (the window's best-of-N), the computer plays ``expert:acc``
 and the advice asks it too (``objective="acc"``): "best" is then the most expected ACC
 match points net (2 a win, 3 a skunk), and the figures are in those points.
@@ -39,6 +47,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ai.base import Decision
+from ai.opponent import ReadFit, Reads
+from ai.opponent import reads_seen as _reads_seen
 from engine import Observation, Phase, PlayCard, Toss, analyze_discards
 from engine.cards import Card
 from engine.rules import RULES
@@ -103,22 +113,33 @@ def moment_seed(obs: Observation) -> int:
     return int.from_bytes(hashlib.sha256(key).digest()[:8], "little")
 
 
-def _advisor_at(obs: Observation, objective: str = "win"):
-    """The advisor, seated and seeded for this moment."""
+def reads_seen(events, seat: int) -> Reads:
+    """What the advisor in ``seat`` reads the opponent's lead and answer by after the game's
+    ``events`` so far (``ai.opponent.reads_seen``): pass it as ``reads`` to ask for the
+    expert's advice as it would be at that moment of that game."""
+    return _reads_seen(events, seat)
+
+
+def _advisor_at(obs: Observation, objective: str = "win", reads: Reads | None = None):
+    """The advisor, seated and seeded for this moment, reading the opponent by ``reads``
+    (None: as at a game's start, having seen nothing yet)."""
     player = advisor(objective)
     player.seat = obs.seat
     player.rng = np.random.default_rng(moment_seed(obs))
+    if getattr(player, "reads_fitted", False):
+        player.read_fit = ReadFit.of(obs.seat, reads)
     return player
 
 
-def _decide(obs: Observation, objective: str = "win") -> Decision:
-    return _advisor_at(obs, objective).decide(obs)
+def _decide(obs: Observation, objective: str = "win", reads: Reads | None = None) -> Decision:
+    return _advisor_at(obs, objective, reads).decide(obs)
 
 
-def hint(obs: Observation, objective: str = "win") -> Decision:
+def hint(obs: Observation, objective: str = "win", reads: Reads | None = None) -> Decision:
     """What the strongest player would do now (a discard or a card), with its reasoning;
-    ``objective="acc"`` in a match scored in ACC points."""
-    return _decide(obs, objective)
+    ``objective="acc"`` in a match scored in ACC points. ``reads``: what this game has
+    shown of the opponent's leads and answers (:func:`reads_seen`; None: nothing yet)."""
+    return _decide(obs, objective, reads)
 
 
 # ---------------------------------------------------------------------------- discards
@@ -295,20 +316,22 @@ class PlayAdvice:
 
 
 def play_advice(obs: Observation, objective: str = "win",
-                memo: Memo | None = None) -> PlayAdvice:
+                memo: Memo | None = None, reads: Reads | None = None) -> PlayAdvice:
     """Every rank the observed player may play, with the advisor's expected points and
     chance of winning for each (one draw of the opponent's cards for both). The best is the
     hint's card: by points until a player reaches 86, by the chance of winning from there
-    (``ai.players.expert.END_GAME``). ``memo`` keeps the answer, or has it."""
+    (``ai.players.expert.END_GAME``). ``memo`` keeps the answer, or has it; ``reads``: as
+    for :func:`hint`."""
     if memo is not None:
-        return memo.get(("play", objective, obs), lambda: play_advice(obs, objective))
+        return memo.get(("play", objective, obs, reads),
+                        lambda: play_advice(obs, objective, reads=reads))
     if obs.phase is not Phase.PLAY or not obs.legal_cards:
         raise ValueError("play advice needs an observation of a card to play")
     if obs.rules != RULES:
         return _variant_play_advice(obs, _decide(obs))
     from ai.players.expert import END_GAME
 
-    points, win = _advisor_at(obs, objective).evaluate_play(obs, ("points", objective))
+    points, win = _advisor_at(obs, objective, reads).evaluate_play(obs, ("points", objective))
     primary = win if max(obs.scores) >= END_GAME else points
     p = {c.card >> 2: c.value for c in points.candidates}
     w = {c.card >> 2: c.value if objective == "acc" else min(1.0, max(0.0, c.value))
@@ -368,9 +391,10 @@ class Rating:
 
 
 def rate(obs: Observation, action, objective: str = "win",
-         memo: Memo | None = None) -> Rating | None:
+         memo: Memo | None = None, reads: Reads | None = None) -> Rating | None:
     """Rate ``action`` taken at ``obs`` against the advisor's best (for ``objective``);
-    None when there was no real choice (one card, or a go). ``memo``: see :class:`Memo`."""
+    None when there was no real choice (one card, or a go). ``memo``: see :class:`Memo`;
+    ``reads``: as for :func:`hint` (a card's rating; a discard's reads nothing)."""
     if isinstance(action, Toss):
         advice = discard_advice(obs, objective, memo)
         mine = advice.option(action.cards)
@@ -385,7 +409,7 @@ def rate(obs: Observation, action, objective: str = "win",
         ranks = {c >> 2 for c in obs.legal_cards}
         if len(ranks) < 2:
             return None
-        play = play_advice(obs, objective, memo)
+        play = play_advice(obs, objective, memo, reads)
         card = play.option(action.card)
         return Rating("play", obs.deal, (action.card,), (play.best.card,),
                       card.points_lost, card.win_lost, None, len(ranks), play.mode,

@@ -164,6 +164,9 @@ class OpponentModel:
 
 # ---------------------------------------------------------------------- the first two cards
 READ_BETAS = (0.0, 1.0, 2.0, 4.0)  # the sharpness of a lead or an answer, per point
+# What a ReadFit has learned, hashable: (the leads' log-likelihoods at READ_BETAS, the
+# answers'); all zeros, the prior, before the game shows a lead or an answer
+Reads = tuple[tuple[float, ...], tuple[float, ...]]
 
 
 @dataclass
@@ -192,6 +195,23 @@ class ReadFit:
         self.leads = 0
         self.replies = 0
         self._deal: _Opening | None = None
+
+    @classmethod
+    def of(cls, me: int, reads: Reads | None = None) -> ReadFit:
+        """A fit for seat ``me`` that has learned ``reads`` (:meth:`reads`; None: nothing
+        yet), to go on learning from the game's next events."""
+        fit = cls(me)
+        if reads is not None:
+            lead, reply = reads
+            if len(lead) != len(READ_BETAS) or len(reply) != len(READ_BETAS):
+                raise ValueError(f"reads need {len(READ_BETAS)} figures each, not "
+                                 f"{len(lead)} and {len(reply)}")
+            fit.lead_ll[:], fit.reply_ll[:] = lead, reply
+        return fit
+
+    def reads(self) -> Reads:
+        """What it has learned (hashable; :meth:`of` makes a fit that has learned it)."""
+        return tuple(self.lead_ll.tolist()), tuple(self.reply_ll.tolist())
 
     @staticmethod
     def _posterior(ll: np.ndarray) -> np.ndarray:
@@ -244,6 +264,16 @@ class ReadFit:
                 self.add_lead(event.cards, lead)
             elif deal.dealer == them and first == self.me and second == them:
                 self.add_reply(event.cards, lead, reply)
+
+
+def reads_seen(events, seat: int) -> Reads:
+    """What seat ``seat``'s :class:`ReadFit` has learned after ``events`` (a game's events
+    so far, from the start: every seat's or ``seat``'s view alike, since it reads only what
+    the play and the show make public): what the expert in that seat reads the opponent by."""
+    fit = ReadFit(seat)
+    for event in events:
+        fit.observe(event)
+    return fit.reads()
 
 
 def _rank_hand(hand, card: int) -> tuple[int, int]:

@@ -47,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.advice import Memo, as_good_as_best, discard_advice, known, play_advice
+from ai.advice import Memo, as_good_as_best, discard_advice, known, play_advice, reads_seen
 from engine import GameState, Observation, PlayCard, Toss
 from engine.cards import Card, card_name
 from engine.record import Replay
@@ -315,7 +315,8 @@ def _rate(state: GameState, seat: int, action: Any, index: int, objective: str =
                                 state.dealer, options, objective=objective)
     if len({c >> 2 for c in obs.legal_cards}) < 2:
         return None  # one rank to play: no choice
-    play = play_advice(obs, objective, memo)
+    # the opponent's leads and answers read as the expert in this seat would by then
+    play = play_advice(obs, objective, memo, reads_seen(state.events, seat))
     chosen = play.option(action.card)
     options = tuple(ReviewOption((o.card,), o.points, known(o.win)) for o in play.options)
     return ReviewedDecision(index, seat, obs.deal, "play", (action.card,), (play.best.card,),

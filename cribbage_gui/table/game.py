@@ -443,9 +443,10 @@ class Playing(QObject):
             decision = next(self._ids)
             self._decisions.append(decision)
             self._undo.append((self.controller.checkpoints[-1], self._turn_mark, decision))
-            objective = self.objective
-            run_job(self, decision, lambda: advice.rate(obs, action, objective, ADVICE_MEMO),
-                    self._rated)
+            objective, events = self.objective, self._events_so_far()
+            run_job(self, decision, lambda: advice.rate(
+                obs, action, objective, ADVICE_MEMO, advice.reads_seen(events, obs.seat)),
+                self._rated)
         self.obs = None
         self.table.selected = set()
         self._show_controls()
@@ -522,8 +523,17 @@ class Playing(QObject):
         if self.obs is None or self.obs.phase not in (Phase.DISCARD, Phase.PLAY) \
                 or not self.assisted:
             return
-        obs, objective = self.obs, self.objective
-        run_job(self, obs, lambda: advice.hint(obs, objective), self._show_hint)
+        obs, objective, events = self.obs, self.objective, self._events_so_far()
+        run_job(self, obs, lambda: advice.hint(obs, objective,
+                                               advice.reads_seen(events, obs.seat)),
+                self._show_hint)
+
+    def _events_so_far(self) -> tuple:
+        """The game's events up to the decision pending (the worker waits for it, so they
+        stay put while copied): the advice reads the opponent by them, as the expert in the
+        person's seat would (``ai.advice.reads_seen``)."""
+        game = self.controller.game
+        return tuple(game.events) if game is not None else ()
 
     def _show_hint(self, obs, decision) -> None:
         if obs is not self.obs or isinstance(decision, Exception):

@@ -451,3 +451,44 @@ def test_a_resumed_game_reads_as_the_game_it_resumes():
     assert again[0].read_fit.weights() == whole[0].read_fit.weights()
     assert (again[0].read_fit.leads, again[0].read_fit.replies) == (
         whole[0].read_fit.leads, whole[0].read_fit.replies)
+
+
+def test_the_advice_reads_the_opponent_as_the_expert_in_that_seat_of_that_game():
+    """The hint, the play's figures and the review ask the expert as it would be at that
+    moment of that game: reading the opponent's leads and answers by what the game has
+    shown so far (``ai.advice.reads_seen``), so at every card it played, an expert seeded as
+    the advisor is gives exactly the hint's decision; a discard reads nothing. Without the
+    game's reads the advice is the expert's at a game's start, which differs."""
+    from ai import advice, make_player
+    from ai.match.driver import refereed_game
+    from ai.opponent import ReadFit
+    from ai.players.expert import ExpertPlayer
+    from cribbage_gui.services.review import review_game
+    from engine import Phase
+
+    class Seated(ExpertPlayer):  # seeded by the moment, as the advisor is
+        def decide(self, obs):
+            self.rng = np.random.default_rng(advice.moment_seed(obs))
+            reads = self.read_fit.reads()
+            decision = super().decide(obs)
+            asked.append((obs, decision, reads))
+            return decision
+
+    asked: list = []
+    _, game = refereed_game((Seated(seed=1), make_player("mueller", seed=2)), 8, 0)
+    plays = [(o, d, r) for o, d, r in asked if o.phase is Phase.PLAY and len(o.legal_cards) > 1]
+    assert len(plays) > 20 and plays[-1][2] != ReadFit(0).reads()
+    prior = 0
+    for obs, decision, reads in plays:
+        assert repr(advice.hint(obs, reads=reads)) == repr(decision)
+        prior += repr(advice.hint(obs)) != repr(decision)
+    assert prior > 0  # the reads change what the advice says
+    # the review reads the same from the whole game's events before each decision
+    review = review_game(game, ("expert", "mueller"))
+    mine = [d for d in review.decisions if d.seat == 0 and d.kind == "play"]
+    assert len(mine) >= 10 and all(d.is_best and d.win_prob_lost == 0.0 for d in mine)
+    # a discard is the same whatever has been read
+    obs, decision, reads = next(a for a in asked if a[0].phase is Phase.DISCARD
+                                and a[0].deal > 3)
+    sharp = ((0.0, -9.0, -9.0, 0.0), (-9.0, 0.0, -9.0, -9.0))
+    assert repr(advice.hint(obs, reads=sharp)) == repr(advice.hint(obs)) == repr(decision)

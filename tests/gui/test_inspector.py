@@ -252,18 +252,38 @@ def follow_the_hint(obs, hand):
     return advice.hint(obs).action.cards
 
 
-def play_the_hint(obs):
-    return advice.hint(obs).action.card
-
-
-def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_window):
+def test_a_player_who_follows_every_hint_is_rated_best_every_time(qtbot, make_window,
+                                                                  monkeypatch):
     """Regression: the review ranked by expected hand ± crib alone and called the hint's
-    discards mistakes ("best 4 times, 1.2 points lost")."""
+    discards mistakes ("best 4 times, 1.2 points lost"). Each card is the one the Hint
+    button gives, which reads the computer's leads and answers by the game so far, as the
+    expert in the person's seat would (and as the rating does)."""
     from tests.gui.helpers import play_to_the_end
 
     window = make_window()
+    asked = []
+    hint = advice.hint
+
+    def hint_as_asked(obs, objective="win", reads=None):
+        decision = hint(obs, objective, reads)
+        asked.append((obs, reads, decision))
+        return decision
+
+    monkeypatch.setattr(advice, "hint", hint_as_asked)
+
+    def press_hint(obs):
+        before = len(asked)
+        qtbot.mouseClick(window.game_bar.hint_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: len(asked) > before, timeout=TIMEOUT)
+        seen, reads, decision = asked[-1]
+        assert seen is obs
+        events = window.playing.controller.game.events
+        assert reads == advice.reads_seen(events, obs.seat)
+        return decision.action.card
+
     window.games.start_match("heuristic", seed=13)
-    play_to_the_end(qtbot, window, discard=follow_the_hint, play=play_the_hint)
+    play_to_the_end(qtbot, window, discard=follow_the_hint, play=press_hint)
+    assert any(reads and any(map(any, reads)) for _, reads, _ in asked)  # it showed some
     game = window.playing.controller.game
     human_choices = sum(1 for seat, a in game.actions if seat == 0
                         and isinstance(a, Toss | PlayCard))

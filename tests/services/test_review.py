@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from ai import make_player
-from ai.advice import discard_advice, hint, play_advice
+from ai.advice import discard_advice, hint, play_advice, reads_seen
 from ai.match.driver import refereed_game
 from cribbage_gui.services import gamefile
 from cribbage_gui.services.gamefile import GameSaver
@@ -83,11 +83,15 @@ def test_every_real_decision_is_rated_once_with_consistent_figures():
 
 
 def test_a_review_agrees_with_the_hint_at_every_decision():
+    """The hint asked as the window asks it (reading the opponent by the game's events so
+    far) gives the review's best."""
     game, review = expert_v_random(1)
-    states = {i: (state.observation(seat)) for i, (state, seat, _) in
-              enumerate(_snapshots(game)) if i in {d.action for d in review.decisions[:12]}}
+    states = {i: (state.observation(seat), reads_seen(state.events, seat))
+              for i, (state, seat, _) in enumerate(_snapshots(game))
+              if i in {d.action for d in review.decisions[:12]}}
     for d in review.decisions[:12]:
-        advice = hint(states[d.action]).action
+        obs, reads = states[d.action]
+        advice = hint(obs, reads=reads).action
         cards = advice.cards if d.kind == "discard" else (advice.card,)
         if d.kind == "discard":
             assert set(cards) == set(d.best)
