@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai import make_player
-from ai.advice import Memo, discard_advice, play_advice
+from ai.advice import Memo, discard_advice, play_advice, reads_seen
 from ai.match.driver import refereed_game
 from cribbage_gui.cli import main
 from cribbage_gui.services import gamefile
@@ -104,6 +104,10 @@ def _bad(change):
     (lambda d: d["table"]["scores"].__setitem__(0, d["table"]["scores"][0] + 1), "id"),
     (lambda d: d["table"].update(hand=["AS"]), "hand"),
     (lambda d: d.update(version=True), "version: should be 1, not true"),  # (True == 1)
+    (lambda d: d.update(reads=[[0.0] * 4]), "reads"),
+    (lambda d: d.update(reads=[[0.0] * 4, [0.0] * 3]), "reads"),
+    (lambda d: d.update(reads=[[0.0] * 4, [0.0, 0.0, 0.0, 1.5]]), "reads"),
+    (lambda d: d.update(reads=[[0.0] * 4, [0.0, 0.0, 0.0, "x"]]), "reads"),
 ])
 def test_a_bad_line_is_refused_saying_what_is_wrong(change, words):
     with pytest.raises(PositionError, match=words):
@@ -128,8 +132,10 @@ def test_positions_from_a_game_are_its_marked_decisions_as_the_table_showed_them
     positions = own_positions()
     marked = [d for d in review.decisions if d.mark is not None]
     assert len(positions) == len(marked) >= 5
-    states = {i: (state.observation(seat)) for i, (state, seat, _) in
-              enumerate(Replay(GameState, file.game.to_record()))}
+    states, states_before = {}, {}
+    for i, (state, seat, _) in enumerate(Replay(GameState, file.game.to_record())):
+        states[i] = state.observation(seat)
+        states_before[i] = (GameState.from_record(state.to_record()), seat)
     for position, decision in zip(positions, marked, strict=True):
         line = position.to_line()
         # the review's own fields for the decision, and the table as it was
@@ -143,10 +149,21 @@ def test_positions_from_a_game_are_its_marked_decisions_as_the_table_showed_them
         table = line["table"]
         assert table["scores"] == list(decision.scores) and table["dealer"] == decision.dealer
         assert table["count"] == decision.count
+        # a card to play carries what the game had shown of the opponent's leads and answers
+        # by then (the review read it by them), and keeps it through its line
+        state, seat = states_before[decision.action]
+        assert position.reads == (reads_seen(state.events, seat) if position.kind == "play"
+                                  else None)
+        assert from_line(json.loads(json.dumps(line))).reads == position.reads
+    assert any(p.reads is not None and any(map(any, p.reads)) for p in positions)
     assert {p.players[p.seat] for p in positions_from_game(file, "a", "random", MEMO)} == {"random"}
 
 
 def test_judging_a_position_from_a_game_gives_the_review_s_figures():
+    for other in own_positions():  # each as the review judged it (a card: with its reads)
+        again = judge(other, other.chosen, MEMO)
+        assert again.win_lost == pytest.approx(other.review["win_prob_lost"], abs=1e-6)
+        assert again.best == other.best
     position = own_positions()[0]
     verdict = judge(position, position.chosen)
     assert not verdict.correct and verdict.best == position.best

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ai.advice import Memo
+from ai.advice import Memo, reads_seen
+from ai.opponent import Reads
 from ai.registry import available_players, canonical_name, is_external
 from cribbage_gui.services import gamefile
 from cribbage_gui.services.gamefile import GameFile
@@ -66,7 +67,8 @@ def positions_from_review(file: GameFile, review: GameReview, source: str,
         decision = wanted.get(index)
         if decision is None:
             continue
-        position = _position(state.observation(seat), decision, source, file.players)
+        reads = reads_seen(state.events, seat) if decision.kind == "play" else None
+        position = _position(state.observation(seat), decision, source, file.players, reads)
         positions.append(position.with_themes(themes_of(position)))
         if len(positions) == len(wanted):
             break
@@ -91,12 +93,13 @@ def _computer(name: str) -> bool:
     return base in {p.name for p in available_players()}
 
 
-def _position(obs, decision: ReviewedDecision, source: str, players) -> Position:
+def _position(obs, decision: ReviewedDecision, source: str, players,
+              reads: Reads | None = None) -> Position:
     figures = decision.to_dict()
     for key in ("seat", "deal", "kind", "chosen", "best", "objective"):
         figures.pop(key)
     return Position(obs, decision.kind, decision.objective, source, tuple(players),
-                    decision.chosen, decision.best, figures)
+                    decision.chosen, decision.best, figures, reads=reads)
 
 
 def game_files(folder: Path) -> list[Path]:

@@ -80,7 +80,7 @@ def judge(position: Position, answer: tuple[Card, ...] | list[Card],
                        position.objective, (mine, theirs), options, why)
     if len(answer) != 1 or answer[0] not in obs.legal_cards:
         raise PositionError("a card to play is one card of the hand that fits the count")
-    play = play_advice(obs, position.objective, memo)
+    play = play_advice(obs, position.objective, memo, position.reads)
     card, top = play.option(answer[0]), play.best
     current = [c for _, c in obs.current]
     now = {o.card: peg_points(current + [o.card]) for o in play.options}

@@ -20,7 +20,10 @@ Positions travel as JSON lines (``cribbage practice --export``/``--import``/``--
                "opponent_cards_left": 6}}
 
 ``table.scores`` and ``table.current``/``played`` seats are by seat (``table.seat`` is the
-player's).
+player's). A card to play from a game may carry ``"reads"``: two lists of four numbers, what
+the game had shown by then of the opponent's opening leads and answers to a lead (their
+log-likelihoods at each sharpness the expert weighs, ``ai.opponent.ReadFit``), so the card
+is judged as the review judged it, by the expert reading that opponent.
 
 A variant's position (five-card, three players, four in partnership: ``docs/variants.md``)
 has a ``"variant"`` field and its table is that variant's: five cards dealt, a toss of one
@@ -45,6 +48,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from ai.opponent import READ_BETAS, Reads
 from ai.schema import Card as CardText
 from ai.schema import Name, Seat, Version, _Model, check
 from engine import GO, Observation, Phase, PlayCard, Toss, bounded
@@ -82,6 +86,8 @@ class Position:
     best: tuple[Card, ...] = ()  # the advisor's best when the position was made
     review: dict[str, Any] = field(default_factory=dict, compare=False)  # its other figures
     themes: tuple[str, ...] = ()
+    reads: Reads | None = None  # a card to play from a game: what the game had shown of
+    # the opponent's leads and answers by then (``ai.advice.reads_seen``); None: nothing
 
     @property
     def id(self) -> str:
@@ -132,6 +138,8 @@ class Position:
             "best": [card_name(c) for c in self.best]}
         line.update({k: v for k, v in self.review.items() if k not in line and k != "table"})
         line["themes"] = list(self.themes)
+        if self.reads is not None:
+            line["reads"] = [list(self.reads[0]), list(self.reads[1])]
         line["table"] = table_to_dict(self.table)
         return line
 
@@ -189,6 +197,10 @@ def kind_of(obs: Observation) -> str:
 # ---------------------------------------------------------------------------- JSON lines
 Score = Annotated[StrictInt, Field(ge=0, lt=WINNING_SCORE)]
 Lost = Annotated[float, Field(allow_inf_nan=False)]  # (ints too: 0 is a fine loss)
+# a log-likelihood of the opponent's leads (or answers) at one of READ_BETAS
+ReadFigure = Annotated[float, Field(allow_inf_nan=False, le=0.0)]
+ReadFigures = Annotated[list[ReadFigure], Field(min_length=len(READ_BETAS),
+                                                max_length=len(READ_BETAS))]
 
 
 class TableModel(_Model):
@@ -232,6 +244,7 @@ class LineModel(_Model):
     win_prob_lost: Lost | None = None
     mark: Literal["inaccuracy", "mistake", "blunder"] | None = None
     themes: Annotated[list[Literal[THEMES]], Field(max_length=len(THEMES))] = []  # type: ignore[valid-type]
+    reads: Annotated[list[ReadFigures], Field(min_length=2, max_length=2)] | None = None
     table: TableModel
 
 
@@ -319,8 +332,9 @@ def from_line(data: Any) -> Position:
     fixed = set(LineModel.model_fields) - {"points_lost", "win_prob_lost", "mark"}
     review = {k: v for k, v in data.items() if k not in fixed and v is not None}  # (in order)
     players = tuple(line.players) if line.players else ("",) * n
+    reads = None if line.reads is None else (tuple(line.reads[0]), tuple(line.reads[1]))
     position = Position(obs, line.kind, line.objective, line.source, players, chosen, best,
-                        review, tuple(line.themes))
+                        review, tuple(line.themes), reads)
     if line.id is not None and line.id != position.id:
         raise PositionError("the id does not match the table (the line was altered)")
     return position
