@@ -71,7 +71,7 @@ from ai._decide import END_GAME as END_GAME  # from here on, the play is for the
 from ai._decide import KEEP_BETA
 from ai._rollout import N_LEFT
 from ai.base import Decision, Player, Reasoning, Seed
-from ai.opponent import OpponentModel, ReadFit
+from ai.opponent import READ_BETAS, OpponentModel, ReadFit
 from ai.tables import expert as expert_tables
 from ai.tables.index import N_FOUR
 from engine import Observation, PlayCard, Toss, analyze_discards
@@ -238,6 +238,22 @@ class ExpertPlay(Reasoning):
     # the opponent's choices its sampled hands were weighed by beside its throw ("its lead",
     # "its answer to my lead"; ai.tables.lead_model), out of the repr as ``pooled``
     read: str = field(default="", repr=False)
+    # the sharpness per point it read that choice at (the fitted posterior's mean, or the
+    # fixed one) and whether fitted to this game (ai.opponent.ReadFit); out of the repr too
+    read_at: float | None = field(default=None, repr=False)
+    read_fitted: bool = field(default=False, repr=False)
+
+    def read_text(self) -> str:
+        """"its lead, at a sharpness of about 2.3 a point as its leads this game bear
+        out" (fixed: "at a sharpness of 4 a point"), or "" when it read none of the
+        opponent's plays."""
+        if not self.read or self.read_at is None:
+            return self.read
+        if not self.read_fitted:
+            return f"{self.read}, at a sharpness of {self.read_at:g} a point"
+        habit = "leads" if self.read == "its lead" else "answers"
+        return (f"{self.read}, at a sharpness of about {self.read_at:.1f} a point as its "
+                f"{habit} this game bear out")
 
     def model_text(self) -> str:
         """"the opponent read as keeping at beta 0.6 and pegging at temperature 1" (or
@@ -265,7 +281,7 @@ class ExpertPlay(Reasoning):
         blind = (f"; the opponent replying without seeing my hand ({self.blind} imagined)"
                  if self.blind else "")
         pooled = "; my next card chosen without seeing the opponent's cards" if self.pooled else ""
-        read = f"; the opponent's hand read from {self.read} too" if self.read else ""
+        read = f"; the opponent's hand also read from {self.read_text()}" if self.read else ""
         return (f"plays {name(self.chosen)} ({unit} over {self.samples} sampled hands: "
                 f"{figures}){model}{blind}{pooled}{read}")
 
@@ -446,10 +462,17 @@ class Expert2026Player(Player):
         k = obs.opponent_cards_left
         blind = int(self.blind_keys.shape[0]) if mode == "points" and k else 0
         pooled = bool(self.fused and k and not blind)
+        read = self.choices_read(obs) if k else ""
+        read_at, read_fitted = self.read_sharpness(read)
         return ExpertPlay(mode, tuple(
             ExpertCandidate(by_rank[int(candidates[i])], float(shown[i])) for i in order),
             obs.hand[chosen], int(weights.shape[0]), effective, self.model_figures(), blind,
-            pooled=pooled, read=self.choices_read(obs) if k else "")
+            pooled=pooled, read=read, read_at=read_at, read_fitted=read_fitted)
+
+    def read_sharpness(self, read: str) -> tuple[float | None, bool]:
+        """(the sharpness per point ``read``, a :meth:`choices_read` answer, is read at,
+        whether fitted to this game); (None, False) for none."""
+        return None, False
 
     def choices_read(self, obs: Observation) -> str:
         """The opponent's plays this deal its sampled hands are weighed by beside its throw
@@ -618,6 +641,15 @@ class ExpertPlayer(Expert2026Player):
                 and played_by[0] == obs.seat and played_by[1] != obs.seat):
             return "its answer to my lead"
         return ""
+
+    def read_sharpness(self, read: str) -> tuple[float | None, bool]:
+        if not read:
+            return None, False
+        lead = read == "its lead"
+        if self.read_fit is not None:  # the posterior's mean
+            weights = self.read_fit.weights()[0 if lead else 1]
+            return float(np.dot(weights, READ_BETAS)), True
+        return (self.lead_beta if lead else self.reply_beta), False
 
     def _version(self) -> np.ndarray:
         return np.array([1.0, self.peg_scale, self.play_temperature_now(), self.keep_beta(),

@@ -299,6 +299,8 @@ class ComputerTab(QWidget):
         if r.samples:
             model = f" Weighed by a model fitted from this game: {r.model_text()}." \
                 if r.model is not None else ""
+            read = (f" Each also weighed by how likely that hand was to make "
+                    f"{r.read_text()} (0: any card alike)." if r.read else "")
             self._more(f"{r.samples} sampled hands for the opponent (effectively "
                        f"{r.effective_samples:.0f} after weighting by how likely it kept "
-                       f"them), each searched to the end of the play.{model}")
+                       f"them), each searched to the end of the play.{model}{read}")

@@ -240,6 +240,7 @@ def _first_plays(seed: int):
 
 def test_the_play_says_which_of_the_opponents_choices_it_read(monkeypatch):
     from ai import make_player
+    from ai.opponent import READ_BETAS
 
     monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "lead=4 reply=2")
     expert = make_player("expert", seed=1)
@@ -252,6 +253,19 @@ def test_the_play_says_which_of_the_opponents_choices_it_read(monkeypatch):
     assert make_player("expert-2026-11", seed=1).play(dealer).reasoning.read == ""
     monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "lead=4")
     assert make_player("expert", seed=1).play(pone).reasoning.read == ""
+    # how sharply: the fixed sharpness, or the mean of the game's posterior
+    assert decision.reasoning.read_at == 4.0 and not decision.reasoning.read_fitted
+    assert "its lead, at a sharpness of 4 a point" in decision.reasoning.summary()
+    monkeypatch.setenv("CRIBBAGE_EXPERT_PARTS", "")
+    fitted = make_player("expert", seed=1)
+    fitted.new_game(dealer.seat)
+    record = fitted.play(dealer).reasoning
+    assert record.read_fitted and record.read_at == pytest.approx(np.mean(READ_BETAS))
+    assert "about 1.8 a point as its leads this game bear out" in record.summary()
+    fitted.read_fit.lead_ll[:] = [-30.0, -30.0, -30.0, 0.0]  # its leads: surely at 4
+    assert fitted.play(dealer).reasoning.read_at == pytest.approx(4.0)
+    assert fitted.play(pone).reasoning.read_text().startswith("its answer to my lead, at "
+                                                              "a sharpness of about 1.8")
 
 
 # ------------------------------------------------------------- the sharpness, fitted in a game

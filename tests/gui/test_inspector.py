@@ -201,6 +201,7 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
         dock.on_event(event)
     tab = dock.computer
     kinds = set()
+    read_shown = 0
     for row, (_title, record) in enumerate(tab.records):
         tab.decisions.setCurrentRow(row)
         kind = type(record).__name__
@@ -220,6 +221,12 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
             assert tab.table.rowCount() == len(record.candidates)
             assert tab.table.item(0, 0).text().startswith(
                 card_label(record.chosen))
+            if record.read:  # the opponent's lead or answer it read, and how sharply
+                read_shown += 1
+                assert f"how likely that hand was to make {record.read_text()}" in \
+                    tab.text.text()
+                assert "as its leads this game bear out" in record.read_text() or \
+                    "as its answers this game bear out" in record.read_text()
         if kind in ("WeightsDiscard", "MuellerDiscard", "HeuristicDiscard", "ExpertDiscard"):
             assert tab.table.rowCount() == 15
             chosen = record.chosen
@@ -246,6 +253,7 @@ def test_every_kind_of_reasoning_is_drawn(qtbot, players):
                 "expert": {"ExpertDiscard", "ExpertPlay"}, "random": set()}
     for p in players:
         assert expected[p] <= kinds
+    assert read_shown > 0 or "expert" not in players
 
 
 def follow_the_hint(obs, hand):
