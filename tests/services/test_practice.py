@@ -244,6 +244,8 @@ def test_a_wrong_answer_comes_back_soon_and_a_right_one_later(tmp_path):
     store.close()
     again = PracticeStore(tmp_path / "practice.sqlite3", builtin=())
     assert again.rating() == pytest.approx((right.rating, right.deviation))
+    # a card kept from a game keeps what the game had shown of the opponent's reads
+    assert {p.id: p.reads for p in again.positions(("games",))} == {p.id: p.reads for p in own}
     again.close()
 
 
