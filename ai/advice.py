@@ -322,6 +322,8 @@ def play_advice(obs: Observation, objective: str = "win",
     hint's card: by points until a player reaches 86, by the chance of winning from there
     (``ai.players.expert.END_GAME``). ``memo`` keeps the answer, or has it; ``reads``: as
     for :func:`hint`."""
+    if obs.rules != RULES:
+        reads = None  # a variant's expert reads no leads: one memo key with or without
     if memo is not None:
         return memo.get(("play", objective, obs, reads),
                         lambda: play_advice(obs, objective, reads=reads))

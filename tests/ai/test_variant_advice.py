@@ -64,11 +64,16 @@ def test_the_hint_is_the_inspectors_best_and_what_the_variant_expert_plays(varia
         player = make_player("expert")
         player.new_game(obs.seat, np.random.default_rng(advice.moment_seed(obs)))
         assert set(player.decide(obs).action.cards) == set(a.best.toss)
+    memo = advice.Memo()
     for obs in plays(variant):
         p = advice.play_advice(obs)
         assert p.mode == "points" and p.objective == "points"
         assert advice.hint(obs).action.card >> 2 == p.best.card >> 2
         assert {o.card >> 2 for o in p.options} == {c >> 2 for c in obs.legal_cards}
+        # the variant expert reads no leads: a card's advice with the game's reads (as the
+        # window's rating asks) is the one kept for the review's asking without them
+        read = advice.play_advice(obs, "win", memo, ((0.0, -1.0, -2.0, -3.0), (0.0,) * 4))
+        assert advice.play_advice(obs, "win", memo) is read and read == p
 
 
 @pytest.mark.parametrize("variant", list(TABLES))
