@@ -48,7 +48,7 @@ import numpy as np
 
 from ai.base import Decision
 from ai.opponent import ReadFit, Reads
-from ai.opponent import reads_seen as _reads_seen
+from ai.opponent import reads_seen as reads_seen  # (front ends ask the advice for it)
 from engine import Observation, Phase, PlayCard, Toss, analyze_discards
 from engine.cards import Card
 from engine.rules import RULES
@@ -111,13 +111,6 @@ def moment_seed(obs: Observation) -> int:
                # (a variant's rules too; the six-card game's seeds are as they were)
                + (() if obs.rules == RULES else (obs.rules,))).encode()
     return int.from_bytes(hashlib.sha256(key).digest()[:8], "little")
-
-
-def reads_seen(events, seat: int) -> Reads:
-    """What the advisor in ``seat`` reads the opponent's lead and answer by after the game's
-    ``events`` so far (``ai.opponent.reads_seen``): pass it as ``reads`` to ask for the
-    expert's advice as it would be at that moment of that game."""
-    return _reads_seen(events, seat)
 
 
 def _advisor_at(obs: Observation, objective: str = "win", reads: Reads | None = None):
